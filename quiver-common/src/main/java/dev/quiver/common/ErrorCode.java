@@ -1,0 +1,19 @@
+package dev.quiver.common;
+
+/**
+ * What kind of failure a {@link QuiverException} reports. The code tells a caller what to do next:
+ * fix the request ({@link #USER}), distrust the input ({@link #CORRUPT}), retry or check the
+ * environment ({@link #IO}, {@link #RESOURCE}), or report a bug ({@link #INTERNAL}).
+ */
+public enum ErrorCode {
+  /** The request is wrong or asks for something Quiver does not support. */
+  USER,
+  /** Input bytes (a file, a block) are malformed, truncated or lie about their own structure. */
+  CORRUPT,
+  /** Reading or writing failed below Quiver (file system, channel). */
+  IO,
+  /** A bug: an invariant of Quiver itself did not hold. */
+  INTERNAL,
+  /** A limit was reached: memory budget, allocator limit, size cap. */
+  RESOURCE
+}

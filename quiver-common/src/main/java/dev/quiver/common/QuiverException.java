@@ -1,0 +1,42 @@
+package dev.quiver.common;
+
+import java.util.Objects;
+
+/**
+ * The one unchecked exception type Quiver throws for its own failures. Every instance carries an
+ * {@link ErrorCode}; its message names the thing that failed (file, block, column) and what is wrong.
+ */
+public class QuiverException extends RuntimeException {
+  private static final long serialVersionUID = 1L;
+
+  private final ErrorCode errorCode;
+
+  public QuiverException(ErrorCode errorCode, String message) {
+    super(message);
+    this.errorCode = Objects.requireNonNull(errorCode, "errorCode");
+  }
+
+  public QuiverException(ErrorCode errorCode, String message, Throwable cause) {
+    super(message, cause);
+    this.errorCode = Objects.requireNonNull(errorCode, "errorCode");
+  }
+
+  public ErrorCode errorCode() {
+    return errorCode;
+  }
+
+  /** A {@link ErrorCode#CORRUPT} exception. */
+  public static QuiverException corrupt(String message) {
+    return new QuiverException(ErrorCode.CORRUPT, message);
+  }
+
+  /** A {@link ErrorCode#CORRUPT} exception with the low-level failure as its cause. */
+  public static QuiverException corrupt(String message, Throwable cause) {
+    return new QuiverException(ErrorCode.CORRUPT, message, cause);
+  }
+
+  /** A {@link ErrorCode#USER} exception. */
+  public static QuiverException user(String message) {
+    return new QuiverException(ErrorCode.USER, message);
+  }
+}

@@ -1,0 +1,205 @@
+package dev.quiver.shuffle.block;
+
+import dev.quiver.common.ErrorCode;
+import dev.quiver.common.QuiverException;
+import dev.quiver.shuffle.codec.PayloadCodecs;
+import dev.quiver.shuffle.ipc.IpcMessage;
+import dev.quiver.shuffle.ipc.RecordBatchLoader;
+import java.util.Map;
+import org.apache.arrow.flatbuf.MessageHeader;
+import org.apache.arrow.flatbuf.RecordBatch;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.OutOfMemoryException;
+import org.apache.arrow.vector.VectorSchemaRoot;
+
+/**
+ * Decodes shuffle blocks into Arrow batches.
+ *
+ * <p>Two entry points: {@link #decode} for trusted, local blocks (O(buffers) structural checks:
+ * nothing is read outside its buffer) and {@link #decodeValidated} for untrusted ones (also every
+ * offset, UTF-8 string, null count and dictionary index).
+ *
+ * <p>Each thread has its own cache of parsed schemas (4 entries by default, most recently used
+ * first, 1 MiB of raw schema bytes), keyed on the raw schema-message bytes. On a hit the record batch
+ * is decoded in place: the vectors take slices of the decompressed block, nothing is zero-filled or
+ * copied, and no flatbuffer schema is parsed. A miss, a dictionary, a second batch, trailing bytes,
+ * or any failure leaves the fast path without a trace and the general path decodes from scratch,
+ * so results and error messages are identical with a warm or a cold cache. The general path is the
+ * only one that throws.
+ *
+ * <p>Thread-safe: one decoder may serve many threads; each thread's cache is its own.
+ */
+public final class BlockDecoder {
+  public static final int DEFAULT_CACHE_ENTRIES = 4;
+  public static final long DEFAULT_CACHE_BYTES = 1 << 20;
+
+  private final BufferAllocator allocator;
+  private final int cacheEntries;
+  private final ThreadLocal<SchemaCache> caches;
+  private final DecoderMetrics metrics = new DecoderMetrics();
+
+  /** A decoder with the default cache (4 entries, 1 MiB per thread). */
+  public BlockDecoder(BufferAllocator allocator) {
+    this(allocator, DEFAULT_CACHE_ENTRIES, DEFAULT_CACHE_BYTES);
+  }
+
+  /** A decoder whose per-thread cache holds {@code cacheEntries} schemas (0: no cache). */
+  public BlockDecoder(BufferAllocator allocator, int cacheEntries, long cacheBytes) {
+    if (cacheEntries < 0 || cacheBytes < 0) {
+      throw QuiverException.user("cache entries and bytes must not be negative");
+    }
+    this.allocator = allocator;
+    this.cacheEntries = cacheEntries;
+    this.caches = ThreadLocal.withInitial(() -> new SchemaCache(cacheEntries, cacheBytes));
+  }
+
+  public DecoderMetrics metrics() {
+    return metrics;
+  }
+
+  /** Empties this thread's schema cache. */
+  public void clearThreadCache() {
+    caches.get().clear();
+  }
+
+  /** How many schemas this thread's cache holds. */
+  public int threadCacheSize() {
+    return caches.get().size();
+  }
+
+  /** Decodes a trusted block; {@code block} holds exactly one block. The caller keeps owning it. */
+  public DecodedBatch decode(ArrowBuf block, String name) {
+    return decode(block, name, false);
+  }
+
+  /** Decodes an untrusted block with every check; {@code block} holds exactly one block. */
+  public DecodedBatch decodeValidated(ArrowBuf block, String name) {
+    return decode(block, name, true);
+  }
+
+  /** Decodes a trusted block held on the heap (copied once into Arrow memory). */
+  public DecodedBatch decode(byte[] block, String name) {
+    try (ArrowBuf buffer = copyIn(block)) {
+      return decode(buffer, name, false);
+    }
+  }
+
+  /** Decodes an untrusted block held on the heap (copied once into Arrow memory). */
+  public DecodedBatch decodeValidated(byte[] block, String name) {
+    try (ArrowBuf buffer = copyIn(block)) {
+      return decode(buffer, name, true);
+    }
+  }
+
+  private ArrowBuf copyIn(byte[] block) {
+    ArrowBuf buffer = allocator.buffer(block.length);
+    buffer.setBytes(0, block);
+    return buffer;
+  }
+
+  private DecodedBatch decode(ArrowBuf block, String name, boolean deep) {
+    try {
+      BlockHeader header = BlockHeader.read(block, 0, block.capacity(), name);
+      if (header.blockBytes() != block.capacity()) {
+        throw QuiverException.corrupt(
+            name + ": " + (block.capacity() - header.blockBytes()) + " bytes after the block's "
+                + header.blockBytes());
+      }
+      ArrowBuf payload = PayloadCodecs.decompress(
+          header.codec(), block, BlockFormat.HEADER_BYTES, header.payloadBytes(), allocator, name);
+      try {
+        DecodedBatch batch = null;
+        SchemaCache cache = null;
+        if (cacheEntries > 0) {
+          cache = caches.get();
+          batch = decodeInPlace(header, payload, cache, deep, name);
+        }
+        if (batch == null) {
+          GeneralDecoder.Result result = GeneralDecoder.decode(header, payload, deep, allocator, name);
+          batch = result.batch();
+          if (cache != null) {
+            cache.insert(new SchemaCache.Entry(result.schemaKey(), result.schema(), result.plan()));
+          }
+        }
+        metrics.blocksDecoded.increment();
+        metrics.bytesIn.add(block.capacity());
+        metrics.bytesDecompressed.add(payload.capacity());
+        metrics.rowsDecoded.add(batch.rowCount());
+        return batch;
+      } finally {
+        payload.close();
+      }
+    } catch (QuiverException typed) {
+      metrics.blocksFailed.increment();
+      throw typed;
+    } catch (OutOfMemoryException exhausted) {
+      metrics.blocksFailed.increment();
+      throw new QuiverException(ErrorCode.RESOURCE, name + ": out of Arrow memory: " + exhausted.getMessage(), exhausted);
+    } catch (RuntimeException unexpected) {
+      metrics.blocksFailed.increment();
+      throw QuiverException.corrupt(name + ": cannot decode: " + unexpected, unexpected);
+    }
+  }
+
+  /**
+   * The fast path: a cached schema, exactly one record batch, nothing unusual. Returns null (and
+   * leaves nothing allocated) whenever it cannot decode the block; never throws.
+   */
+  private DecodedBatch decodeInPlace(BlockHeader header, ArrowBuf payload, SchemaCache cache, boolean deep, String name) {
+    long size = payload.capacity();
+    if (size < BlockFormat.IPC_MESSAGE_PREFIX_BYTES || payload.getInt(0) != BlockFormat.IPC_CONTINUATION) {
+      metrics.cacheMisses.increment();
+      return null;
+    }
+    int metadataLength = payload.getInt(4);
+    if (metadataLength <= 0 || metadataLength > size - BlockFormat.IPC_MESSAGE_PREFIX_BYTES) {
+      metrics.cacheMisses.increment();
+      return null;
+    }
+    SchemaCache.Entry entry = cache.lookup(payload, BlockFormat.IPC_MESSAGE_PREFIX_BYTES, metadataLength);
+    if (entry == null) {
+      metrics.cacheMisses.increment();
+      return null;
+    }
+    if (entry.plan.fieldCount() != header.fieldCount() || entry.plan.hasDictionaries()) {
+      metrics.fallbacks.increment();
+      return null;
+    }
+    VectorSchemaRoot root = null;
+    try {
+      long position = BlockFormat.IPC_MESSAGE_PREFIX_BYTES + (long) metadataLength;
+      IpcMessage message = IpcMessage.read(payload, position, size, name);
+      if (message.isEndOfStream() || message.message().headerType() != MessageHeader.RecordBatch) {
+        metrics.fallbacks.increment();
+        return null;
+      }
+      long after = message.end();
+      if (after != size
+          && (after + BlockFormat.IPC_END_OF_STREAM_BYTES != size
+              || payload.getInt(after) != BlockFormat.IPC_CONTINUATION
+              || payload.getInt(after + 4) != 0)) {
+        metrics.fallbacks.increment();
+        return null;
+      }
+      RecordBatch batch = (RecordBatch) message.message().header(new RecordBatch());
+      if (batch == null) {
+        metrics.fallbacks.increment();
+        return null;
+      }
+      root = VectorSchemaRoot.create(entry.schema, allocator);
+      ArrowBuf body = payload.slice(message.bodyOffset(), message.bodyLength());
+      int rows = RecordBatchLoader.load(
+          entry.plan, root.getFieldVectors(), batch, body, header.offsetsAsLengths(), deep, allocator, name);
+      root.setRowCount(rows);
+      metrics.cacheHits.increment();
+      return new DecodedBatch(root, Map.of(), true);
+    } catch (RuntimeException unusual) {
+      if (root != null) {
+        root.close();
+      }
+      metrics.fallbacks.increment();
+      return null;
+    }
+  }
+}
