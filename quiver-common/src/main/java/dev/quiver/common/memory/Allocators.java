@@ -2,6 +2,7 @@ package dev.quiver.common.memory;
 
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
+import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 
@@ -12,6 +13,19 @@ public final class Allocators {
   /** A root allocator without a limit beyond the JVM's direct memory. */
   public static RootAllocator newRoot() {
     return new RootAllocator(Long.MAX_VALUE);
+  }
+
+  /**
+   * A buffer whose capacity is exactly {@code bytes}. Arrow rounds allocations up (to a power of
+   * two below its chunk size); the returned view hides the slack, so capacity checks mean what they
+   * say. Closing the view frees the allocation.
+   */
+  public static ArrowBuf exactBuffer(BufferAllocator allocator, long bytes) {
+    ArrowBuf buffer = allocator.buffer(bytes);
+    if (buffer.capacity() == bytes) {
+      return buffer;
+    }
+    return buffer.slice(0, bytes);
   }
 
   /**

@@ -8,6 +8,7 @@ import dev.quiver.shuffle.ipc.RecordBatchLoader;
 import java.util.Map;
 import org.apache.arrow.flatbuf.MessageHeader;
 import org.apache.arrow.flatbuf.RecordBatch;
+import dev.quiver.common.memory.Allocators;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.OutOfMemoryException;
@@ -93,7 +94,7 @@ public final class BlockDecoder {
   }
 
   private ArrowBuf copyIn(byte[] block) {
-    ArrowBuf buffer = allocator.buffer(block.length);
+    ArrowBuf buffer = Allocators.exactBuffer(allocator, block.length);
     buffer.setBytes(0, block);
     return buffer;
   }

@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
+import dev.quiver.common.memory.Allocators;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 
@@ -96,7 +97,7 @@ public final class ShuffleBlockFile implements AutoCloseable {
       throw new CorruptFileException(path.toString(), corrupt.getMessage().substring(path.toString().length() + 2), corrupt);
     }
     long size = header.blockBytes();
-    ArrowBuf bytes = allocator.buffer(size);
+    ArrowBuf bytes = Allocators.exactBuffer(allocator, size);
     try {
       ByteBuffer target = bytes.nioBuffer(0, (int) size);
       readFully(target, position, name);

@@ -1,6 +1,7 @@
 package dev.quiver.shuffle.ipc;
 
 import dev.quiver.common.QuiverException;
+import dev.quiver.common.memory.Allocators;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 
@@ -25,7 +26,7 @@ public final class OffsetsAsLengths {
           name + ": offsets buffer of " + bytes + " bytes is not a whole number of " + width + "-byte values");
     }
     int count = (int) (bytes / width);
-    ArrowBuf offsets = allocator.buffer(bytes);
+    ArrowBuf offsets = Allocators.exactBuffer(allocator, bytes);
     if (width == 4) {
       int running = 0;
       for (int i = 0; i < count; i++) {
