@@ -111,15 +111,22 @@ public final class BlockDecoder {
           header.codec(), block, BlockFormat.HEADER_BYTES, header.payloadBytes(), allocator, name);
       try {
         DecodedBatch batch = null;
-        SchemaCache cache = null;
-        if (cacheEntries > 0) {
-          cache = caches.get();
-          batch = decodeInPlace(header, payload, cache, deep, name);
+        SchemaCache cache = cacheEntries > 0 ? caches.get() : null;
+        SchemaCache.Entry entry = cache == null ? null : lookup(cache, payload);
+        if (entry != null) {
+          batch = decodeInPlace(header, payload, entry, deep, name);
+          if (batch == null) {
+            metrics.fallbacks.increment();
+          } else {
+            metrics.cacheHits.increment();
+          }
+        } else if (cache != null) {
+          metrics.cacheMisses.increment();
         }
         if (batch == null) {
           GeneralDecoder.Result result = GeneralDecoder.decode(header, payload, deep, allocator, name);
           batch = result.batch();
-          if (cache != null) {
+          if (cache != null && entry == null) {
             cache.insert(new SchemaCache.Entry(result.schemaKey(), result.schema(), result.plan()));
           }
         }
@@ -143,36 +150,34 @@ public final class BlockDecoder {
     }
   }
 
-  /**
-   * The fast path: a cached schema, exactly one record batch, nothing unusual. Returns null (and
-   * leaves nothing allocated) whenever it cannot decode the block; never throws.
-   */
-  private DecodedBatch decodeInPlace(BlockHeader header, ArrowBuf payload, SchemaCache cache, boolean deep, String name) {
+  /** The cache entry whose key is this payload's schema message, or null. */
+  private static SchemaCache.Entry lookup(SchemaCache cache, ArrowBuf payload) {
     long size = payload.capacity();
     if (size < BlockFormat.IPC_MESSAGE_PREFIX_BYTES || payload.getInt(0) != BlockFormat.IPC_CONTINUATION) {
-      metrics.cacheMisses.increment();
       return null;
     }
     int metadataLength = payload.getInt(4);
     if (metadataLength <= 0 || metadataLength > size - BlockFormat.IPC_MESSAGE_PREFIX_BYTES) {
-      metrics.cacheMisses.increment();
       return null;
     }
-    SchemaCache.Entry entry = cache.lookup(payload, BlockFormat.IPC_MESSAGE_PREFIX_BYTES, metadataLength);
-    if (entry == null) {
-      metrics.cacheMisses.increment();
-      return null;
-    }
+    return cache.lookup(payload, BlockFormat.IPC_MESSAGE_PREFIX_BYTES, metadataLength);
+  }
+
+  /**
+   * The fast path: a cached schema, exactly one record batch, nothing unusual. Returns null (and
+   * leaves nothing allocated) whenever it cannot decode the block; never throws.
+   */
+  private DecodedBatch decodeInPlace(
+      BlockHeader header, ArrowBuf payload, SchemaCache.Entry entry, boolean deep, String name) {
     if (entry.plan.fieldCount() != header.fieldCount() || entry.plan.hasDictionaries()) {
-      metrics.fallbacks.increment();
       return null;
     }
+    long size = payload.capacity();
     VectorSchemaRoot root = null;
     try {
-      long position = BlockFormat.IPC_MESSAGE_PREFIX_BYTES + (long) metadataLength;
+      long position = BlockFormat.IPC_MESSAGE_PREFIX_BYTES + (long) entry.key.length;
       IpcMessage message = IpcMessage.read(payload, position, size, name);
       if (message.isEndOfStream() || message.message().headerType() != MessageHeader.RecordBatch) {
-        metrics.fallbacks.increment();
         return null;
       }
       long after = message.end();
@@ -180,12 +185,10 @@ public final class BlockDecoder {
           && (after + BlockFormat.IPC_END_OF_STREAM_BYTES != size
               || payload.getInt(after) != BlockFormat.IPC_CONTINUATION
               || payload.getInt(after + 4) != 0)) {
-        metrics.fallbacks.increment();
         return null;
       }
       RecordBatch batch = (RecordBatch) message.message().header(new RecordBatch());
       if (batch == null) {
-        metrics.fallbacks.increment();
         return null;
       }
       root = VectorSchemaRoot.create(entry.schema, allocator);
@@ -193,13 +196,11 @@ public final class BlockDecoder {
       int rows = RecordBatchLoader.load(
           entry.plan, root.getFieldVectors(), batch, body, header.offsetsAsLengths(), deep, allocator, name);
       root.setRowCount(rows);
-      metrics.cacheHits.increment();
       return new DecodedBatch(root, Map.of(), true);
     } catch (RuntimeException unusual) {
       if (root != null) {
         root.close();
       }
-      metrics.fallbacks.increment();
       return null;
     }
   }
