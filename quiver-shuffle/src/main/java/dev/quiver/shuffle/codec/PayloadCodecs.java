@@ -20,7 +20,8 @@ public final class PayloadCodecs {
 
   /**
    * The decompressed payload of a block, as a buffer the caller owns and must close. Its capacity is
-   * exactly the decompressed size.
+   * exactly the decompressed size (the allocation behind it may be a little larger: LZ4 and
+   * streaming zstd frames give only a tight bound of their size before they are decompressed).
    */
   public static ArrowBuf decompress(
       CompressionCodec codec, ArrowBuf block, long payloadOffset, long payloadLength,
@@ -34,7 +35,7 @@ public final class PayloadCodecs {
     long capacity;
     switch (codec) {
       case LZ4:
-        capacity = Lz4Frame.decompressedSize(source, 0, length, name);
+        capacity = Lz4Frame.decompressedBound(source, 0, length, name);
         break;
       case ZSTD:
         capacity = ZstdFrame.sizeOf(source, 0, length, name).bytes();
@@ -54,7 +55,7 @@ public final class PayloadCodecs {
       long produced = capacity;
       switch (codec) {
         case LZ4:
-          Lz4Frame.decompress(source, 0, length, destination, 0, name);
+          produced = Lz4Frame.decompress(source, 0, length, destination, 0, capacity, name);
           break;
         case ZSTD:
           produced = ZstdFrame.decompress(source, 0, length, destination, 0, (int) capacity, name);

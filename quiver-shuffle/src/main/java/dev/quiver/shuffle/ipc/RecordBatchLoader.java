@@ -136,24 +136,28 @@ public final class RecordBatchLoader {
     ArrowBuf validity = buffers[first];
     long validityBytes = (length + 7) / 8;
     if (nullCounts[node] > 0) {
-      require(validity.capacity() >= validityBytes, name, plan, node,
-          "validity buffer has " + validity.capacity() + " bytes, " + length + " rows need " + validityBytes);
+      if (validity.capacity() < validityBytes) {
+        throw corrupt(name, plan, node, "validity buffer has " + validity.capacity() + " bytes, " + length + " rows need " + validityBytes);
+      }
       if (deep) {
         long nulls = length - countSetBits(validity, length);
-        require(nulls == nullCounts[node], name, plan, node,
-            "null count says " + nullCounts[node] + " but the validity buffer marks " + nulls);
+        if (nulls != nullCounts[node]) {
+          throw corrupt(name, plan, node, "null count says " + nullCounts[node] + " but the validity buffer marks " + nulls);
+        }
       }
     }
     switch (kind) {
       case FIXED: {
         long needed = length * plan.width(node);
-        require(buffers[first + 1].capacity() >= needed, name, plan, node,
-            "values buffer has " + buffers[first + 1].capacity() + " bytes, " + length + " rows need " + needed);
+        if (buffers[first + 1].capacity() < needed) {
+          throw corrupt(name, plan, node, "values buffer has " + buffers[first + 1].capacity() + " bytes, " + length + " rows need " + needed);
+        }
         break;
       }
       case BIT:
-        require(buffers[first + 1].capacity() >= validityBytes, name, plan, node,
-            "values buffer has " + buffers[first + 1].capacity() + " bytes, " + length + " rows need " + validityBytes);
+        if (buffers[first + 1].capacity() < validityBytes) {
+          throw corrupt(name, plan, node, "values buffer has " + buffers[first + 1].capacity() + " bytes, " + length + " rows need " + validityBytes);
+        }
         break;
       case VARIABLE: {
         ArrowBuf data = buffers[first + 2];
@@ -171,15 +175,17 @@ public final class RecordBatchLoader {
       case FIXED_LIST: {
         int child = plan.firstChild(node);
         long needed = length * plan.width(node);
-        require(lengths[child] >= needed, name, plan, node,
-            "child has " + lengths[child] + " values, " + length + " lists of " + plan.width(node) + " need " + needed);
+        if (lengths[child] < needed) {
+          throw corrupt(name, plan, node, "child has " + lengths[child] + " values, " + length + " lists of " + plan.width(node) + " need " + needed);
+        }
         break;
       }
       case STRUCT: {
         int child = plan.firstChild(node);
         for (int c = 0; c < plan.childCount(node); c++) {
-          require(lengths[child] >= length, name, plan, node,
-              "child " + plan.name(child) + " has " + lengths[child] + " rows, fewer than the struct's " + length);
+          if (lengths[child] < length) {
+            throw corrupt(name, plan, node, "child " + plan.name(child) + " has " + lengths[child] + " rows, fewer than the struct's " + length);
+          }
           child = endOfSubtree(plan, child);
         }
         break;
@@ -198,12 +204,14 @@ public final class RecordBatchLoader {
     }
     int width = plan.offsetWidth(node);
     long needed = (length + 1) * width;
-    require(offsets.capacity() >= needed, name, plan, node,
-        "offsets buffer has " + offsets.capacity() + " bytes, " + length + " rows need " + needed);
+    if (offsets.capacity() < needed) {
+      throw corrupt(name, plan, node, "offsets buffer has " + offsets.capacity() + " bytes, " + length + " rows need " + needed);
+    }
     long first = offsetAt(offsets, width, 0);
     long last = offsetAt(offsets, width, length);
-    require(first >= 0 && first <= last && last <= limit, name, plan, node,
-        "offsets run from " + first + " to " + last + ", outside " + limitName + " of " + limit);
+    if (first < 0 || first > last || last > limit) {
+      throw corrupt(name, plan, node, "offsets run from " + first + " to " + last + ", outside " + limitName + " of " + limit);
+    }
     if (deep) {
       long previous = first;
       for (long i = 1; i <= length; i++) {
@@ -257,7 +265,7 @@ public final class RecordBatchLoader {
     int count = BatchPlan.bufferCountOf(plan.kind(node));
     ArrowBuf[] own = new ArrowBuf[count];
     System.arraycopy(buffers, first, own, 0, count);
-    vector.loadFieldBuffers(new ArrowFieldNode(lengths[node], nullCounts[node]), List.of(own));
+    vector.loadFieldBuffers(loadingNode(plan.kind(node), lengths[node], nullCounts[node], own), List.of(own));
     if (plan.childCount(node) > 0) {
       List<FieldVector> children = vector.getChildrenFromFields();
       for (FieldVector child : children) {
@@ -266,10 +274,37 @@ public final class RecordBatchLoader {
     }
   }
 
-  private static void require(boolean condition, String name, BatchPlan plan, int node, String problem) {
-    if (!condition) {
-      throw corrupt(name, plan, node, problem);
+  /**
+   * The field node to hand Arrow. Arrow Java ignores the validity buffer of a node with no nulls and
+   * allocates a fresh all-ones buffer instead: one allocation per column per batch, the largest
+   * fixed cost of a small block. When the block's own validity buffer already has every bit set,
+   * handing Arrow a node with a non-zero null count makes it keep that buffer (a slice, no copy);
+   * the vector is bit for bit the same, since Arrow Java derives null counts from the bits. Any other
+   * case keeps Arrow's behaviour, so a null count of 0 still wins over stray zero bits.
+   */
+  private static ArrowFieldNode loadingNode(BatchPlan.Kind kind, long length, long nullCount, ArrowBuf[] own) {
+    if (nullCount == 0 && length >= 2 && kind != BatchPlan.Kind.NULL && allBitsSet(own[0], length)) {
+      return new ArrowFieldNode(length, 1);
     }
+    return new ArrowFieldNode(length, nullCount);
+  }
+
+  private static boolean allBitsSet(ArrowBuf validity, long bits) {
+    if (validity.capacity() < (bits + 7) / 8) {
+      return false;
+    }
+    long fullWords = bits / 64;
+    for (long w = 0; w < fullWords; w++) {
+      if (validity.getLong(w * 8) != -1L) {
+        return false;
+      }
+    }
+    for (long bit = fullWords * 64; bit < bits; bit++) {
+      if ((validity.getByte(bit >>> 3) & (1 << (bit & 7))) == 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static QuiverException corrupt(String name, BatchPlan plan, int node, String problem) {
