@@ -39,4 +39,29 @@ public class QuiverException extends RuntimeException {
   public static QuiverException user(String message) {
     return new QuiverException(ErrorCode.USER, message);
   }
+
+  /**
+   * A stable description of a low-level failure, for messages. Exceptions the JVM may throw without
+   * a message once code is compiled (index, null, cast, arithmetic) are described by kind only, so
+   * the same damage gives the same message on the first and the millionth call.
+   */
+  public static String describe(Throwable failure) {
+    if (failure instanceof IndexOutOfBoundsException) {
+      return "an offset or length points outside its buffer";
+    }
+    if (failure instanceof NullPointerException) {
+      return "a required part is missing";
+    }
+    if (failure instanceof ClassCastException) {
+      return "a part has the wrong type";
+    }
+    if (failure instanceof ArithmeticException || failure instanceof NegativeArraySizeException) {
+      return "a size or count is impossible";
+    }
+    if (failure instanceof java.nio.BufferUnderflowException || failure instanceof java.nio.BufferOverflowException) {
+      return "a part runs past the end of its buffer";
+    }
+    String message = failure.getMessage();
+    return failure.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+  }
 }

@@ -146,7 +146,7 @@ public final class BlockDecoder {
       throw new QuiverException(ErrorCode.RESOURCE, name + ": out of Arrow memory: " + exhausted.getMessage(), exhausted);
     } catch (RuntimeException unexpected) {
       metrics.blocksFailed.increment();
-      throw QuiverException.corrupt(name + ": cannot decode: " + unexpected, unexpected);
+      throw QuiverException.corrupt(name + ": cannot decode: " + QuiverException.describe(unexpected), unexpected);
     }
   }
 

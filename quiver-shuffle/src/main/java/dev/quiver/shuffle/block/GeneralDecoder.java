@@ -45,7 +45,7 @@ final class GeneralDecoder {
           name + ": the header says " + header.fieldCount() + " columns but the schema has "
               + schema.getFields().size());
     }
-    BatchPlan plan = BatchPlan.of(schema.getFields());
+    BatchPlan plan = BatchPlan.of(schema.getFields(), name);
     Map<Long, Dictionary> dictionaries = new HashMap<>();
     VectorSchemaRoot root = null;
     boolean success = false;
@@ -134,7 +134,7 @@ final class GeneralDecoder {
           name + ": dictionary batch " + batch.id() + " is a delta, which shuffle blocks never use");
     }
     FieldVector vector = dictionary.getVector();
-    BatchPlan plan = BatchPlan.of(List.of(vector.getField()));
+    BatchPlan plan = BatchPlan.of(List.of(vector.getField()), name + ": dictionary " + batch.id());
     ArrowBuf body = payload.slice(message.bodyOffset(), message.bodyLength());
     int rows = RecordBatchLoader.load(
         plan, List.of(vector), batch.data(), body, false, true, allocator, name + ": dictionary " + batch.id());

@@ -96,7 +96,7 @@ public final class ShuffleBlockWriter implements AutoCloseable {
     }
     this.dictionaryIds = List.copyOf(ids);
     Schema messageSchema = new Schema(messageFields, schema.getCustomMetadata());
-    this.plan = BatchPlan.of(messageSchema.getFields());
+    this.plan = BatchPlan.of(messageSchema.getFields(), "shuffle block writer");
     this.offsetsAsLengths = options.offsetsAsLengths() && plan.hasOffsets() && !plan.hasDictionaries();
     this.zstd = codec == CompressionCodec.ZSTD ? ZstdFrame.newCompressContext(options.zstdLevel()) : null;
     GrowableBytes encoded = new GrowableBytes(1024);

@@ -170,7 +170,7 @@ public final class SnappyFrame {
     try {
       produced = Snappy.uncompress(input.slice(), output.slice());
     } catch (IOException | RuntimeException malformed) {
-      throw QuiverException.corrupt(name + ": snappy chunk is malformed: " + malformed.getMessage(), malformed);
+      throw QuiverException.corrupt(name + ": snappy chunk is malformed: " + QuiverException.describe(malformed), malformed);
     }
     if (produced != expected) {
       throw QuiverException.corrupt(name + ": snappy chunk decompressed to " + produced + " bytes, expected " + expected);

@@ -169,7 +169,7 @@ public final class ZstdFrame {
     } catch (ZstdException malformed) {
       throw QuiverException.corrupt(name + ": zstd frame is malformed: " + malformed.getMessage(), malformed);
     } catch (RuntimeException malformed) {
-      throw QuiverException.corrupt(name + ": zstd frame could not be decompressed: " + malformed.getMessage(), malformed);
+      throw QuiverException.corrupt(name + ": zstd frame could not be decompressed: " + QuiverException.describe(malformed), malformed);
     }
   }
 

@@ -84,22 +84,23 @@ public final class BatchPlan {
    * The plan for record batches of these top-level fields, as they are in an IPC schema message
    * (a dictionary-encoded field's node holds its indices).
    *
+   * @param name what to call the block or batch in messages
    * @throws QuiverException USER when a field has a type shuffle blocks do not carry
    */
-  public static BatchPlan of(List<Field> fields) {
+  public static BatchPlan of(List<Field> fields, String name) {
     List<Node> nodes = new ArrayList<>();
     int[] buffers = {0};
     for (Field field : fields) {
-      add(field, field.getName(), nodes, buffers, 0);
+      add(field, field.getName(), nodes, buffers, 0, name);
     }
     return new BatchPlan(fields.size(), nodes, buffers[0]);
   }
 
   private static final int MAXIMUM_DEPTH = 64;
 
-  private static int add(Field field, String path, List<Node> nodes, int[] buffers, int depth) {
+  private static int add(Field field, String path, List<Node> nodes, int[] buffers, int depth, String name) {
     if (depth > MAXIMUM_DEPTH) {
-      throw QuiverException.corrupt("column " + path + " is nested more than " + MAXIMUM_DEPTH + " levels deep");
+      throw QuiverException.corrupt(name + ": column " + path + " is nested more than " + MAXIMUM_DEPTH + " levels deep");
     }
     int index = nodes.size();
     Node node = new Node();
@@ -190,18 +191,18 @@ public final class BatchPlan {
         break;
       default:
         throw QuiverException.user(
-            "column " + path + " has type " + type + ", which shuffle blocks do not carry");
+            name + ": column " + path + " has type " + type + ", which shuffle blocks do not carry");
     }
     List<Field> children = field.getChildren();
     int expectedChildren = node.kind == Kind.LIST || node.kind == Kind.FIXED_LIST ? 1 : node.kind == Kind.STRUCT ? -1 : 0;
     if (expectedChildren >= 0 && children.size() != expectedChildren) {
       throw QuiverException.corrupt(
-          "column " + path + " of type " + type + " has " + children.size() + " children, expected " + expectedChildren);
+          name + ": column " + path + " of type " + type + " has " + children.size() + " children, expected " + expectedChildren);
     }
     node.childCount = children.size();
     node.firstChild = nodes.size();
     for (Field child : children) {
-      add(child, path + "." + child.getName(), nodes, buffers, depth + 1);
+      add(child, path + "." + child.getName(), nodes, buffers, depth + 1, name);
     }
     return index;
   }

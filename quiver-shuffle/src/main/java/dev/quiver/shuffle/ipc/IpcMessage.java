@@ -72,9 +72,11 @@ public record IpcMessage(
             name + ": IPC message at byte " + position + " has header type " + type
                 + "; a shuffle block holds a schema, dictionaries and one record batch");
       }
-    } catch (IndexOutOfBoundsException | IllegalArgumentException | IllegalStateException malformed) {
+    } catch (QuiverException alreadyTyped) {
+      throw alreadyTyped;
+    } catch (RuntimeException malformed) {
       throw QuiverException.corrupt(
-          name + ": IPC message at byte " + position + " has malformed metadata: " + malformed, malformed);
+          name + ": IPC message at byte " + position + " has malformed metadata: " + QuiverException.describe(malformed), malformed);
     }
     long bodyOffset = metadataOffset + metadataLength;
     if (bodyLength < 0 || bodyLength > size - bodyOffset) {

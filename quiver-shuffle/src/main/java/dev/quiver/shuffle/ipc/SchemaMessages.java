@@ -45,7 +45,7 @@ public final class SchemaMessages {
     } catch (QuiverException alreadyTyped) {
       throw alreadyTyped;
     } catch (RuntimeException malformed) {
-      throw QuiverException.corrupt(name + ": schema message is malformed: " + malformed, malformed);
+      throw QuiverException.corrupt(name + ": schema message is malformed: " + QuiverException.describe(malformed), malformed);
     }
   }
 
