@@ -10,6 +10,7 @@ import dev.quiver.shuffle.block.ShuffleBlockWriter;
 import dev.quiver.shuffle.codec.GrowableBytes;
 import dev.quiver.shuffle.codec.Lz4Frame;
 import dev.quiver.shuffle.codec.ZstdFrame;
+import dev.quiver.shuffle.sample.CometBenchmarkTable;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -88,7 +89,7 @@ public class ShuffleDecodeBenchmark {
   public void setUp() throws IOException {
     allocator = new RootAllocator(Long.MAX_VALUE);
     compression = CompressionCodec.parse(codec);
-    batch = BenchmarkTables.cometBenchmarkBatch(allocator, columns, rows);
+    batch = CometBenchmarkTable.batch(allocator, columns, rows);
     writer = new ShuffleBlockWriter(batch.getSchema(), compression, ShuffleBlockWriter.Options.defaults());
     byte[] bytes = writer.encodeToArray(batch);
     block = allocator.buffer(bytes.length).slice(0, bytes.length);

@@ -1,5 +1,6 @@
 package dev.quiver.shuffle.testing;
 
+import dev.quiver.shuffle.sample.CometBenchmarkTable;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -69,31 +70,9 @@ public final class TestTables {
     return new Schema(fields);
   }
 
-  /** Comet's benchmark shape: {@code column_i}, not nullable, even Int64 = r, odd Utf8 "value_r". */
-  public static Schema cometBenchmarkSchema(int columns) {
-    List<Field> fields = new ArrayList<>();
-    for (int i = 0; i < columns; i++) {
-      fields.add(Field.notNullable("column_" + i, i % 2 == 0 ? new ArrowType.Int(64, true) : ArrowType.Utf8.INSTANCE));
-    }
-    return new Schema(fields);
-  }
-
-  /** A batch of Comet's benchmark shape. */
+  /** Comet's benchmark shape (see {@link CometBenchmarkTable}). */
   public static VectorSchemaRoot cometBenchmarkBatch(BufferAllocator allocator, int columns, int rows) {
-    VectorSchemaRoot root = VectorSchemaRoot.create(cometBenchmarkSchema(columns), allocator);
-    root.allocateNew();
-    for (int c = 0; c < columns; c++) {
-      FieldVector vector = root.getVector(c);
-      for (int r = 0; r < rows; r++) {
-        if (c % 2 == 0) {
-          ((BigIntVector) vector).setSafe(r, r);
-        } else {
-          ((VarCharVector) vector).setSafe(r, ("value_" + r).getBytes(StandardCharsets.UTF_8));
-        }
-      }
-    }
-    root.setRowCount(rows);
-    return root;
+    return CometBenchmarkTable.batch(allocator, columns, rows);
   }
 
   /** A seeded batch of {@link #allTypesSchema()}; about {@code nullPercent}% of values are null. */

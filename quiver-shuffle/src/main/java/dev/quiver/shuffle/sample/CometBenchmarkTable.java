@@ -1,4 +1,4 @@
-package dev.quiver.bench.shuffle;
+package dev.quiver.shuffle.sample;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -12,11 +12,15 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
-/** Comet's benchmark table: column i named column_i, not nullable, even Int64 = r, odd Utf8 "value_r". */
-public final class BenchmarkTables {
-  private BenchmarkTables() {}
+/**
+ * The table of Comet's own shuffle benchmark: column i named {@code column_i}, not nullable, even i
+ * Int64 with value r, odd i Utf8 {@code "value_r"}. Benchmarks, tests and the demo share it so their
+ * figures compare with Comet's published ones.
+ */
+public final class CometBenchmarkTable {
+  private CometBenchmarkTable() {}
 
-  public static Schema cometBenchmarkSchema(int columns) {
+  public static Schema schema(int columns) {
     List<Field> fields = new ArrayList<>();
     for (int i = 0; i < columns; i++) {
       fields.add(Field.notNullable("column_" + i, i % 2 == 0 ? new ArrowType.Int(64, true) : ArrowType.Utf8.INSTANCE));
@@ -24,8 +28,9 @@ public final class BenchmarkTables {
     return new Schema(fields);
   }
 
-  public static VectorSchemaRoot cometBenchmarkBatch(BufferAllocator allocator, int columns, int rows) {
-    VectorSchemaRoot root = VectorSchemaRoot.create(cometBenchmarkSchema(columns), allocator);
+  /** A batch of {@code rows} rows; the caller owns it. */
+  public static VectorSchemaRoot batch(BufferAllocator allocator, int columns, int rows) {
+    VectorSchemaRoot root = VectorSchemaRoot.create(schema(columns), allocator);
     root.allocateNew();
     for (int c = 0; c < columns; c++) {
       FieldVector vector = root.getVector(c);
