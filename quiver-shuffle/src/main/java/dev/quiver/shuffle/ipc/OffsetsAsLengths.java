@@ -4,6 +4,7 @@ import dev.quiver.common.QuiverException;
 import dev.quiver.common.memory.Allocators;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.util.MemoryUtil;
 
 /**
  * Comet 1.2.0's offsets-as-lengths transform of an offsets buffer holding {@code n} values of width
@@ -27,25 +28,28 @@ public final class OffsetsAsLengths {
     }
     int count = (int) (bytes / width);
     ArrowBuf offsets = Allocators.exactBuffer(allocator, bytes);
+    // both buffers hold count * width bytes: read and write memory directly
+    long from = planes.memoryAddress();
+    long to = offsets.memoryAddress();
     if (width == 4) {
       int running = 0;
       for (int i = 0; i < count; i++) {
-        int length = (planes.getByte(i) & 0xFF)
-            | (planes.getByte(count + i) & 0xFF) << 8
-            | (planes.getByte(2L * count + i) & 0xFF) << 16
-            | (planes.getByte(3L * count + i) & 0xFF) << 24;
+        int length = (MemoryUtil.getByte(from + i) & 0xFF)
+            | (MemoryUtil.getByte(from + count + i) & 0xFF) << 8
+            | (MemoryUtil.getByte(from + 2L * count + i) & 0xFF) << 16
+            | (MemoryUtil.getByte(from + 3L * count + i) & 0xFF) << 24;
         running = i == 0 ? length : running + length;
-        offsets.setInt(4L * i, running);
+        MemoryUtil.putInt(to + 4L * i, running);
       }
     } else {
       long running = 0;
       for (int i = 0; i < count; i++) {
         long length = 0;
         for (int plane = 7; plane >= 0; plane--) {
-          length = (length << 8) | (planes.getByte((long) plane * count + i) & 0xFF);
+          length = (length << 8) | (MemoryUtil.getByte(from + (long) plane * count + i) & 0xFF);
         }
         running = i == 0 ? length : running + length;
-        offsets.setLong(8L * i, running);
+        MemoryUtil.putLong(to + 8L * i, running);
       }
     }
     return offsets;

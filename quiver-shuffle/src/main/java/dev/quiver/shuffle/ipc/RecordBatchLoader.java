@@ -7,6 +7,7 @@ import org.apache.arrow.flatbuf.FieldNode;
 import org.apache.arrow.flatbuf.RecordBatch;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 
@@ -213,9 +214,10 @@ public final class RecordBatchLoader {
       throw corrupt(name, plan, node, "offsets run from " + first + " to " + last + ", outside " + limitName + " of " + limit);
     }
     if (deep) {
+      long address = offsets.memoryAddress();
       long previous = first;
       for (long i = 1; i <= length; i++) {
-        long current = offsetAt(offsets, width, i);
+        long current = width == 4 ? MemoryUtil.getInt(address + 4 * i) : MemoryUtil.getLong(address + 8 * i);
         if (current < previous) {
           throw corrupt(name, plan, node, "offset " + i + " (" + current + ") is less than offset " + (i - 1) + " (" + previous + ")");
         }
@@ -232,9 +234,12 @@ public final class RecordBatchLoader {
       throw corrupt(name, plan, node, "invalid UTF-8 at data byte " + invalid);
     }
     int width = plan.offsetWidth(node);
+    long offsetsAddress = offsets.memoryAddress();
+    long dataAddress = data.memoryAddress();
     for (long i = 0; i < length; i++) {
-      long start = offsetAt(offsets, width, i);
-      if (start < range[1] && Utf8Check.isContinuation(data.getByte(start))) {
+      // offsets were proven non-decreasing and inside the data before this runs
+      long start = width == 4 ? MemoryUtil.getInt(offsetsAddress + 4 * i) : MemoryUtil.getLong(offsetsAddress + 8 * i);
+      if (start < range[1] && Utf8Check.isContinuation(MemoryUtil.getByte(dataAddress + start))) {
         throw corrupt(name, plan, node, "value " + i + " starts inside a UTF-8 character");
       }
     }
@@ -244,11 +249,13 @@ public final class RecordBatchLoader {
     return width == 4 ? offsets.getInt(index * 4) : offsets.getLong(index * 8);
   }
 
+  /** Set bits among the first {@code bits}; the buffer must hold them (checked by the caller). */
   private static long countSetBits(ArrowBuf validity, long bits) {
     long count = 0;
     long fullWords = bits / 64;
+    long address = validity.memoryAddress();
     for (long w = 0; w < fullWords; w++) {
-      count += Long.bitCount(validity.getLong(w * 8));
+      count += Long.bitCount(MemoryUtil.getLong(address + w * 8));
     }
     for (long bit = fullWords * 64; bit < bits; bit++) {
       if ((validity.getByte(bit >>> 3) & (1 << (bit & 7))) != 0) {
@@ -294,8 +301,9 @@ public final class RecordBatchLoader {
       return false;
     }
     long fullWords = bits / 64;
+    long address = validity.memoryAddress();
     for (long w = 0; w < fullWords; w++) {
-      if (validity.getLong(w * 8) != -1L) {
+      if (MemoryUtil.getLong(address + w * 8) != -1L) {
         return false;
       }
     }

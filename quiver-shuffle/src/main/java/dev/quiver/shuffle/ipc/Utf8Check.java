@@ -1,20 +1,28 @@
 package dev.quiver.shuffle.ipc;
 
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
 
 /** Strict UTF-8 validation (no overlongs, no surrogates, nothing above U+10FFFF) over Arrow memory. */
 public final class Utf8Check {
   private Utf8Check() {}
 
-  /** The index of the first byte of the first invalid sequence in {@code [start, end)}, or -1. */
+  /**
+   * The index of the first byte of the first invalid sequence in {@code [start, end)}, or -1.
+   * Bounds are checked once here; the loop reads memory directly.
+   */
   public static long firstInvalid(ArrowBuf data, long start, long end) {
+    if (start < 0 || end > data.capacity() || start > end) {
+      throw new IndexOutOfBoundsException("range " + start + ".." + end + " outside " + data.capacity());
+    }
+    long address = data.memoryAddress();
     long position = start;
     while (position < end) {
-      if (position + 8 <= end && (data.getLong(position) & 0x8080808080808080L) == 0) {
+      if (position + 8 <= end && (MemoryUtil.getLong(address + position) & 0x8080808080808080L) == 0) {
         position += 8;
         continue;
       }
-      int lead = data.getByte(position) & 0xFF;
+      int lead = MemoryUtil.getByte(address + position) & 0xFF;
       if (lead < 0x80) {
         position++;
         continue;
@@ -38,7 +46,7 @@ public final class Utf8Check {
       }
       int codePoint = lead & (0x3F >>> needed);
       for (int i = 1; i <= needed; i++) {
-        int next = data.getByte(position + i) & 0xFF;
+        int next = MemoryUtil.getByte(address + position + i) & 0xFF;
         if ((next & 0xC0) != 0x80) {
           return position;
         }
