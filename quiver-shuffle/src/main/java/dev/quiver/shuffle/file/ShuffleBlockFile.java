@@ -81,26 +81,26 @@ public final class ShuffleBlockFile implements AutoCloseable {
       throw new NoSuchElementException();
     }
     int blockIndex = index;
-    String name = blockName(blockIndex);
+    String where = "block " + blockIndex + " at byte " + position;
     long remaining = end - position;
     if (remaining < BlockFormat.HEADER_BYTES) {
-      throw new CorruptFileException(name, "only " + remaining + " bytes left at byte " + position
-          + ", fewer than a " + BlockFormat.HEADER_BYTES + "-byte block header", null);
+      throw new CorruptFileException(path.toString(), where + ": only " + remaining
+          + " bytes left, fewer than a " + BlockFormat.HEADER_BYTES + "-byte block header", null);
     }
     ByteBuffer headerBytes = ByteBuffer.allocate(BlockFormat.HEADER_BYTES).order(ByteOrder.LITTLE_ENDIAN);
-    readFully(headerBytes, position, name);
+    readFully(headerBytes, position, where);
     BlockHeader header;
     try (ArrowBuf headerBuffer = allocator.buffer(BlockFormat.HEADER_BYTES)) {
       headerBuffer.setBytes(0, headerBytes.array());
-      header = BlockHeader.read(headerBuffer, 0, remaining, name + " at byte " + position);
+      header = BlockHeader.read(headerBuffer, 0, remaining, where);
     } catch (QuiverException corrupt) {
-      throw new CorruptFileException(path.toString(), corrupt.getMessage().substring(path.toString().length() + 2), corrupt);
+      throw new CorruptFileException(path.toString(), corrupt.getMessage(), corrupt);
     }
     long size = header.blockBytes();
     ArrowBuf bytes = Allocators.exactBuffer(allocator, size);
     try {
       ByteBuffer target = bytes.nioBuffer(0, (int) size);
-      readFully(target, position, name);
+      readFully(target, position, where);
     } catch (IOException | RuntimeException failure) {
       bytes.close();
       throw failure;
@@ -111,12 +111,12 @@ public final class ShuffleBlockFile implements AutoCloseable {
     return block;
   }
 
-  private void readFully(ByteBuffer target, long at, String name) throws IOException {
+  private void readFully(ByteBuffer target, long at, String where) throws IOException {
     long cursor = at;
     while (target.hasRemaining()) {
       int read = channel.read(target, cursor);
       if (read < 0) {
-        throw new CorruptFileException(name, "file ends inside the block at byte " + cursor, null);
+        throw new CorruptFileException(path.toString(), where + ": the file ends at byte " + cursor + ", inside the block", null);
       }
       cursor += read;
     }
