@@ -169,7 +169,10 @@ public final class ShuffleBlockWriter implements AutoCloseable {
     if (rows == 0 && !schema.getFields().isEmpty()) {
       return null;
     }
+    // The IPC stream is written after room for the header, so an uncompressed block needs no copy.
     stream.reset();
+    stream.ensureRoom(BlockFormat.HEADER_BYTES);
+    stream.setSize(BlockFormat.HEADER_BYTES);
     try {
       WriteChannel channel = new WriteChannel(stream);
       channel.write(schemaMessage);
@@ -189,7 +192,8 @@ public final class ShuffleBlockWriter implements AutoCloseable {
       try (ArrowRecordBatch recordBatch = new VectorUnloader(batch).getRecordBatch()) {
         ArrowBlock written = MessageSerializer.serialize(channel, recordBatch, IpcOption.DEFAULT);
         if (offsetsAsLengths) {
-          encodeOffsets(recordBatch.getBuffersLayout(), written.getOffset() + written.getMetadataLength());
+          long bodyStart = BlockFormat.HEADER_BYTES + written.getOffset() + written.getMetadataLength();
+          encodeOffsets(recordBatch.getBuffersLayout(), bodyStart);
         }
       }
       channel.writeIntLittleEndian(BlockFormat.IPC_CONTINUATION);
@@ -197,17 +201,22 @@ public final class ShuffleBlockWriter implements AutoCloseable {
     } catch (IOException impossible) {
       throw new QuiverException(ErrorCode.INTERNAL, "writing to memory failed", impossible);
     }
-    block.reset();
-    block.ensureRoom(BlockFormat.HEADER_BYTES);
-    block.setSize(BlockFormat.HEADER_BYTES);
-    PayloadCodecs.compress(codec, zstd, stream.array(), stream.size(), block);
+    GrowableBytes result = stream;
+    if (codec != CompressionCodec.NONE) {
+      block.reset();
+      block.ensureRoom(BlockFormat.HEADER_BYTES);
+      block.setSize(BlockFormat.HEADER_BYTES);
+      PayloadCodecs.compress(
+          codec, zstd, stream.array(), BlockFormat.HEADER_BYTES, stream.size() - BlockFormat.HEADER_BYTES, block);
+      result = block;
+    }
     int tag = codec.tag() | (offsetsAsLengths ? BlockFormat.OFFSETS_AS_LENGTHS_FLAG : 0);
-    block.putLongLittleEndian(BlockFormat.LENGTH_OFFSET, block.size() - (long) BlockFormat.LENGTH_FIELD_BYTES);
-    block.putLongLittleEndian(BlockFormat.FIELD_COUNT_OFFSET, schema.getFields().size());
-    block.putIntLittleEndian(BlockFormat.CODEC_TAG_OFFSET, tag);
+    result.putLongLittleEndian(BlockFormat.LENGTH_OFFSET, result.size() - (long) BlockFormat.LENGTH_FIELD_BYTES);
+    result.putLongLittleEndian(BlockFormat.FIELD_COUNT_OFFSET, schema.getFields().size());
+    result.putIntLittleEndian(BlockFormat.CODEC_TAG_OFFSET, tag);
     blocksWritten++;
-    bytesWritten += block.size();
-    return block;
+    bytesWritten += result.size();
+    return result;
   }
 
   private void encodeOffsets(List<ArrowBuffer> layout, long bodyStart) {

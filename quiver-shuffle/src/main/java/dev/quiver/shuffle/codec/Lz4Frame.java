@@ -38,8 +38,8 @@ public final class Lz4Frame {
   private static final LZ4SafeDecompressor DECOMPRESSOR = FACTORY.safeDecompressor();
   private static final XXHash32 XXHASH = XXHashFactory.fastestInstance().hash32();
 
-  /** Appends {@code source[0, length)} to {@code out} as one LZ4 frame. */
-  public static void compress(byte[] source, int length, GrowableBytes out) {
+  /** Appends {@code source[offset, offset+length)} to {@code out} as one LZ4 frame. */
+  public static void compress(byte[] source, int offset, int length, GrowableBytes out) {
     int blockSizeCode = 4;
     while (blockSizeCode < 7 && blockMaximum(blockSizeCode) < length) {
       blockSizeCode++;
@@ -51,8 +51,9 @@ public final class Lz4Frame {
     out.write(flg);
     out.write(bd);
     out.write((XXHASH.hash(out.array(), out.size() - 2, 2, 0) >>> 8) & 0xFF);
-    for (int position = 0; position < length; position += blockMaximum) {
-      int chunk = Math.min(blockMaximum, length - position);
+    int end = offset + length;
+    for (int position = offset; position < end; position += blockMaximum) {
+      int chunk = Math.min(blockMaximum, end - position);
       int bound = COMPRESSOR.maxCompressedLength(chunk);
       out.ensureRoom(4L + Math.max(bound, chunk));
       int sizePosition = out.size();

@@ -85,21 +85,21 @@ public final class PayloadCodecs {
     }
   }
 
-  /** Appends the compressed form of {@code source[0, length)} to {@code out}. */
+  /** Appends the compressed form of {@code source[offset, offset+length)} to {@code out}. */
   public static void compress(
-      CompressionCodec codec, ZstdCompressCtx zstdContext, byte[] source, int length, GrowableBytes out) {
+      CompressionCodec codec, ZstdCompressCtx zstdContext, byte[] source, int offset, int length, GrowableBytes out) {
     switch (codec) {
       case NONE:
-        out.write(source, 0, length);
+        out.write(source, offset, length);
         break;
       case LZ4:
-        Lz4Frame.compress(source, length, out);
+        Lz4Frame.compress(source, offset, length, out);
         break;
       case ZSTD:
-        ZstdFrame.compress(zstdContext, source, length, out);
+        ZstdFrame.compress(zstdContext, source, offset, length, out);
         break;
       case SNAPPY:
-        SnappyFrame.compress(source, length, out);
+        SnappyFrame.compress(source, offset, length, out);
         break;
       default:
         throw new QuiverException(ErrorCode.INTERNAL, "unhandled codec " + codec);

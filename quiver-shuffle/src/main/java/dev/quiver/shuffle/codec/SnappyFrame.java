@@ -21,13 +21,14 @@ public final class SnappyFrame {
   private static final int TYPE_PADDING = 0xFE;
   private static final int TYPE_STREAM_IDENTIFIER = 0xFF;
 
-  /** Appends {@code source[0, length)} to {@code out} in the snappy framing format. */
-  public static void compress(byte[] source, int length, GrowableBytes out) {
+  /** Appends {@code source[offset, offset+length)} to {@code out} in the snappy framing format. */
+  public static void compress(byte[] source, int offset, int length, GrowableBytes out) {
     out.write(STREAM_IDENTIFIER, 0, STREAM_IDENTIFIER.length);
     CRC32C crc = new CRC32C();
     byte[] array = null;
-    for (int position = 0; position < length; position += CHUNK_MAXIMUM) {
-      int chunk = Math.min(CHUNK_MAXIMUM, length - position);
+    int end = offset + length;
+    for (int position = offset; position < end; position += CHUNK_MAXIMUM) {
+      int chunk = Math.min(CHUNK_MAXIMUM, end - position);
       crc.reset();
       crc.update(source, position, chunk);
       int masked = mask((int) crc.getValue());

@@ -24,13 +24,13 @@ public final class ZstdFrame {
   /** The size a frame decompresses to, exact or bounded, as {@link #sizeOf} found it. */
   public record FrameSize(long bytes, boolean exact) {}
 
-  /** Appends {@code source[0, length)} to {@code out} as one zstd frame at {@code level}. */
-  public static void compress(ZstdCompressCtx context, byte[] source, int length, GrowableBytes out) {
+  /** Appends {@code source[offset, offset+length)} to {@code out} as one zstd frame. */
+  public static void compress(ZstdCompressCtx context, byte[] source, int offset, int length, GrowableBytes out) {
     long bound = Zstd.compressBound(length);
     out.ensureRoom(bound);
     int written;
     try {
-      written = context.compressByteArray(out.array(), out.size(), (int) bound, source, 0, length);
+      written = context.compressByteArray(out.array(), out.size(), (int) bound, source, offset, length);
     } catch (ZstdException failure) {
       throw new IllegalStateException("zstd compression failed: " + failure.getMessage(), failure);
     }

@@ -51,7 +51,7 @@ class PayloadCodecsTest {
       assertThat(ourDecompress(codec, theirs)).as("%s size %d seed %d: ours reading theirs", codec, size, seed).isEqualTo(original);
       GrowableBytes ours = new GrowableBytes(16);
       try (var zstd = ZstdFrame.newCompressContext(3)) {
-        PayloadCodecs.compress(codec, zstd, original, original.length, ours);
+        PayloadCodecs.compress(codec, zstd, original, 0, original.length, ours);
       }
       byte[] oursBytes = java.util.Arrays.copyOf(ours.array(), ours.size());
       assertThat(theirDecompress(codec, oursBytes)).as("%s size %d: theirs reading ours", codec, size).isEqualTo(original);

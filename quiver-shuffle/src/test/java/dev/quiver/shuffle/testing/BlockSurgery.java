@@ -36,7 +36,7 @@ public final class BlockSurgery {
     out.ensureRoom(BlockFormat.HEADER_BYTES);
     out.setSize(BlockFormat.HEADER_BYTES);
     try (var zstd = ZstdFrame.newCompressContext(1)) {
-      PayloadCodecs.compress(codec, zstd, stream, stream.length, out);
+      PayloadCodecs.compress(codec, zstd, stream, 0, stream.length, out);
     }
     out.putLongLittleEndian(0, out.size() - 8L);
     out.putLongLittleEndian(8, fieldCount);
