@@ -1,0 +1,102 @@
+package dev.quiver.cli;
+
+import dev.quiver.common.CorruptFileException;
+import dev.quiver.common.ErrorCode;
+import dev.quiver.common.QuiverException;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
+import picocli.CommandLine;
+import picocli.CommandLine.IExecutionExceptionHandler;
+import picocli.CommandLine.IParameterExceptionHandler;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+
+/**
+ * Turns a failed command into one line on standard error and an exit code: 2 for bad arguments and
+ * {@link ErrorCode#USER} errors, 1 for everything else. With {@code --verbose} (anywhere on the
+ * command line) or {@code QUIVER_DEBUG=1} the stack trace follows the line.
+ */
+final class ErrorReporter implements IExecutionExceptionHandler, IParameterExceptionHandler {
+  static final int FAILURE = 1;
+  static final int USAGE = CommandLine.ExitCode.USAGE;
+
+  private final boolean debug;
+
+  ErrorReporter(boolean debug) {
+    this.debug = debug;
+  }
+
+  @Override
+  public int handleExecutionException(Exception exception, CommandLine commandLine, ParseResult parseResult) {
+    commandLine.getOut().flush();
+    Throwable problem = unwrap(exception);
+    PrintWriter standardError = commandLine.getErr();
+    standardError.println("quiver: " + message(problem));
+    if (debug || verbose(parseResult)) {
+      problem.printStackTrace(standardError);
+    }
+    standardError.flush();
+    return exitCode(problem);
+  }
+
+  @Override
+  public int handleParseException(ParameterException exception, String[] arguments) {
+    CommandLine commandLine = exception.getCommandLine();
+    PrintWriter standardError = commandLine.getErr();
+    standardError.println("quiver: " + oneLine(exception.getMessage())
+        + " (see '" + commandLine.getCommandSpec().qualifiedName() + " --help')");
+    standardError.flush();
+    return USAGE;
+  }
+
+  /** The exit code for a failure: 2 for a user error, 1 otherwise. */
+  static int exitCode(Throwable problem) {
+    if (problem instanceof QuiverException && ((QuiverException) problem).errorCode() == ErrorCode.USER) {
+      return USAGE;
+    }
+    return FAILURE;
+  }
+
+  /** The one-line message for a failure, without the {@code quiver: } prefix. */
+  static String message(Throwable problem) {
+    String text;
+    if (problem instanceof QuiverException || problem instanceof CorruptFileException) {
+      text = problem.getMessage();
+    } else if (problem instanceof NoSuchFileException) {
+      text = "no such file: " + ((NoSuchFileException) problem).getFile();
+    } else if (problem instanceof AccessDeniedException) {
+      text = "permission denied: " + ((AccessDeniedException) problem).getFile();
+    } else if (problem instanceof FileSystemException || problem instanceof IOException) {
+      text = problem.getMessage() == null ? problem.getClass().getSimpleName() : problem.getMessage();
+    } else {
+      text = "internal error: " + problem + " (rerun with --verbose for the stack trace)";
+    }
+    return oneLine(text == null ? problem.getClass().getName() : text);
+  }
+
+  private static Throwable unwrap(Throwable exception) {
+    Throwable current = exception;
+    while ((current instanceof UncheckedIOException || current instanceof CommandLine.ExecutionException)
+        && current.getCause() != null) {
+      current = current.getCause();
+    }
+    return current;
+  }
+
+  private static String oneLine(String text) {
+    return text.strip().replaceAll("\\s*\\R\\s*", " ");
+  }
+
+  private static boolean verbose(ParseResult parseResult) {
+    for (ParseResult current = parseResult; current != null; current = current.subcommand()) {
+      if (current.hasMatchedOption("--verbose")) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

@@ -1,0 +1,73 @@
+package dev.quiver.cli;
+
+import java.io.PrintWriter;
+
+/**
+ * Progress lines for long commands on standard error. On a terminal one line is rewritten in place
+ * ({@code \r}) every second; otherwise a new line is printed every {@value #PLAIN_INTERVAL_SECONDS}
+ * seconds. Nothing is printed for work that ends within the first interval.
+ */
+final class Progress {
+  static final int PLAIN_INTERVAL_SECONDS = 5;
+
+  private final PrintWriter standardError;
+  private final String label;
+  private final long totalBytes;
+  private final boolean terminal;
+  private final long intervalNanos;
+  private long nextReport;
+  private int lastLength;
+
+  /**
+   * @param label what is being done, e.g. {@code shuffle write}
+   * @param totalBytes the input size, for a percentage (0: unknown)
+   * @param terminal whether standard error is a terminal (rewrite one line)
+   */
+  Progress(PrintWriter standardError, String label, long totalBytes, boolean terminal) {
+    this.standardError = standardError;
+    this.label = label;
+    this.totalBytes = totalBytes;
+    this.terminal = terminal;
+    this.intervalNanos = (terminal ? 1L : PLAIN_INTERVAL_SECONDS) * 1_000_000_000L;
+    this.nextReport = System.nanoTime() + intervalNanos;
+  }
+
+  /** Whether standard error is probably a terminal (Java can only tell for the console as a whole). */
+  static boolean standardErrorIsTerminal() {
+    return System.console() != null;
+  }
+
+  /** Reports the counts if the interval has passed. */
+  void update(long bytesRead, long rows, long blocks) {
+    long now = System.nanoTime();
+    if (now - nextReport < 0) {
+      return;
+    }
+    nextReport = now + intervalNanos;
+    StringBuilder line = new StringBuilder(label).append(": ");
+    if (totalBytes > 0) {
+      line.append(Math.min(100, bytesRead * 100 / totalBytes)).append("% of ").append(NumberText.bytes(totalBytes));
+    } else {
+      line.append(NumberText.bytes(bytesRead));
+    }
+    line.append(" read, ").append(NumberText.grouped(rows)).append(" rows, ")
+        .append(NumberText.grouped(blocks)).append(" blocks written");
+    if (terminal) {
+      int padding = Math.max(0, lastLength - line.length());
+      lastLength = line.length();
+      standardError.print("\r" + line + " ".repeat(padding));
+    } else {
+      standardError.println(line);
+    }
+    standardError.flush();
+  }
+
+  /** Clears the in-place line, if one was printed. */
+  void finish() {
+    if (terminal && lastLength > 0) {
+      standardError.print("\r" + " ".repeat(lastLength) + "\r");
+      standardError.flush();
+      lastLength = 0;
+    }
+  }
+}

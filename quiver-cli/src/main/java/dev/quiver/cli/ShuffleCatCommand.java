@@ -1,0 +1,90 @@
+package dev.quiver.cli;
+
+import dev.quiver.common.QuiverException;
+import dev.quiver.shuffle.block.BlockDecoder;
+import dev.quiver.shuffle.block.DecodedBatch;
+import dev.quiver.shuffle.file.ShuffleBlockFile;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.apache.arrow.vector.types.pojo.Field;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code quiver shuffle cat}: the decoded rows of a shuffle data file as CSV ({@link CsvFormat}),
+ * header line once, LF line ends. Blocks are decoded with full validation. All blocks must have the
+ * same column names (one table). Stops quietly when standard output is closed (as by {@code head}).
+ */
+@Command(name = "cat", description = "Print the rows of a shuffle data file as CSV (DESIGN section 7 dialect).")
+public final class ShuffleCatCommand implements Callable<Integer> {
+  @Spec CommandSpec spec;
+
+  @Parameters(index = "0", paramLabel = "FILE", description = "The shuffle data file.")
+  Path file;
+
+  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "csv", description = "Output format: csv.")
+  String format;
+
+  @Option(names = "--limit", paramLabel = "N", description = "Print at most N rows.")
+  Long limit;
+
+  @Override
+  public Integer call() throws IOException {
+    if (!format.equals("csv")) {
+      throw QuiverException.user("unknown --format '" + format + "': only csv is supported");
+    }
+    if (limit != null && limit < 0) {
+      throw QuiverException.user("--limit must not be negative, not " + limit);
+    }
+    requireFile(file);
+    PrintWriter out = spec.commandLine().getOut();
+    long remaining = limit == null ? Long.MAX_VALUE : limit;
+    List<String> columnNames = null;
+    StringBuilder text = new StringBuilder(1 << 16);
+    try (CommandMemory memory = QuiverCommand.of(spec).openMemory("shuffle cat");
+        ShuffleBlockFile blocks = ShuffleBlockFile.open(file, memory.allocator())) {
+      BlockDecoder decoder = new BlockDecoder(memory.allocator());
+      while (remaining > 0 && blocks.hasNext() && !out.checkError()) {
+        try (ShuffleBlockFile.Block block = blocks.next();
+            DecodedBatch batch = decoder.decodeValidated(block.bytes(), blocks.blockName(block.index()))) {
+          List<String> names = batch.schema().getFields().stream().map(Field::getName).toList();
+          if (columnNames == null) {
+            columnNames = names;
+            CsvFormat.appendHeader(text, batch.schema().getFields());
+            out.append(text).append('\n');
+          } else if (!columnNames.equals(names)) {
+            throw QuiverException.user(blocks.blockName(block.index()) + ": columns " + names
+                + " differ from the first block's " + columnNames + "; cat prints one table");
+          }
+          int rows = (int) Math.min(batch.rowCount(), remaining);
+          for (int row = 0; row < rows; row++) {
+            text.setLength(0);
+            CsvFormat.appendRow(text, batch.root(), row, batch.dictionaries());
+            out.append(text).append('\n');
+          }
+          remaining -= rows;
+        }
+      }
+    } finally {
+      out.flush();
+    }
+    return 0;
+  }
+
+  /** Fails with a USER error when {@code path} is missing or a directory. */
+  static void requireFile(Path path) {
+    if (!Files.exists(path)) {
+      throw QuiverException.user("no such file: " + path);
+    }
+    if (Files.isDirectory(path)) {
+      throw QuiverException.user(path + " is a directory, not a shuffle data file");
+    }
+  }
+}
