@@ -1,21 +1,17 @@
 package dev.quiver.shuffle.ipc;
 
 import dev.quiver.common.QuiverException;
+import dev.quiver.common.arrow.SchemaShape;
 import org.apache.arrow.flatbuf.Message;
 import org.apache.arrow.flatbuf.MessageHeader;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * Parses schema messages defensively: before Arrow converts the flatbuffer, a walk proves the field
- * tree is finite and shallow, so a hostile message cannot recurse the JVM's stack away or loop.
+ * Parses schema messages defensively: before Arrow converts the flatbuffer, {@link SchemaShape}
+ * proves the field tree is finite and shallow.
  */
 public final class SchemaMessages {
   private SchemaMessages() {}
-
-  /** Deepest nesting a schema may have. */
-  public static final int MAXIMUM_DEPTH = 64;
-  /** Most fields (at every level together) a schema may have. */
-  public static final int MAXIMUM_FIELDS = 100_000;
 
   /**
    * The schema in {@code message}.
@@ -37,30 +33,12 @@ public final class SchemaMessages {
       if (schema == null) {
         throw QuiverException.corrupt(name + ": schema message has no schema");
       }
-      int[] seen = {0};
-      for (int i = 0; i < schema.fieldsLength(); i++) {
-        walk(schema.fields(i), 1, seen, name);
-      }
+      SchemaShape.check(schema, name);
       return Schema.convertSchema(schema);
     } catch (QuiverException alreadyTyped) {
       throw alreadyTyped;
     } catch (RuntimeException malformed) {
       throw QuiverException.corrupt(name + ": schema message is malformed: " + QuiverException.describe(malformed), malformed);
-    }
-  }
-
-  private static void walk(org.apache.arrow.flatbuf.Field field, int depth, int[] seen, String name) {
-    if (field == null) {
-      throw QuiverException.corrupt(name + ": schema message has a missing field");
-    }
-    if (depth > MAXIMUM_DEPTH) {
-      throw QuiverException.corrupt(name + ": schema nests fields more than " + MAXIMUM_DEPTH + " levels deep");
-    }
-    if (++seen[0] > MAXIMUM_FIELDS) {
-      throw QuiverException.corrupt(name + ": schema has more than " + MAXIMUM_FIELDS + " fields");
-    }
-    for (int i = 0; i < field.childrenLength(); i++) {
-      walk(field.children(i), depth + 1, seen, name);
     }
   }
 

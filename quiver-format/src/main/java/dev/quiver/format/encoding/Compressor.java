@@ -1,0 +1,284 @@
+package dev.quiver.format.encoding;
+
+import dev.quiver.common.QuiverException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Chooses encodings, BtrBlocks-style. For a column it first takes one pass of statistics (runs,
+ * constant, dictionary up to a limit), which rules candidates in or out; a constant is taken at
+ * once. A small column (up to twice the sample) is encoded every candidate way and the smallest
+ * kept. A large one is sampled ({@link Sample}); each candidate encodes the sample, children
+ * chosen the same way one level down, and its size is scaled up. A dictionary is estimated from its
+ * real values and codes instead (a sample hides how few distinct values there are), and run-end
+ * from its real run ends and values (a sample cuts long runs into many).
+ * The winner then encodes the whole column, its children chosen recursively, up to the maximum
+ * depth; below it only plain, bitmap and constant remain. Finally zstd is tried on the buffers.
+ */
+final class Compressor {
+  /** Most distinct values a dictionary may have. */
+  static final int DICTIONARY_LIMIT = 1 << 16;
+  /** Estimated bytes of a constant node. */
+  private static final double CONSTANT_ESTIMATE = 24;
+  /** Estimated bytes of a dictionary or run-end node's own descriptor. */
+  private static final double NODE_OVERHEAD = 16;
+
+  private final EncodingOptions options;
+  private final int smallRows;
+
+  Compressor(EncodingOptions options) {
+    this.options = options;
+    this.smallRows = 2 * options.sampleRuns() * options.sampleRunLength();
+  }
+
+  /** The values tree: forced at the top if the options say so, then zstd where it pays. */
+  EncodedNode encodeValues(Column column) {
+    EncodingKind forced = options.forcedKind();
+    EncodedNode node = forced == null ? encode(column, options.maximumDepth()) : encodeForced(column, forced);
+    ZstdStage.applyToTree(node, options);
+    return node;
+  }
+
+  /** The validity tree of a column with nulls. */
+  EncodedNode encodeValidity(BooleanColumn validity) {
+    EncodedNode node = encode(validity, options.maximumDepth());
+    ZstdStage.applyToTree(node, options);
+    return node;
+  }
+
+  /** The best encoding found for {@code column} with {@code depth} levels of cascading left. */
+  EncodedNode encode(Column column, int depth) {
+    if (column instanceof BytesColumn bytes) {
+      return ZstdStage.compressBytes(PlainEncoding.encodeBytes(bytes), options);
+    }
+    int rows = column.rows();
+    ColumnStatistics statistics = ColumnStatistics.of(column, depth > 0 ? dictionaryLimit(rows) : 0);
+    if (statistics.constant()) {
+      return ConstantEncoding.encode(column);
+    }
+    if (depth <= 0 || rows == 0) {
+      return terminal(column);
+    }
+    List<EncodingKind> candidates = candidates(column, statistics);
+    if (candidates.size() == 1) {
+      return build(candidates.get(0), column, statistics, depth);
+    }
+    if (rows <= smallRows) {
+      EncodedNode best = null;
+      double bestBytes = Double.MAX_VALUE;
+      for (EncodingKind kind : candidates) {
+        EncodedNode node = build(kind, column, statistics, depth);
+        double bytes = node.estimatedBytes(1) * decodeCost(kind);
+        if (bytes < bestBytes) {
+          best = node;
+          bestBytes = bytes;
+        }
+      }
+      return best;
+    }
+    return build(choose(candidates, column, statistics, depth).kind(), column, statistics, depth);
+  }
+
+  /** A candidate and its estimated bytes for the whole column. */
+  private record Choice(EncodingKind kind, double bytes) {}
+
+  private Choice choose(List<EncodingKind> candidates, Column column, ColumnStatistics statistics, int depth) {
+    Sample sample = Sample.of(column, options.sampleRuns(), options.sampleRunLength());
+    Choice best = null;
+    for (EncodingKind kind : candidates) {
+      double bytes;
+      if (kind == EncodingKind.DICTIONARY) {
+        bytes = estimateDictionary(statistics.dictionary(), depth);
+      } else if (kind == EncodingKind.RUN_END) {
+        bytes = estimateRunEnd(column, depth);
+      } else {
+        bytes = build(kind, sample.column(), statistics, depth).estimatedBytes(sample.scale());
+      }
+      if (best == null || bytes * decodeCost(kind) < best.bytes() * decodeCost(best.kind())) {
+        best = new Choice(kind, bytes);
+      }
+    }
+    return best;
+  }
+
+  /** Run-end from the real runs: a sample cuts runs at its run length and overstates their number. */
+  private double estimateRunEnd(Column column, int depth) {
+    RunEndEncoding.Runs runs = RunEndEncoding.runs(column);
+    return NODE_OVERHEAD + estimate(runs.ends(), depth - 1) + estimate(runs.values(), depth - 1);
+  }
+
+  private double estimateDictionary(Dictionary dictionary, int depth) {
+    return NODE_OVERHEAD + estimate(dictionary.values(), depth - 1) + estimate(dictionary.codesColumn(), depth - 1);
+  }
+
+  /** The estimated bytes of the best encoding of a whole column, without encoding all of it. */
+  private double estimate(Column column, int depth) {
+    if (column instanceof BytesColumn bytes) {
+      return 12 + ZstdStage.estimateBytes(bytes, options);
+    }
+    int rows = column.rows();
+    if (rows <= smallRows) {
+      return encode(column, depth).estimatedBytes(1);
+    }
+    ColumnStatistics statistics = ColumnStatistics.of(column, depth > 0 ? dictionaryLimit(rows) : 0);
+    if (statistics.constant()) {
+      return CONSTANT_ESTIMATE;
+    }
+    if (depth <= 0) {
+      return terminalEstimate(column);
+    }
+    return choose(candidates(column, statistics), column, statistics, depth).bytes();
+  }
+
+  private double terminalEstimate(Column column) {
+    int rows = column.rows();
+    if (column instanceof BooleanColumn) {
+      return 16 + rows / 8.0;
+    }
+    if (column instanceof BinaryColumn binary) {
+      return 40 + 4.0 * rows + ZstdStage.estimateBytes(binary.bytes(), options);
+    }
+    return 16 + (double) rows * column.type().width;
+  }
+
+  /** What is left below the maximum depth: plain (bitmap for booleans), children plain too. */
+  private EncodedNode terminal(Column column) {
+    if (column instanceof BooleanColumn booleans) {
+      return BitmapEncoding.encode(booleans);
+    }
+    return PlainEncoding.encode(column, child -> encode(child, 0));
+  }
+
+  /**
+   * How much smaller than the others an encoding must be to win: a dictionary gathers values by
+   * code, slower to decode than unpacking, so it must save 5% to be worth it.
+   */
+  private static double decodeCost(EncodingKind kind) {
+    return kind == EncodingKind.DICTIONARY ? 1.05 : 1.0;
+  }
+
+  private static int dictionaryLimit(int rows) {
+    return Math.min(rows / 2, DICTIONARY_LIMIT);
+  }
+
+  /** The encodings worth trying for a non-constant column, cheapest to decode first (ties go to it). */
+  private static List<EncodingKind> candidates(Column column, ColumnStatistics statistics) {
+    List<EncodingKind> candidates = new ArrayList<>(6);
+    int rows = statistics.rows();
+    PhysicalType type = column.type();
+    if (type == PhysicalType.BOOLEAN) {
+      candidates.add(EncodingKind.BITMAP);
+      if (statistics.runs() <= rows / 8) {
+        candidates.add(EncodingKind.RUN_END);
+      }
+      if (Math.min(statistics.trueCount(), rows - statistics.trueCount()) <= rows / 8) {
+        candidates.add(EncodingKind.SPARSE);
+      }
+      return candidates;
+    }
+    candidates.add(EncodingKind.PLAIN);
+    if (type == PhysicalType.DECIMAL128) {
+      if (statistics.fitsInLong()) {
+        candidates.add(EncodingKind.DECIMAL_SCALED);
+      }
+      return candidates;
+    }
+    if (type.isInteger()) {
+      candidates.add(EncodingKind.FRAME_OF_REFERENCE);
+      candidates.add(EncodingKind.DELTA);
+    }
+    Dictionary dictionary = statistics.dictionary();
+    if (dictionary != null && !denseIntegers(type, dictionary)) {
+      candidates.add(EncodingKind.DICTIONARY);
+    }
+    if (statistics.runs() <= rows / 3) {
+      candidates.add(EncodingKind.RUN_END);
+    }
+    if (dictionary != null && dictionary.topCount() >= rows / 2) {
+      candidates.add(EncodingKind.SPARSE);
+    }
+    return candidates;
+  }
+
+  /**
+   * Integers whose distinct values fill at least half their range: a frame of reference packs them
+   * within one bit of dictionary codes, without the lookup (dictionary codes themselves, for one).
+   */
+  private static boolean denseIntegers(PhysicalType type, Dictionary dictionary) {
+    if (!type.isInteger()) {
+      return false;
+    }
+    long[] values = ((LongColumn) dictionary.values()).values();
+    long range = values[values.length - 1] - values[0];
+    return range >= 0 && range < 2L * values.length;
+  }
+
+  private EncodedNode build(EncodingKind kind, Column column, ColumnStatistics statistics, int depth) {
+    ChildEncoder children = child -> encode(child, depth - 1);
+    switch (kind) {
+      case PLAIN:
+        return PlainEncoding.encode(column, children);
+      case CONSTANT:
+        return ConstantEncoding.encode(column);
+      case DICTIONARY: {
+        Dictionary dictionary = statistics.dictionary() != null
+            ? statistics.dictionary() : Dictionary.build(column, Integer.MAX_VALUE);
+        return DictionaryEncoding.encode(column, dictionary, children);
+      }
+      case FRAME_OF_REFERENCE:
+        return FrameOfReferenceEncoding.encode((LongColumn) column, children);
+      case RUN_END:
+        return RunEndEncoding.encode(column, children);
+      case DELTA:
+        return DeltaEncoding.encode((LongColumn) column, children);
+      case SPARSE:
+        return SparseEncoding.encode(column, statistics, children);
+      case BITMAP:
+        return BitmapEncoding.encode((BooleanColumn) column);
+      case DECIMAL_SCALED:
+        return DecimalScaledEncoding.encode((DecimalColumn) column, children);
+      default:
+        throw new IllegalArgumentException("no node encoding " + kind);
+    }
+  }
+
+  /** The top node forced to {@code kind}; its children are still chosen. */
+  private EncodedNode encodeForced(Column column, EncodingKind kind) {
+    PhysicalType type = column.type();
+    if (!kind.acceptsPhysical(type)) {
+      throw QuiverException.user("encoding " + kind + " cannot hold " + type.label + " values");
+    }
+    int rows = column.rows();
+    int depth = Math.max(1, options.maximumDepth());
+    boolean wantsDictionary = kind == EncodingKind.DICTIONARY || kind == EncodingKind.SPARSE;
+    ColumnStatistics statistics = ColumnStatistics.of(column, wantsDictionary ? Math.max(1, rows) : 0);
+    switch (kind) {
+      case CONSTANT:
+        if (rows > 0 && !statistics.constant()) {
+          throw QuiverException.user("encoding CONSTANT cannot take this data: its values are not all equal");
+        }
+        return ConstantEncoding.encode(column);
+      case DECIMAL_SCALED:
+        if (!statistics.fitsInLong()) {
+          throw QuiverException.user("encoding DECIMAL_SCALED cannot take this data: a value needs more than 64 bits");
+        }
+        return build(kind, column, statistics, depth);
+      case ZSTD:
+        return forcedZstd(column);
+      default:
+        return build(kind, column, statistics, depth);
+    }
+  }
+
+  private EncodedNode forcedZstd(Column column) {
+    int level = options.zstdLevel();
+    if (column instanceof BinaryColumn binary) {
+      return EncodedNode.parent(EncodingFormat.ENCODING_PLAIN, PhysicalType.BINARY, binary.rows(),
+          ZstdStage.force(PlainEncoding.encodeLongs(binary.lengths()), level),
+          ZstdStage.force(PlainEncoding.encodeBytes(binary.bytes()), level));
+    }
+    EncodedNode plain = column instanceof BooleanColumn booleans
+        ? BitmapEncoding.encode(booleans) : PlainEncoding.encode(column, null);
+    return ZstdStage.force(plain, level);
+  }
+}

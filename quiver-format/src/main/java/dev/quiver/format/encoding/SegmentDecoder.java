@@ -1,0 +1,63 @@
+package dev.quiver.format.encoding;
+
+import java.util.List;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
+import org.apache.arrow.vector.types.pojo.Field;
+
+/**
+ * Decodes a parsed segment into a new vector: validity first (its bits must count exactly the
+ * header's nulls), then the values straight into the vector's buffers, which the vector takes over.
+ */
+final class SegmentDecoder {
+  private SegmentDecoder() {}
+
+  static FieldVector decode(SegmentParser.ParsedSegment parsed, Field field, DecodeContext context) {
+    int rows = parsed.rows();
+    ArrowBuf validity = null;
+    ArrowBuf[] buffers = null;
+    try {
+      if (parsed.validity() != null) {
+        validity = BooleanDecoder.decodeOwned(parsed.validity(), context, rows);
+        long valid = Bitmaps.countSetBits(validity.memoryAddress(), rows);
+        if (valid != rows - parsed.nullCount()) {
+          throw context.corrupt("validity marks " + (rows - valid) + " null rows; the header says " + parsed.nullCount());
+        }
+      }
+      switch (parsed.type()) {
+        case BOOLEAN:
+          buffers = new ArrowBuf[] {BooleanDecoder.decodeOwned(parsed.values(), context, rows)};
+          break;
+        case BINARY: {
+          BinaryBuffers binary = BinaryDecoder.decode(parsed.values(), context, rows);
+          buffers = new ArrowBuf[] {binary.offsets(), binary.data()};
+          break;
+        }
+        default:
+          buffers = new ArrowBuf[] {FixedWidthDecoder.decodeOwned(parsed.values(), context, parsed.type(), rows)};
+          break;
+      }
+      ArrowBuf[] all = new ArrowBuf[buffers.length + 1];
+      all[0] = validity != null ? validity : context.allocator.getEmpty();
+      System.arraycopy(buffers, 0, all, 1, buffers.length);
+      FieldVector vector = field.createVector(context.allocator);
+      try {
+        vector.loadFieldBuffers(new ArrowFieldNode(rows, parsed.nullCount()), List.of(all));
+      } catch (RuntimeException failure) {
+        vector.close();
+        throw failure;
+      }
+      return vector;
+    } finally {
+      if (validity != null) {
+        validity.close();
+      }
+      if (buffers != null) {
+        for (ArrowBuf buffer : buffers) {
+          buffer.close();
+        }
+      }
+    }
+  }
+}

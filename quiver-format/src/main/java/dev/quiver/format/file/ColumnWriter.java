@@ -1,0 +1,147 @@
+package dev.quiver.format.file;
+
+import dev.quiver.format.encoding.ChunkCodec;
+import dev.quiver.format.encoding.EncodedChunk;
+import dev.quiver.format.encoding.EncodingOptions;
+import dev.quiver.format.layout.ChunkedLayout;
+import dev.quiver.format.layout.FlatLayout;
+import dev.quiver.format.layout.Layout;
+import dev.quiver.format.layout.ZonedLayout;
+import dev.quiver.format.stats.StatisticKind;
+import dev.quiver.format.stats.ZoneMap;
+import dev.quiver.format.stats.ZoneMapBuilder;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.util.TransferPair;
+import org.apache.arrow.vector.util.VectorBatchAppender;
+
+/**
+ * One column of a file being written: rows wait in a pending vector until they reach the chunk byte
+ * target, then are encoded into one segment. Memory is bounded by one chunk plus one input batch.
+ */
+final class ColumnWriter implements AutoCloseable {
+  /** Where encoded chunks go. */
+  interface SegmentSink {
+    int writeSegment(byte[] bytes) throws IOException;
+  }
+
+  private final Field field;
+  private final BufferAllocator allocator;
+  private final long chunkBytes;
+  private final int zoneRows;
+  private final EncodingOptions encoding;
+  private final ZoneMapBuilder zones;
+  private final List<Layout> chunks = new ArrayList<>();
+  private FieldVector pending;
+  private int pendingStart;
+  private long rows;
+  private long encodedBytes;
+  private long uncompressedBytes;
+
+  ColumnWriter(Field field, BufferAllocator allocator, long chunkBytes, int zoneRows, EncodingOptions encoding) {
+    this.field = field;
+    this.allocator = allocator;
+    this.chunkBytes = chunkBytes;
+    this.zoneRows = zoneRows;
+    this.encoding = encoding;
+    this.zones = new ZoneMapBuilder(StatisticKind.of(field.getType()), zoneRows);
+  }
+
+  /** Takes the rows of {@code vector} (which the caller keeps) and writes every full chunk. */
+  void append(FieldVector vector, int rowCount, SegmentSink sink) throws IOException {
+    zones.add(vector, 0, rowCount);
+    rows += rowCount;
+    if (pending == null) {
+      pending = newPending();
+    }
+    if (rowCount > 0) {
+      if (vector.getValueCount() == rowCount) {
+        VectorBatchAppender.batchAppend(pending, vector);
+      } else {
+        TransferPair slice = vector.getTransferPair(allocator);
+        slice.splitAndTransfer(0, rowCount);
+        try (FieldVector part = (FieldVector) slice.getTo()) {
+          VectorBatchAppender.batchAppend(pending, part);
+        }
+      }
+    }
+    while (true) {
+      int available = pending.getValueCount() - pendingStart;
+      int chunkRows = ColumnChunker.rowsForTarget(pending, pendingStart, available, chunkBytes, zoneRows);
+      if (chunkRows < 0) {
+        break;
+      }
+      encodeChunk(chunkRows, sink);
+    }
+    compact();
+  }
+
+  /** Encodes whatever is pending as the last chunk. */
+  void finish(SegmentSink sink) throws IOException {
+    if (pending != null) {
+      int available = pending.getValueCount() - pendingStart;
+      if (available > 0) {
+        encodeChunk(available, sink);
+      }
+    }
+  }
+
+  private void encodeChunk(int chunkRows, SegmentSink sink) throws IOException {
+    EncodedChunk chunk = ChunkCodec.encode(pending, pendingStart, chunkRows, encoding);
+    int segment = sink.writeSegment(chunk.encodedBytes());
+    chunks.add(new FlatLayout(chunkRows, segment, chunk.uncompressedBytes()));
+    encodedBytes += chunk.encodedBytes().length;
+    uncompressedBytes += chunk.uncompressedBytes();
+    pendingStart += chunkRows;
+  }
+
+  /** Drops encoded rows from the pending vector once they are the larger part of it. */
+  private void compact() {
+    int total = pending.getValueCount();
+    if (pendingStart == 0 || pendingStart < total - pendingStart) {
+      return;
+    }
+    FieldVector rest = newPending();
+    int left = total - pendingStart;
+    if (left > 0) {
+      TransferPair transfer = pending.makeTransferPair(rest);
+      transfer.splitAndTransfer(pendingStart, left);
+    }
+    pending.close();
+    pending = rest;
+    pendingStart = 0;
+  }
+
+  /** An empty vector with its buffers allocated (Arrow's appender reads the first offset). */
+  private FieldVector newPending() {
+    FieldVector vector = field.createVector(allocator);
+    vector.allocateNew();
+    return vector;
+  }
+
+  /** The column's layout: zoned over chunked over flat segments. */
+  Layout layout() {
+    ZoneMap zoneMap = zones.finish();
+    return new ZonedLayout(rows, zoneRows, zoneMap, new ChunkedLayout(rows, chunks));
+  }
+
+  long encodedBytes() {
+    return encodedBytes;
+  }
+
+  long uncompressedBytes() {
+    return uncompressedBytes;
+  }
+
+  @Override
+  public void close() {
+    if (pending != null) {
+      pending.close();
+      pending = null;
+    }
+  }
+}

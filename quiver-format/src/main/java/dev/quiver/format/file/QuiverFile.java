@@ -1,0 +1,234 @@
+package dev.quiver.format.file;
+
+import dev.quiver.common.CorruptFileException;
+import dev.quiver.common.QuiverException;
+import dev.quiver.common.memory.Allocators;
+import dev.quiver.format.FormatConstants;
+import dev.quiver.format.encoding.ChunkCodec;
+import dev.quiver.format.layout.ChunkedLayout;
+import dev.quiver.format.layout.FlatLayout;
+import dev.quiver.format.layout.Layout;
+import dev.quiver.format.layout.StructLayout;
+import dev.quiver.format.layout.ZonedLayout;
+import dev.quiver.format.stats.ZoneStatistics;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.List;
+import java.util.zip.CRC32C;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.arrow.vector.util.TransferPair;
+import org.apache.arrow.vector.util.VectorBatchAppender;
+
+/**
+ * An open {@code .qvr} file. Opening is one read of the file's tail (a second one only for a footer
+ * longer than {@link FormatConstants#TAIL_READ_BYTES}); the postscript, version and footer checksum
+ * are checked before the footer is parsed, and every length and offset in it is checked against the
+ * file before it is trusted. Thread-safe for reads.
+ */
+public final class QuiverFile implements AutoCloseable {
+  private final Path path;
+  private final FileChannel channel;
+  private final long size;
+  private final Footer footer;
+
+  private QuiverFile(Path path, FileChannel channel, long size, Footer footer) {
+    this.path = path;
+    this.channel = channel;
+    this.size = size;
+    this.footer = footer;
+  }
+
+  /**
+   * Opens a file.
+   *
+   * @throws CorruptFileException when the file is not a sound {@code .qvr} file, naming the part
+   */
+  public static QuiverFile open(Path path) throws IOException {
+    FileChannel channel = FileChannel.open(path, StandardOpenOption.READ);
+    try {
+      long size = channel.size();
+      String name = path.toString();
+      int tailLength = (int) Math.min(size, FormatConstants.TAIL_READ_BYTES);
+      byte[] tail = new byte[tailLength];
+      readFully(channel, ByteBuffer.wrap(tail), size - tailLength, name, "tail");
+      Postscript postscript = Postscript.parse(tail, size, name);
+      byte[] footerBytes = new byte[postscript.footerLength()];
+      long footerInTail = postscript.footerOffset() - (size - tailLength);
+      if (footerInTail >= 0) {
+        System.arraycopy(tail, (int) footerInTail, footerBytes, 0, footerBytes.length);
+      } else {
+        readFully(channel, ByteBuffer.wrap(footerBytes), postscript.footerOffset(), name, "footer");
+      }
+      if (Postscript.checksum(footerBytes, postscript.majorVersion(), postscript.minorVersion()) != postscript.footerChecksum()) {
+        throw new CorruptFileException(name, "footer checksum does not match: the footer is damaged", null);
+      }
+      Footer footer = FooterSerializer.read(footerBytes, postscript.footerOffset(), name);
+      return new QuiverFile(path, channel, size, footer);
+    } catch (IOException | RuntimeException failure) {
+      channel.close();
+      throw failure;
+    }
+  }
+
+  private static void readFully(FileChannel channel, ByteBuffer target, long at, String name, String part) throws IOException {
+    long cursor = at;
+    while (target.hasRemaining()) {
+      int read = channel.read(target, cursor);
+      if (read < 0) {
+        throw new CorruptFileException(name, part + ": the file ends at byte " + cursor, null);
+      }
+      cursor += read;
+    }
+  }
+
+  public Path path() {
+    return path;
+  }
+
+  public long fileSize() {
+    return size;
+  }
+
+  public Footer footer() {
+    return footer;
+  }
+
+  public Schema schema() {
+    return footer.schema();
+  }
+
+  public long rowCount() {
+    return footer.rowCount();
+  }
+
+  public StructLayout layout() {
+    return footer.layout();
+  }
+
+  /** Statistics of every top-level column, in schema order. */
+  public List<ZoneStatistics> statistics() {
+    return footer.columnStatistics();
+  }
+
+  /** The index of the column named {@code name}. */
+  public int columnIndex(String name) {
+    List<Field> fields = schema().getFields();
+    for (int i = 0; i < fields.size(); i++) {
+      if (fields.get(i).getName().equals(name)) {
+        return i;
+      }
+    }
+    throw QuiverException.user(path + ": no column named '" + name + "'");
+  }
+
+  /** The bytes of segment {@code index}, checksum verified; the caller owns the buffer. */
+  public ArrowBuf readSegment(int index, BufferAllocator allocator) throws IOException {
+    SegmentLocation location = footer.segments().get(index);
+    ArrowBuf buffer = Allocators.exactBuffer(allocator, location.length());
+    try {
+      if (location.length() > 0) {
+        ByteBuffer view = buffer.nioBuffer(0, (int) location.length());
+        readFully(channel, view, location.offset(), path.toString(), "segment " + index);
+        view.flip();
+        CRC32C crc = new CRC32C();
+        crc.update(view);
+        if ((int) crc.getValue() != location.checksum()) {
+          throw new CorruptFileException(path.toString(), "segment " + index + " checksum does not match: the segment is damaged", null);
+        }
+      }
+      return buffer;
+    } catch (IOException | RuntimeException failure) {
+      buffer.close();
+      throw failure;
+    }
+  }
+
+  /** Decodes the flat chunk {@code chunk} of column {@code column}; the caller owns the vector. */
+  public FieldVector readChunk(int column, FlatLayout chunk, BufferAllocator allocator) throws IOException {
+    Field field = schema().getFields().get(column);
+    String name = path + ": column " + field.getName() + " segment " + chunk.segment();
+    try (ArrowBuf segment = readSegment(chunk.segment(), allocator)) {
+      FieldVector vector;
+      try {
+        vector = ChunkCodec.decode(segment, field, allocator, name);
+      } catch (QuiverException corrupt) {
+        String prefix = path + ": ";
+        String message = corrupt.getMessage();
+        throw new CorruptFileException(path.toString(),
+            message.startsWith(prefix) ? message.substring(prefix.length()) : message, corrupt);
+      }
+      if (vector.getValueCount() != chunk.rowCount()) {
+        long decoded = vector.getValueCount();
+        vector.close();
+        throw new CorruptFileException(path.toString(), "column " + field.getName() + " segment " + chunk.segment()
+            + " decodes to " + decoded + " rows; the layout says " + chunk.rowCount(), null);
+      }
+      return vector;
+    }
+  }
+
+  /** The flat chunks of a column in row order. */
+  public List<Layout> chunks(int column) {
+    Layout node = layout().children().get(column);
+    if (node instanceof ZonedLayout) {
+      node = ((ZonedLayout) node).data();
+    }
+    if (node instanceof ChunkedLayout) {
+      return ((ChunkedLayout) node).chunks();
+    }
+    return List.of(node);
+  }
+
+  /**
+   * Rows {@code [start, start+count)} of one column as a new vector (owned by the caller).
+   */
+  public FieldVector read(int column, long start, long count, BufferAllocator allocator) throws IOException {
+    if (start < 0 || count < 0 || start > rowCount() - count) {
+      throw QuiverException.user(path + ": rows " + start + ".." + (start + count) + " are outside 0.." + rowCount());
+    }
+    Field field = schema().getFields().get(column);
+    FieldVector result = field.createVector(allocator);
+    try {
+      result.allocateNew();
+      long chunkStart = 0;
+      for (Layout chunk : chunks(column)) {
+        long chunkEnd = chunkStart + chunk.rowCount();
+        if (chunkEnd > start && chunkStart < start + count) {
+          try (FieldVector decoded = readChunk(column, (FlatLayout) chunk, allocator)) {
+            int from = (int) (Math.max(start, chunkStart) - chunkStart);
+            int to = (int) (Math.min(start + count, chunkEnd) - chunkStart);
+            if (from == 0 && to == decoded.getValueCount() && result.getValueCount() == 0) {
+              result.close();
+              TransferPair whole = decoded.getTransferPair(allocator);
+              whole.transfer();
+              result = (FieldVector) whole.getTo();
+            } else {
+              TransferPair slice = decoded.getTransferPair(allocator);
+              slice.splitAndTransfer(from, to - from);
+              try (FieldVector part = (FieldVector) slice.getTo()) {
+                VectorBatchAppender.batchAppend(result, part);
+              }
+            }
+          }
+        }
+        chunkStart = chunkEnd;
+      }
+      return result;
+    } catch (IOException | RuntimeException failure) {
+      result.close();
+      throw failure;
+    }
+  }
+
+  @Override
+  public void close() throws IOException {
+    channel.close();
+  }
+}
