@@ -12,6 +12,7 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.ipc.ArrowFileReader;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.ipc.ArrowStreamReader;
+import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * Reads an Arrow IPC file ({@code ARROW1} magic) or stream with Arrow Java's readers. The reader owns
@@ -39,6 +40,15 @@ final class ArrowIpcInput implements InputBatches {
   static ArrowIpcInput openStream(Path path, BufferAllocator allocator) throws IOException {
     BufferedInputStream in = new BufferedInputStream(Files.newInputStream(path), 1 << 16);
     return new ArrowIpcInput(path, new ArrowStreamReader(in, allocator), "Arrow IPC stream");
+  }
+
+  @Override
+  public Schema schema() {
+    try {
+      return reader.getVectorSchemaRoot().getSchema();
+    } catch (IOException | RuntimeException malformed) {
+      throw QuiverException.corrupt(path + ": not a readable " + formatName + ": " + malformed.getMessage(), malformed);
+    }
   }
 
   @Override

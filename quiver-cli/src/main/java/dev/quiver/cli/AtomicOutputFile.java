@@ -35,19 +35,29 @@ final class AtomicOutputFile implements AutoCloseable {
 
   /** Starts writing {@code target}; fails with USER when it is a directory or its directory is missing. */
   static AtomicOutputFile create(Path target) throws IOException {
-    Path absolute = target.toAbsolutePath();
-    if (Files.isDirectory(absolute)) {
-      throw QuiverException.user(target + " is a directory; give an output file name");
-    }
+    Path absolute = checkTarget(target);
     Path directory = absolute.getParent();
-    if (!Files.isDirectory(directory)) {
-      throw QuiverException.user("cannot write " + target + ": directory " + directory + " does not exist");
-    }
     Path temporary = directory.resolve(
         "." + absolute.getFileName() + "." + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".tmp");
     // Not Files.createTempFile: that makes the file readable by its owner only.
     FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE, StandardOpenOption.CREATE_NEW);
     return new AtomicOutputFile(absolute, temporary, channel);
+  }
+
+  /**
+   * The absolute path of {@code target} after checking it can be written: fails with USER when it is
+   * a directory or its directory is missing.
+   */
+  static Path checkTarget(Path target) {
+    Path absolute = target.toAbsolutePath();
+    if (Files.isDirectory(absolute)) {
+      throw QuiverException.user(target + " is a directory; give an output file name");
+    }
+    Path directory = absolute.getParent();
+    if (directory == null || !Files.isDirectory(directory)) {
+      throw QuiverException.user("cannot write " + target + ": directory " + directory + " does not exist");
+    }
+    return absolute;
   }
 
   /** Where to write the bytes; do not close it (commit or close this object instead). */

@@ -55,7 +55,8 @@ final class CsvBatchReader implements InputBatches {
     return new CsvBatchReader(path, allocator, batchRows, inferRows, columns);
   }
 
-  Schema schema() {
+  @Override
+  public Schema schema() {
     return schema;
   }
 

@@ -3,8 +3,9 @@ package dev.quiver.cli;
 import java.io.IOException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.types.pojo.Schema;
 
-/** A source of Arrow batches read from an input file of {@code quiver shuffle write}. */
+/** A source of Arrow batches read from an input file of {@code quiver shuffle write} or {@code convert}. */
 interface InputBatches extends AutoCloseable {
 
   /**
@@ -27,6 +28,14 @@ interface InputBatches extends AutoCloseable {
 
   /** The next batch, or null at the end of the input. */
   Batch next() throws IOException;
+
+  /**
+   * The schema of the batches when the input declares it before its first batch (CSV, Arrow IPC,
+   * Parquet, .qvr), or null (shuffle blocks carry theirs in each block).
+   */
+  default Schema schema() throws IOException {
+    return null;
+  }
 
   /** Input bytes consumed so far, for progress. */
   long bytesRead();

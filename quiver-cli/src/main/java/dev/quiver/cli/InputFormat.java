@@ -15,24 +15,27 @@ import java.util.Locale;
 import org.apache.arrow.memory.BufferAllocator;
 
 /**
- * The kinds of input {@code quiver shuffle write} reads, and how it tells them apart: by content
- * first ({@code ARROW1} magic: Arrow IPC file; {@code FF FF FF FF}: Arrow IPC stream; a plausible
- * 20-byte block header: shuffle data), then by extension ({@code .csv}; {@code .data};
- * {@code .arrow}, {@code .arrows}, {@code .ipc}, {@code .feather}). A {@code .csv} file is always CSV.
- * Parquet and {@code .qvr} are recognised and refused with a USER error until the file-format work
- * lands.
+ * The kinds of input {@code quiver shuffle write} and {@code quiver convert} read, and how they are
+ * told apart: by content first ({@code QVR1} magic: a {@code .qvr} file; {@code PAR1}: Parquet;
+ * {@code ARROW1}: Arrow IPC file; {@code FF FF FF FF}: Arrow IPC stream; a plausible 20-byte block
+ * header: shuffle data), then by extension ({@code .csv}; {@code .qvr}; {@code .parquet};
+ * {@code .data}; {@code .arrow}, {@code .arrows}, {@code .ipc}, {@code .feather}). A {@code .csv}
+ * file is always CSV, a {@code .qvr} file always {@code .qvr} (so a damaged one is reported as such).
  */
 enum InputFormat {
   SHUFFLE_BLOCKS("shuffle data"),
   ARROW_FILE("Arrow IPC file"),
   ARROW_STREAM("Arrow IPC stream"),
-  CSV("CSV");
+  CSV("CSV"),
+  PARQUET("Parquet"),
+  QUIVER(".qvr");
 
   /** The largest field count a block header may claim before detection stops believing it. */
   static final long MAX_PLAUSIBLE_FIELDS = 1 << 20;
 
   private static final byte[] ARROW_MAGIC = "ARROW1".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] PARQUET_MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
+  private static final byte[] QUIVER_MAGIC = "QVR1".getBytes(StandardCharsets.US_ASCII);
 
   private final String displayName;
 
@@ -53,6 +56,10 @@ enum InputFormat {
         return ArrowIpcInput.openFile(path, allocator);
       case ARROW_STREAM:
         return ArrowIpcInput.openStream(path, allocator);
+      case PARQUET:
+        return ParquetInput.open(path, allocator, batchRows);
+      case QUIVER:
+        return QuiverFileInput.open(path, allocator, batchRows);
       default:
         return CsvBatchReader.open(path, allocator, batchRows, inferRows);
     }
@@ -61,8 +68,8 @@ enum InputFormat {
   /**
    * The format of {@code path}.
    *
-   * @throws QuiverException USER when the file is missing, is a directory, is Parquet or .qvr, or is
-   *     of no format this command reads
+   * @throws QuiverException USER when the file is missing, is a directory, or is of no format Quiver
+   *     reads
    */
   static InputFormat detect(Path path) throws IOException {
     if (!Files.exists(path)) {
@@ -73,14 +80,14 @@ enum InputFormat {
     }
     String extension = extension(path);
     byte[] start = firstBytes(path, BlockFormat.HEADER_BYTES);
-    if (extension.equals("qvr")) {
-      throw notYet(path, ".qvr");
-    }
-    if (extension.equals("parquet") || startsWith(start, PARQUET_MAGIC)) {
-      throw notYet(path, "Parquet");
-    }
     if (extension.equals("csv")) {
       return CSV;
+    }
+    if (extension.equals("qvr") || startsWith(start, QUIVER_MAGIC)) {
+      return QUIVER;
+    }
+    if (startsWith(start, PARQUET_MAGIC)) {
+      return PARQUET;
     }
     if (startsWith(start, ARROW_MAGIC)) {
       return ARROW_FILE;
@@ -94,6 +101,8 @@ enum InputFormat {
     switch (extension) {
       case "data":
         return SHUFFLE_BLOCKS;
+      case "parquet":
+        return PARQUET;
       case "arrow":
       case "feather":
         return ARROW_FILE;
@@ -102,7 +111,8 @@ enum InputFormat {
         return ARROW_STREAM;
       default:
         throw QuiverException.user("cannot tell the format of " + path
-            + ": expected a shuffle data file (.data), an Arrow IPC file or stream (.arrow, .arrows, .ipc) or CSV (.csv)");
+            + ": expected a .qvr file, Parquet (.parquet), an Arrow IPC file or stream (.arrow, .arrows, .ipc),"
+            + " CSV (.csv) or a shuffle data file (.data)");
     }
   }
 
@@ -118,12 +128,6 @@ enum InputFormat {
     return length >= BlockFormat.MIN_LENGTH && length <= BlockFormat.MAX_LENGTH
         && fields >= 0 && fields <= MAX_PLAUSIBLE_FIELDS
         && CompressionCodec.fromTag(tag) != null;
-  }
-
-  private static QuiverException notYet(Path path, String what) {
-    return QuiverException.user(path + ": reading " + what
-        + " input is not implemented yet; it arrives with the file-format work (quiver-format). "
-        + "Use CSV, Arrow IPC or a shuffle data file");
   }
 
   private static String extension(Path path) {

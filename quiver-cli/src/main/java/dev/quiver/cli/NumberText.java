@@ -39,6 +39,11 @@ final class NumberText {
     return String.format(Locale.ROOT, "%.1f", bytes / 1e6 / (nanos / 1e9));
   }
 
+  /** Rows per second, grouped, or {@code -} for no time. */
+  static String rowsPerSecond(long rows, long nanos) {
+    return nanos <= 0 ? "-" : grouped(Math.round(rows / (nanos / 1e9)));
+  }
+
   /** Nanoseconds as seconds with two decimals, {@code 1.23 s}. */
   static String seconds(long nanos) {
     return String.format(Locale.ROOT, "%.2f s", nanos / 1e9);

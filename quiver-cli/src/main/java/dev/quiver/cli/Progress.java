@@ -15,6 +15,7 @@ final class Progress {
   private final long totalBytes;
   private final boolean terminal;
   private final long intervalNanos;
+  private final long started = System.nanoTime();
   private long nextReport;
   private int lastLength;
 
@@ -29,7 +30,7 @@ final class Progress {
     this.totalBytes = totalBytes;
     this.terminal = terminal;
     this.intervalNanos = (terminal ? 1L : PLAIN_INTERVAL_SECONDS) * 1_000_000_000L;
-    this.nextReport = System.nanoTime() + intervalNanos;
+    this.nextReport = started + intervalNanos;
   }
 
   /** Whether standard error is probably a terminal (Java can only tell for the console as a whole). */
@@ -39,19 +40,42 @@ final class Progress {
 
   /** Reports the counts if the interval has passed. */
   void update(long bytesRead, long rows, long blocks) {
+    if (due()) {
+      report(read(bytesRead).append(", ").append(NumberText.grouped(rows)).append(" rows, ")
+          .append(NumberText.grouped(blocks)).append(" blocks written"));
+    }
+  }
+
+  /** Reports input read (when known), rows written and rows per second if the interval has passed. */
+  void updateRows(long bytesRead, long rows) {
+    if (due()) {
+      long elapsed = System.nanoTime() - started;
+      StringBuilder line = totalBytes == 0 && bytesRead == 0 ? new StringBuilder(label).append(":") : read(bytesRead).append(",");
+      report(line.append(' ').append(NumberText.grouped(rows)).append(" rows, ")
+          .append(NumberText.rowsPerSecond(rows, elapsed)).append(" rows/s"));
+    }
+  }
+
+  private boolean due() {
     long now = System.nanoTime();
     if (now - nextReport < 0) {
-      return;
+      return false;
     }
     nextReport = now + intervalNanos;
+    return true;
+  }
+
+  private StringBuilder read(long bytesRead) {
     StringBuilder line = new StringBuilder(label).append(": ");
     if (totalBytes > 0) {
       line.append(Math.min(100, bytesRead * 100 / totalBytes)).append("% of ").append(NumberText.bytes(totalBytes));
     } else {
       line.append(NumberText.bytes(bytesRead));
     }
-    line.append(" read, ").append(NumberText.grouped(rows)).append(" rows, ")
-        .append(NumberText.grouped(blocks)).append(" blocks written");
+    return line.append(" read");
+  }
+
+  private void report(StringBuilder line) {
     if (terminal) {
       int padding = Math.max(0, lastLength - line.length());
       lastLength = line.length();

@@ -31,8 +31,9 @@ import picocli.CommandLine.Spec;
     scope = ScopeType.INHERIT,
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
-    description = "Quiver: a pure-JVM columnar engine with Comet-compatible shuffle blocks.",
-    subcommands = {DemoCommand.class, ShuffleCommand.class})
+    description = "Quiver: a pure-JVM columnar engine: .qvr files, Parquet and Arrow conversion, Comet-compatible shuffle blocks.",
+    subcommands = {DemoCommand.class, GenerateCommand.class, ConvertCommand.class, InspectCommand.class,
+        ShuffleCommand.class})
 public final class QuiverCommand implements Callable<Integer> {
 
   @Option(

@@ -16,7 +16,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code quiver shuffle write}: converts CSV, Arrow IPC or a shuffle data file into a shuffle data
+ * {@code quiver shuffle write}: converts CSV, Arrow IPC, Parquet, .qvr or a shuffle data file into a shuffle data
  * file of blocks of {@code --batch-rows} rows with the chosen codec. The output appears atomically:
  * a failed run leaves no file and no temporary file behind. A summary line goes to standard error.
  */
@@ -24,8 +24,8 @@ import picocli.CommandLine.Spec;
     name = "write",
     description = {
       "Write IN as a shuffle data file OUT (Comet 1.2.0 blocks back to back).",
-      "IN: CSV (.csv), Arrow IPC file or stream (.arrow, .arrows, .ipc), or a shuffle data file (.data);"
-          + " recognised by content first, then extension."
+      "IN: CSV (.csv), Arrow IPC file or stream (.arrow, .arrows, .ipc), Parquet (.parquet), .qvr, or a shuffle"
+          + " data file (.data); recognised by content first, then extension."
     })
 public final class ShuffleWriteCommand implements Callable<Integer> {
   static final int DEFAULT_BATCH_ROWS = 8192;

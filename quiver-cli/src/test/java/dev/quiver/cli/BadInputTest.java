@@ -126,12 +126,16 @@ class BadInputTest {
         directory.resolve("missing.csv").toString(), output.toString()), "no such file: ");
     Path parquet = directory.resolve("t.parquet");
     Files.writeString(parquet, "PAR1 not really");
-    assertUserError(CommandRunner.run(memory.allocator(), "shuffle", "write", "--codec", "lz4", parquet.toString(),
-        output.toString()), "Parquet input is not implemented yet; it arrives with the file-format work");
+    CommandRunner.Outcome fakeParquet = CommandRunner.run(memory.allocator(), "shuffle", "write", "--codec", "lz4",
+        parquet.toString(), output.toString());
+    assertThat(fakeParquet.exitCode()).as("a damaged Parquet file is corrupt input").isEqualTo(1);
+    assertThat(fakeParquet.errorLines()).singleElement().asString().contains(parquet + ": not a readable Parquet file");
     Path qvr = directory.resolve("t.qvr");
     Files.writeString(qvr, "whatever");
-    assertUserError(CommandRunner.run(memory.allocator(), "shuffle", "write", "--codec", "lz4", qvr.toString(),
-        output.toString()), ".qvr input is not implemented yet");
+    CommandRunner.Outcome fakeQvr = CommandRunner.run(memory.allocator(), "shuffle", "write", "--codec", "lz4",
+        qvr.toString(), output.toString());
+    assertThat(fakeQvr.exitCode()).as("a damaged .qvr file is corrupt input").isEqualTo(1);
+    assertThat(fakeQvr.errorLines()).singleElement().asString().startsWith("quiver: " + qvr);
     assertUserError(CommandRunner.run(memory.allocator(), "shuffle", "write", "--codec", "lz4"),
         "Missing required parameters: 'IN', 'OUT'");
     assertUserError(CommandRunner.run(memory.allocator(), "shuffle", "cat", "--bogus", csv.toString()),

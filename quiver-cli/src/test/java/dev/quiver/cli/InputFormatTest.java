@@ -29,6 +29,17 @@ class InputFormatTest {
   }
 
   @Test
+  void recognisesQvrAndParquet() throws IOException {
+    assertThat(InputFormat.detect(file("a.bin", "QVR1\0\0\0\0".getBytes()))).isEqualTo(InputFormat.QUIVER);
+    assertThat(InputFormat.detect(file("b.bin", "PAR1\0\0\0\0".getBytes()))).isEqualTo(InputFormat.PARQUET);
+    assertThat(InputFormat.detect(file("c.qvr", "anything".getBytes()))).as("damaged .qvr stays .qvr")
+        .isEqualTo(InputFormat.QUIVER);
+    assertThat(InputFormat.detect(file("d.parquet", new byte[] {1, 2}))).isEqualTo(InputFormat.PARQUET);
+    assertThat(InputFormat.detect(file("e.csv", "PAR1,QVR1\n".getBytes()))).as(".csv is always CSV")
+        .isEqualTo(InputFormat.CSV);
+  }
+
+  @Test
   void fallsBackToTheExtension() throws IOException {
     assertThat(InputFormat.detect(file("t.csv", "a,b\n".getBytes()))).isEqualTo(InputFormat.CSV);
     assertThat(InputFormat.detect(file("empty.data", new byte[0]))).isEqualTo(InputFormat.SHUFFLE_BLOCKS);

@@ -157,7 +157,8 @@ public final class QuiverWriter implements AutoCloseable {
         statistics.add(StatisticsMerger.merge(layout.zones().kind(), layout.zones().zones()));
       }
       Map<String, String> metadata = new LinkedHashMap<>();
-      metadata.put("writer", "quiver " + QuiverWriter.class.getPackage().getImplementationVersion());
+      String version = QuiverWriter.class.getPackage().getImplementationVersion();
+      metadata.put("writer", "quiver " + (version == null ? "(unpackaged build)" : version));
       Footer footer = new Footer(schema, rowCount, segments, new StructLayout(rowCount, columnLayouts), statistics, metadata);
       byte[] footerBytes = FooterSerializer.write(footer);
       long footerOffset = position;
