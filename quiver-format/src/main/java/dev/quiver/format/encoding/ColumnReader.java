@@ -74,27 +74,14 @@ final class ColumnReader {
     requireCapacity(data, ((long) start + count) * width, "data");
     long address = data.memoryAddress() + (long) start * width;
     int first = firstValid(validity, count);
-    long last = first < 0 ? 0 : read(address + (long) first * width, width);
+    long last = first < 0 ? 0 : FixedWidthMemory.read(address + (long) first * width, width);
     for (int i = 0; i < count; i++) {
       if (validity == null || validity.get(i)) {
-        last = read(address + (long) i * width, width);
+        last = FixedWidthMemory.read(address + (long) i * width, width);
       }
       values[i] = last;
     }
     return new LongColumn(type, values, count);
-  }
-
-  private static long read(long address, int width) {
-    switch (width) {
-      case 1:
-        return MemoryUtil.getByte(address);
-      case 2:
-        return MemoryUtil.getShort(address);
-      case 4:
-        return MemoryUtil.getInt(address);
-      default:
-        return MemoryUtil.getLong(address);
-    }
   }
 
   private static DecimalColumn readDecimals(FieldVector vector, int start, int count, BooleanColumn validity) {

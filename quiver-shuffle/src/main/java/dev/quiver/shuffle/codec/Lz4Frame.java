@@ -189,7 +189,8 @@ public final class Lz4Frame {
     return total;
   }
 
-  private static int littleEndianInt(ByteBuffer buffer, int position) {
+  /** The little-endian int at {@code position}, whatever the buffer's byte order. */
+  static int littleEndianInt(ByteBuffer buffer, int position) {
     return (buffer.get(position) & 0xFF)
         | (buffer.get(position + 1) & 0xFF) << 8
         | (buffer.get(position + 2) & 0xFF) << 16

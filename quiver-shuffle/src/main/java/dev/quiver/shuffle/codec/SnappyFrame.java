@@ -121,7 +121,7 @@ public final class SnappyFrame {
           written.limit(at + produced).position(at);
           crc.reset();
           crc.update(written);
-          int expected = littleEndianInt(source, body);
+          int expected = Lz4Frame.littleEndianInt(source, body);
           if (mask((int) crc.getValue()) != expected) {
             throw QuiverException.corrupt(name + ": snappy chunk CRC-32C does not match its data");
           }
@@ -180,12 +180,5 @@ public final class SnappyFrame {
 
   static int mask(int crc) {
     return ((crc >>> 15) | (crc << 17)) + 0xa282ead8;
-  }
-
-  private static int littleEndianInt(ByteBuffer buffer, int position) {
-    return (buffer.get(position) & 0xFF)
-        | (buffer.get(position + 1) & 0xFF) << 8
-        | (buffer.get(position + 2) & 0xFF) << 16
-        | (buffer.get(position + 3) & 0xFF) << 24;
   }
 }

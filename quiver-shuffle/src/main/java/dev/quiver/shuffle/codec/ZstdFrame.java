@@ -52,7 +52,7 @@ public final class ZstdFrame {
     if (length < 6) {
       throw QuiverException.corrupt(name + ": zstd frame of " + length + " bytes is too short for a frame header");
     }
-    if (littleEndianInt(source, offset) != MAGIC) {
+    if (Lz4Frame.littleEndianInt(source, offset) != MAGIC) {
       throw QuiverException.corrupt(name + ": zstd payload does not start with the frame magic 28 B5 2F FD");
     }
     int descriptor = source.get(offset + 4) & 0xFF;
@@ -171,12 +171,5 @@ public final class ZstdFrame {
     } catch (RuntimeException malformed) {
       throw QuiverException.corrupt(name + ": zstd frame could not be decompressed: " + QuiverException.describe(malformed), malformed);
     }
-  }
-
-  private static int littleEndianInt(ByteBuffer buffer, int position) {
-    return (buffer.get(position) & 0xFF)
-        | (buffer.get(position + 1) & 0xFF) << 8
-        | (buffer.get(position + 2) & 0xFF) << 16
-        | (buffer.get(position + 3) & 0xFF) << 24;
   }
 }
