@@ -65,6 +65,9 @@ final class InspectJson {
     if (node.field() != null) {
       json.put("column", node.field().getName());
     }
+    if (node.role() != null) {
+      json.put("role", node.role());
+    }
     json.put("rowOffset", node.rowOffset());
     json.put("rowCount", node.rowCount());
     json.put("compressedBytes", node.compressedBytes());

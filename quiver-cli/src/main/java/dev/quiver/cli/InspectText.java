@@ -59,10 +59,18 @@ final class InspectText {
     String indent = "  ".repeat(depth);
     List<String> parts = new ArrayList<>();
     parts.add(node.kind());
-    if (node.field() != null && !node.kind().equals("flat") && !node.kind().equals("chunked")) {
+    if (node.field() != null && !node.kind().equals("flat") && !node.kind().equals("chunked")
+        && !node.kind().equals("dict")) {
       parts.add(node.field().getName());
     }
-    parts.add("rows " + NumberText.grouped(node.rowOffset()) + ".." + NumberText.grouped(node.rowOffset() + node.rowCount()));
+    if ("values".equals(node.role())) {
+      parts.add("values: " + count((int) node.rowCount(), "distinct value"));
+    } else {
+      if ("codes".equals(node.role())) {
+        parts.add("codes:");
+      }
+      parts.add("rows " + NumberText.grouped(node.rowOffset()) + ".." + NumberText.grouped(node.rowOffset() + node.rowCount()));
+    }
     if (node.layout() instanceof ZonedLayout) {
       ZonedLayout zoned = (ZonedLayout) node.layout();
       parts.add(count(zoned.zones().zones().size(), "zone") + " of " + NumberText.grouped(zoned.zoneRows()) + " rows");

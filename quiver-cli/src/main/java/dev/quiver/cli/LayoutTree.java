@@ -4,6 +4,7 @@ import dev.quiver.format.encoding.ChunkCodec;
 import dev.quiver.format.file.QuiverFile;
 import dev.quiver.format.file.SegmentLocation;
 import dev.quiver.format.layout.ChunkedLayout;
+import dev.quiver.format.layout.DictLayout;
 import dev.quiver.format.layout.FlatLayout;
 import dev.quiver.format.layout.Layout;
 import dev.quiver.format.layout.StructLayout;
@@ -32,9 +33,11 @@ final class LayoutTree {
    * @param segment the segment (flat nodes), else null
    * @param encoding the encoding tree (flat nodes), else null
    * @param children child nodes in order
+   * @param role below a dict node, "values" (the distinct values: its row count counts values) or
+   *     "codes"; else null
    */
   record Node(Layout layout, Field field, long rowOffset, long compressedBytes, long uncompressedBytes,
-      SegmentLocation segment, String encoding, List<Node> children) {
+      SegmentLocation segment, String encoding, List<Node> children, String role) {
 
     String kind() {
       return layout.kind();
@@ -64,11 +67,16 @@ final class LayoutTree {
     for (int column = 0; column < root.children().size(); column++) {
       children.add(node(file, root.children().get(column), fields.get(column), 0, allocator));
     }
-    return withTotals(root, null, 0, null, null, children);
+    return withTotals(root, null, 0, children, null);
   }
 
   private static Node node(QuiverFile file, Layout layout, Field field, long rowOffset, BufferAllocator allocator)
       throws IOException {
+    return node(file, layout, field, rowOffset, allocator, null);
+  }
+
+  private static Node node(QuiverFile file, Layout layout, Field field, long rowOffset, BufferAllocator allocator,
+      String role) throws IOException {
     if (layout instanceof FlatLayout) {
       FlatLayout flat = (FlatLayout) layout;
       SegmentLocation segment = file.footer().segments().get(flat.segment());
@@ -76,29 +84,32 @@ final class LayoutTree {
       try (ArrowBuf bytes = file.readSegment(flat.segment(), allocator)) {
         encoding = ChunkCodec.describe(bytes, file.path() + ": column " + field.getName() + " segment " + flat.segment());
       }
-      return new Node(flat, field, rowOffset, segment.length(), flat.uncompressedBytes(), segment, encoding, List.of());
+      return new Node(flat, field, rowOffset, segment.length(), flat.uncompressedBytes(), segment, encoding, List.of(), role);
     }
     List<Node> children = new ArrayList<>();
     if (layout instanceof ZonedLayout) {
       children.add(node(file, ((ZonedLayout) layout).data(), field, rowOffset, allocator));
+    } else if (layout instanceof DictLayout) {
+      DictLayout dict = (DictLayout) layout;
+      children.add(node(file, dict.values(), field, rowOffset, allocator, "values"));
+      children.add(node(file, dict.codes(), field, rowOffset, allocator, "codes"));
     } else if (layout instanceof ChunkedLayout) {
       long start = rowOffset;
       for (Layout chunk : ((ChunkedLayout) layout).chunks()) {
-        children.add(node(file, chunk, field, start, allocator));
+        children.add(node(file, chunk, field, start, allocator, role));
         start += chunk.rowCount();
       }
     }
-    return withTotals(layout, field, rowOffset, null, null, children);
+    return withTotals(layout, field, rowOffset, children, role);
   }
 
-  private static Node withTotals(Layout layout, Field field, long rowOffset, SegmentLocation segment, String encoding,
-      List<Node> children) {
+  private static Node withTotals(Layout layout, Field field, long rowOffset, List<Node> children, String role) {
     long compressed = 0;
     long uncompressed = 0;
     for (Node child : children) {
       compressed += child.compressedBytes();
       uncompressed += child.uncompressedBytes();
     }
-    return new Node(layout, field, rowOffset, compressed, uncompressed, segment, encoding, List.copyOf(children));
+    return new Node(layout, field, rowOffset, compressed, uncompressed, null, null, List.copyOf(children), role);
   }
 }

@@ -2,7 +2,6 @@ package dev.quiver.cli;
 
 import dev.quiver.common.CorruptFileException;
 import dev.quiver.format.file.QuiverFile;
-import dev.quiver.format.layout.FlatLayout;
 import dev.quiver.format.layout.Layout;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -144,14 +143,9 @@ final class QuiverFileInput implements InputBatches {
             + ": its chunks end before the file's " + file.rowCount() + " rows", null);
       }
       Layout chunk = chunks.get(nextChunk++);
-      if (!(chunk instanceof FlatLayout)) {
-        throw new CorruptFileException(file.path().toString(), "column " + file.schema().getFields().get(column).getName()
-            + ": chunk " + (nextChunk - 1) + " is a " + chunk.kind() + " layout, not flat", null);
-      }
-      FlatLayout flat = (FlatLayout) chunk;
-      current = file.readChunk(column, flat, allocator);
+      current = file.readChunk(column, chunk, allocator);
       position = 0;
-      bytesRead += file.footer().segments().get(flat.segment()).length();
+      bytesRead += file.segmentBytes(chunk);
     }
 
     void close() {

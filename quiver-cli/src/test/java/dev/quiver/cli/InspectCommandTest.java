@@ -34,7 +34,8 @@ class InspectCommandTest {
     try (VectorSchemaRoot root = TestTables.allTypes(memory.allocator(), ROWS, SEED, true)) {
       columns = root.getSchema().getFields().size();
       try (QuiverWriter writer = QuiverWriter.create(file, root.getSchema(), memory.allocator(),
-          QuiverWriter.Options.defaults().withChunkBytes(64 * 1024))) {
+          // flat chunks only here; dictionaryRunsShowTheirValuesAndCodes covers dict layouts
+          QuiverWriter.Options.defaults().withChunkBytes(64 * 1024).withColumnDictionaries(false))) {
         writer.write(root);
       }
     }
@@ -111,5 +112,35 @@ class InspectCommandTest {
     for (JsonNode child : node.get("children")) {
       collect(child, kind, found);
     }
+  }
+
+  @Test
+  void dictionaryRunsShowTheirValuesAndCodes() throws IOException {
+    Path modes = directory.resolve("modes.qvr");
+    org.apache.arrow.vector.types.pojo.Schema schema = new org.apache.arrow.vector.types.pojo.Schema(List.of(
+        org.apache.arrow.vector.types.pojo.Field.nullable("mode", org.apache.arrow.vector.types.pojo.ArrowType.Utf8.INSTANCE)));
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, memory.allocator());
+        QuiverWriter writer = QuiverWriter.create(modes, schema, memory.allocator(),
+            QuiverWriter.Options.defaults().withChunkBytes(16 * 1024))) {
+      org.apache.arrow.vector.VarCharVector vector = (org.apache.arrow.vector.VarCharVector) root.getVector(0);
+      for (int row = 0; row < ROWS; row++) {
+        vector.setSafe(row, ("mode " + row % 7).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      }
+      root.setRowCount(ROWS);
+      writer.write(root);
+    }
+    CommandRunner.Outcome text = CommandRunner.run(memory.allocator(), "inspect", modes.toString());
+    assertThat(text.exitCode()).as(text.err()).isZero();
+    assertThat(text.out()).contains("      dict  rows 0..20,000  ", "        flat  values: 7 distinct values  segment ",
+        "        chunked  codes:  rows 0..20,000  ", "          flat  codes:  rows 0..");
+    CommandRunner.Outcome json = CommandRunner.run(memory.allocator(), "inspect", "--format", "json", modes.toString());
+    assertThat(json.exitCode()).as(json.err()).isZero();
+    JsonNode dict = new ObjectMapper().readTree(json.out()).get("layout").get("children").get(0).get("children").get(0)
+        .get("children").get(0);
+    assertThat(dict.get("kind").asText()).isEqualTo("dict");
+    assertThat(dict.get("children").get(0).get("role").asText()).isEqualTo("values");
+    assertThat(dict.get("children").get(0).get("rowCount").asLong()).isEqualTo(7);
+    assertThat(dict.get("children").get(1).get("role").asText()).isEqualTo("codes");
+    assertThat(dict.get("children").get(1).get("rowCount").asLong()).isEqualTo(ROWS);
   }
 }

@@ -31,8 +31,12 @@ public final class FormatConstants {
   public static final int POSTSCRIPT_BYTES = 32;
   /** The major version this code writes and the newest it reads. */
   public static final int MAJOR_VERSION = 1;
-  /** The minor version this code writes; readers accept any minor of their major. */
-  public static final int MINOR_VERSION = 0;
+  /**
+   * The minor version this code writes; readers accept any minor of their major. 1.1 added the dict
+   * layout (kind 4) as a chunk of a string or binary column; a 1.0 reader refuses such a file by naming
+   * the layout kind it does not know.
+   */
+  public static final int MINOR_VERSION = 1;
   /** How much of a file's tail the reader fetches first; a longer footer costs one more read. */
   public static final int TAIL_READ_BYTES = 64 * 1024;
   /** Rows per zone of a zone map. */

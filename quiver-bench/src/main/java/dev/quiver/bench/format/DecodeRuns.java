@@ -2,7 +2,6 @@ package dev.quiver.bench.format;
 
 import dev.quiver.cli.parquet.ParquetArrowReader;
 import dev.quiver.format.file.QuiverFile;
-import dev.quiver.format.layout.FlatLayout;
 import dev.quiver.format.layout.Layout;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -31,7 +30,7 @@ final class DecodeRuns {
       int columns = file.schema().getFields().size();
       for (int column = 0; column < columns; column++) {
         for (Layout chunk : file.chunks(column)) {
-          try (FieldVector vector = file.readChunk(column, (FlatLayout) chunk, allocator)) {
+          try (FieldVector vector = file.readChunk(column, chunk, allocator)) {
             values += vector.getValueCount();
             if (checksums != null) {
               checksums.add(column, vector);

@@ -5,8 +5,6 @@ import dev.quiver.cli.tpch.TpchGenerator;
 import dev.quiver.cli.tpch.TpchSchemas;
 import dev.quiver.common.memory.Allocators;
 import dev.quiver.format.file.QuiverFile;
-import dev.quiver.format.layout.FlatLayout;
-import dev.quiver.format.layout.Layout;
 import io.trino.tpch.TpchTable;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -200,10 +198,7 @@ public final class FormatBenchmark {
     System.out.printf(Locale.ROOT, "%-18s %14s %14s %8s%n", "column", ".qvr", "parquet-zstd", "ratio");
     try (QuiverFile file = QuiverFile.open(quiver)) {
       for (int column = 0; column < file.schema().getFields().size(); column++) {
-        long bytes = 0;
-        for (Layout chunk : file.chunks(column)) {
-          bytes += file.footer().segments().get(((FlatLayout) chunk).segment()).length();
-        }
+        long bytes = file.segmentBytes(file.layout().children().get(column));
         String name = file.schema().getFields().get(column).getName();
         long parquet = parquetBytes.getOrDefault(name, 0L);
         System.out.printf(Locale.ROOT, "%-18s %,14d %,14d %8.2f%n", name, bytes, parquet, bytes / (double) parquet);

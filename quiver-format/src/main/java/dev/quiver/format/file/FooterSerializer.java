@@ -7,6 +7,7 @@ import dev.quiver.format.FormatConstants;
 import dev.quiver.format.io.BinaryReader;
 import dev.quiver.format.io.BinaryWriter;
 import dev.quiver.format.layout.ChunkedLayout;
+import dev.quiver.format.layout.DictLayout;
 import dev.quiver.format.layout.FlatLayout;
 import dev.quiver.format.layout.Layout;
 import dev.quiver.format.layout.StructLayout;
@@ -92,6 +93,11 @@ public final class FooterSerializer {
       for (Layout chunk : chunked.chunks()) {
         writeNode(out, chunk, field, fields);
       }
+    } else if (node instanceof DictLayout) {
+      DictLayout dict = (DictLayout) node;
+      out.u8(FormatConstants.LAYOUT_DICT).varint(dict.rowCount());
+      writeNode(out, dict.values(), field, fields);
+      writeNode(out, dict.codes(), field, fields);
     } else {
       FlatLayout flat = (FlatLayout) node;
       out.u8(FormatConstants.LAYOUT_FLAT).varint(flat.rowCount()).varint(flat.segment()).varint(flat.uncompressedBytes());
@@ -227,7 +233,7 @@ public final class FooterSerializer {
         List<Layout> chunks = new ArrayList<>(count);
         long covered = 0;
         for (int i = 0; i < count; i++) {
-          Layout chunk = readChunk(in, rows - covered, segmentCount, used);
+          Layout chunk = readChunk(in, rows - covered, segmentCount, used, dictionaryAllowed(field));
           covered += chunk.rowCount();
           chunks.add(chunk);
         }
@@ -238,27 +244,52 @@ public final class FooterSerializer {
       }
       case FormatConstants.LAYOUT_FLAT: {
         requireColumn(in, field, "flat");
-        int segment = (int) in.varint("segment index", 0, segmentCount - 1L);
-        if (used[segment]) {
-          throw in.corrupt("segment " + segment + " is used twice");
-        }
-        used[segment] = true;
-        long uncompressed = in.varint("uncompressed bytes", 0, Long.MAX_VALUE / 2);
-        return new FlatLayout(rows, segment, uncompressed);
+        return readFlatBody(in, rows, segmentCount, used);
       }
       default:
         throw in.corrupt("unknown layout kind " + kind);
     }
   }
 
-  /** A chunk may cover any number of rows up to what is left of its parent. */
-  private static Layout readChunk(BinaryReader in, long rowsLeft, int segmentCount, boolean[] used)
+  /** A chunk (flat, or a dictionary run) may cover any number of rows up to what is left of its parent. */
+  private static Layout readChunk(BinaryReader in, long rowsLeft, int segmentCount, boolean[] used, boolean dictionaryAllowed)
       throws CorruptFileException {
     int kind = in.u8("layout kind");
     long rows = in.varint("chunk row count", 1, rowsLeft);
-    if (kind != FormatConstants.LAYOUT_FLAT) {
-      throw in.corrupt("a chunk must be a flat layout, not " + kindName(kind));
+    if (kind == FormatConstants.LAYOUT_DICT && dictionaryAllowed) {
+      if (in.u8("layout kind") != FormatConstants.LAYOUT_FLAT) {
+        throw in.corrupt("the values of a dict layout must be a flat layout");
+      }
+      long valueCount = in.varint("dictionary value count", 0, Integer.MAX_VALUE);
+      FlatLayout values = readFlatBody(in, valueCount, segmentCount, used);
+      if (in.u8("layout kind") != FormatConstants.LAYOUT_CHUNKED) {
+        throw in.corrupt("the codes of a dict layout must be a chunked layout");
+      }
+      long codeRows = in.varint("layout row count", 0, Long.MAX_VALUE / 2);
+      if (codeRows != rows) {
+        throw in.corrupt("the codes of a dict layout cover " + codeRows + " rows of " + rows);
+      }
+      int count = in.count("chunk count", 3);
+      List<Layout> codeChunks = new ArrayList<>(count);
+      long covered = 0;
+      for (int i = 0; i < count; i++) {
+        Layout chunk = readChunk(in, rows - covered, segmentCount, used, false);
+        covered += chunk.rowCount();
+        codeChunks.add(chunk);
+      }
+      if (covered != rows) {
+        throw in.corrupt("code chunks cover " + covered + " rows of " + rows);
+      }
+      return new DictLayout(rows, values, new ChunkedLayout(rows, codeChunks));
     }
+    if (kind != FormatConstants.LAYOUT_FLAT) {
+      throw in.corrupt("a chunk must be a flat" + (dictionaryAllowed ? " or dict" : "") + " layout, not " + kindName(kind));
+    }
+    return readFlatBody(in, rows, segmentCount, used);
+  }
+
+  private static FlatLayout readFlatBody(BinaryReader in, long rows, int segmentCount, boolean[] used)
+      throws CorruptFileException {
     int segment = (int) in.varint("segment index", 0, segmentCount - 1L);
     if (used[segment]) {
       throw in.corrupt("segment " + segment + " is used twice");
@@ -266,6 +297,11 @@ public final class FooterSerializer {
     used[segment] = true;
     long uncompressed = in.varint("uncompressed bytes", 0, Long.MAX_VALUE / 2);
     return new FlatLayout(rows, segment, uncompressed);
+  }
+
+  /** Column-wide dictionaries hold string or binary values only. */
+  private static boolean dictionaryAllowed(Field field) {
+    return field.getType() instanceof ArrowType.Utf8 || field.getType() instanceof ArrowType.Binary;
   }
 
   private static void requireColumn(BinaryReader in, Field field, String kind) throws CorruptFileException {
@@ -284,6 +320,8 @@ public final class FooterSerializer {
         return "chunked";
       case FormatConstants.LAYOUT_FLAT:
         return "flat";
+      case FormatConstants.LAYOUT_DICT:
+        return "dict";
       default:
         return "kind " + kind;
     }

@@ -6,6 +6,7 @@ import dev.quiver.common.memory.Allocators;
 import dev.quiver.format.FormatConstants;
 import dev.quiver.format.encoding.ChunkCodec;
 import dev.quiver.format.layout.ChunkedLayout;
+import dev.quiver.format.layout.DictLayout;
 import dev.quiver.format.layout.FlatLayout;
 import dev.quiver.format.layout.Layout;
 import dev.quiver.format.layout.StructLayout;
@@ -20,7 +21,9 @@ import java.util.List;
 import java.util.zip.CRC32C;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.arrow.vector.util.TransferPair;
@@ -153,28 +156,122 @@ public final class QuiverFile implements AutoCloseable {
   /** Decodes the flat chunk {@code chunk} of column {@code column}; the caller owns the vector. */
   public FieldVector readChunk(int column, FlatLayout chunk, BufferAllocator allocator) throws IOException {
     Field field = schema().getFields().get(column);
-    String name = path + ": column " + field.getName() + " segment " + chunk.segment();
+    return decodeFlat(field, field.getName(), chunk, allocator);
+  }
+
+  /**
+   * Decodes one chunk of column {@code column} (a flat chunk, or a dictionary run turned back into
+   * values); the caller owns the vector.
+   */
+  public FieldVector readChunk(int column, Layout chunk, BufferAllocator allocator) throws IOException {
+    if (chunk instanceof DictLayout) {
+      return readDictionaryRows(column, (DictLayout) chunk, 0, chunk.rowCount(), allocator);
+    }
+    if (chunk instanceof FlatLayout) {
+      return readChunk(column, (FlatLayout) chunk, allocator);
+    }
+    throw QuiverException.user(path + ": a " + chunk.kind() + " layout is not a chunk");
+  }
+
+  /**
+   * Decodes one flat layout as {@code field}'s type, checking its row count; {@code what} names the
+   * column (and part) in errors. The caller owns the vector.
+   */
+  public FieldVector decodeFlat(Field field, String what, FlatLayout chunk, BufferAllocator allocator) throws IOException {
+    String name = path + ": column " + what + " segment " + chunk.segment();
     try (ArrowBuf segment = readSegment(chunk.segment(), allocator)) {
       FieldVector vector;
       try {
         vector = ChunkCodec.decode(segment, field, allocator, name);
       } catch (QuiverException corrupt) {
-        String prefix = path + ": ";
-        String message = corrupt.getMessage();
-        throw new CorruptFileException(path.toString(),
-            message.startsWith(prefix) ? message.substring(prefix.length()) : message, corrupt);
+        throw asCorruptFile(corrupt);
       }
       if (vector.getValueCount() != chunk.rowCount()) {
         long decoded = vector.getValueCount();
         vector.close();
-        throw new CorruptFileException(path.toString(), "column " + field.getName() + " segment " + chunk.segment()
+        throw new CorruptFileException(path.toString(), "column " + what + " segment " + chunk.segment()
             + " decodes to " + decoded + " rows; the layout says " + chunk.rowCount(), null);
       }
       return vector;
     }
   }
 
-  /** The flat chunks of a column in row order. */
+  private CorruptFileException asCorruptFile(QuiverException corrupt) {
+    String prefix = path + ": ";
+    String message = corrupt.getMessage();
+    return new CorruptFileException(path.toString(),
+        message.startsWith(prefix) ? message.substring(prefix.length()) : message, corrupt);
+  }
+
+  /** Rows {@code [from, to)} of a dictionary run, as values; the caller owns the vector. */
+  private FieldVector readDictionaryRows(int column, DictLayout dict, long from, long to, BufferAllocator allocator)
+      throws IOException {
+    Field field = schema().getFields().get(column);
+    FieldVector result = null;
+    try (FieldVector values = decodeFlat(field, field.getName() + " dictionary", dict.values(), allocator)) {
+      long chunkStart = 0;
+      for (Layout codeChunk : dict.codes().chunks()) {
+        long chunkEnd = chunkStart + codeChunk.rowCount();
+        if (chunkEnd > from && chunkStart < to) {
+          FlatLayout codesLayout = (FlatLayout) codeChunk;
+          try (IntVector codes = (IntVector) decodeFlat(
+              DictionaryGather.CODES_FIELD, field.getName() + " codes", codesLayout, allocator)) {
+            int start = (int) (Math.max(from, chunkStart) - chunkStart);
+            int end = (int) (Math.min(to, chunkEnd) - chunkStart);
+            FieldVector part;
+            try {
+              part = DictionaryGather.gather((BaseVariableWidthVector) values, codes, start, end - start, field, allocator,
+                  path + ": column " + field.getName() + " segment " + codesLayout.segment());
+            } catch (QuiverException corrupt) {
+              throw asCorruptFile(corrupt);
+            }
+            if (result == null) {
+              result = part;
+            } else {
+              try (FieldVector appended = part) {
+                VectorBatchAppender.batchAppend(result, appended);
+              }
+            }
+          }
+        }
+        chunkStart = chunkEnd;
+      }
+      if (result == null) {
+        result = field.createVector(allocator);
+        result.allocateNew();
+      }
+      return result;
+    } catch (IOException | RuntimeException failure) {
+      if (result != null) {
+        result.close();
+      }
+      throw failure;
+    }
+  }
+
+  /** Bytes of the segments below {@code node} (as stored: encoded and compressed). */
+  public long segmentBytes(Layout node) {
+    if (node instanceof FlatLayout) {
+      return footer.segments().get(((FlatLayout) node).segment()).length();
+    }
+    long bytes = 0;
+    if (node instanceof DictLayout) {
+      bytes += segmentBytes(((DictLayout) node).values()) + segmentBytes(((DictLayout) node).codes());
+    } else if (node instanceof ChunkedLayout) {
+      for (Layout chunk : ((ChunkedLayout) node).chunks()) {
+        bytes += segmentBytes(chunk);
+      }
+    } else if (node instanceof ZonedLayout) {
+      bytes += segmentBytes(((ZonedLayout) node).data());
+    } else if (node instanceof StructLayout) {
+      for (Layout child : ((StructLayout) node).children()) {
+        bytes += segmentBytes(child);
+      }
+    }
+    return bytes;
+  }
+
+  /** The chunks of a column in row order: flat layouts, and dict layouts for dictionary runs. */
   public List<Layout> chunks(int column) {
     Layout node = layout().children().get(column);
     if (node instanceof ZonedLayout) {
@@ -201,9 +298,15 @@ public final class QuiverFile implements AutoCloseable {
       for (Layout chunk : chunks(column)) {
         long chunkEnd = chunkStart + chunk.rowCount();
         if (chunkEnd > start && chunkStart < start + count) {
-          try (FieldVector decoded = readChunk(column, (FlatLayout) chunk, allocator)) {
-            int from = (int) (Math.max(start, chunkStart) - chunkStart);
-            int to = (int) (Math.min(start + count, chunkEnd) - chunkStart);
+          int from = (int) (Math.max(start, chunkStart) - chunkStart);
+          int to = (int) (Math.min(start + count, chunkEnd) - chunkStart);
+          try (FieldVector decoded = chunk instanceof DictLayout
+              ? readDictionaryRows(column, (DictLayout) chunk, from, to, allocator)
+              : readChunk(column, (FlatLayout) chunk, allocator)) {
+            if (chunk instanceof DictLayout) {
+              to -= from;
+              from = 0;
+            }
             if (from == 0 && to == decoded.getValueCount() && result.getValueCount() == 0) {
               result.close();
               TransferPair whole = decoded.getTransferPair(allocator);

@@ -37,21 +37,31 @@ import org.apache.arrow.vector.types.pojo.Schema;
 public final class QuiverWriter implements AutoCloseable {
 
   /** Writer settings. */
-  public record Options(long chunkBytes, int zoneRows, EncodingOptions encoding) {
+  public record Options(long chunkBytes, int zoneRows, EncodingOptions encoding, boolean columnDictionaries) {
+    /** Options with column-wide dictionaries on. */
+    public Options(long chunkBytes, int zoneRows, EncodingOptions encoding) {
+      this(chunkBytes, zoneRows, encoding, true);
+    }
+
     public static Options defaults() {
-      return new Options(FormatConstants.CHUNK_BYTES_TARGET, FormatConstants.ZONE_ROWS, EncodingOptions.defaults());
+      return new Options(FormatConstants.CHUNK_BYTES_TARGET, FormatConstants.ZONE_ROWS, EncodingOptions.defaults(), true);
     }
 
     public Options withChunkBytes(long bytes) {
-      return new Options(bytes, zoneRows, encoding);
+      return new Options(bytes, zoneRows, encoding, columnDictionaries);
     }
 
     public Options withZoneRows(int rows) {
-      return new Options(chunkBytes, rows, encoding);
+      return new Options(chunkBytes, rows, encoding, columnDictionaries);
     }
 
     public Options withEncoding(EncodingOptions options) {
-      return new Options(chunkBytes, zoneRows, options);
+      return new Options(chunkBytes, zoneRows, options, columnDictionaries);
+    }
+
+    /** Whether low-cardinality string and binary columns get a column-wide dictionary (default on). */
+    public Options withColumnDictionaries(boolean enabled) {
+      return new Options(chunkBytes, zoneRows, encoding, enabled);
     }
   }
 
@@ -78,7 +88,8 @@ public final class QuiverWriter implements AutoCloseable {
     try {
       write(ByteBuffer.wrap(FormatConstants.MAGIC));
       for (Field field : schema.getFields()) {
-        columns.add(new ColumnWriter(field, allocator, options.chunkBytes(), options.zoneRows(), options.encoding()));
+        columns.add(new ColumnWriter(field, allocator, options.chunkBytes(), options.zoneRows(), options.encoding())
+            .withDictionary(options.columnDictionaries()));
       }
     } catch (IOException | RuntimeException failure) {
       abort();

@@ -3,7 +3,16 @@ package dev.quiver.format.file;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.format.layout.DictLayout;
+import dev.quiver.format.layout.FlatLayout;
 import dev.quiver.format.testing.FormatTables;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.apache.arrow.vector.VarBinaryVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -14,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Files written by format version 1.0 are committed under {@code src/test/resources/compatibility}
+ * Files written by format versions 1.0 and 1.1 (dict layouts) are committed under {@code src/test/resources/compatibility}
  * and must keep reading to the same values: a change that breaks old files fails here. The values
  * come from {@link FormatTables} with the fixture's seed, whose generator must therefore never
  * change (add new columns to a new fixture instead).
@@ -45,6 +54,54 @@ class CompatibilityFixtureTest {
       for (int c = 0; c < expected.getFieldVectors().size(); c++) {
         try (FieldVector actual = file.read(c, 0, ROWS, memory.allocator())) {
           assertThat(FormatTables.difference(expected.getVector(c), actual, 0)).isNull();
+        }
+      }
+    }
+  }
+
+  private static final String DICTIONARY_FIXTURE = "v1.1-dictionary.qvr";
+  private static final int DICTIONARY_ROWS = 6_000;
+
+  /** Row {@code row} of the 1.1 fixture: a dictionary run of five values (and nulls), then unique values. */
+  private static String dictionaryValue(long row) {
+    if (row % 17 == 4) {
+      return null;
+    }
+    return row < 2_500 ? "mode-" + (row * 31 % 5) + (row % 2 == 0 ? "" : "-é") : "unique-" + row;
+  }
+
+  @Test
+  void version11DictionaryFileReadsToTheSameValues() throws IOException, URISyntaxException {
+    Schema schema = new Schema(List.of(Field.nullable("s", ArrowType.Utf8.INSTANCE), Field.nullable("b", ArrowType.Binary.INSTANCE)));
+    String writeTo = System.getProperty("quiver.fixture.write");
+    if (writeTo != null) {
+      Path target = Path.of(writeTo).resolve(DICTIONARY_FIXTURE);
+      try (QuiverWriter writer = QuiverWriter.create(target, schema, memory.allocator(),
+          QuiverWriter.Options.defaults().withChunkBytes(2048));
+          VectorSchemaRoot batch = VectorSchemaRoot.create(schema, memory.allocator())) {
+        for (int row = 0; row < DICTIONARY_ROWS; row++) {
+          String value = dictionaryValue(row);
+          if (value != null) {
+            ((VarCharVector) batch.getVector(0)).setSafe(row, value.getBytes(StandardCharsets.UTF_8));
+            ((VarBinaryVector) batch.getVector(1)).setSafe(row, value.getBytes(StandardCharsets.UTF_8));
+          }
+        }
+        batch.setRowCount(DICTIONARY_ROWS);
+        writer.write(batch);
+      }
+    }
+    Path fixture = Path.of(CompatibilityFixtureTest.class.getResource("/compatibility/" + DICTIONARY_FIXTURE).toURI());
+    try (QuiverFile file = QuiverFile.open(fixture)) {
+      assertThat(file.schema()).isEqualTo(schema);
+      for (int c = 0; c < 2; c++) {
+        assertThat(file.chunks(c).get(0)).isInstanceOf(DictLayout.class);
+        assertThat(file.chunks(c).get(file.chunks(c).size() - 1)).isInstanceOf(FlatLayout.class);
+        try (FieldVector actual = file.read(c, 0, DICTIONARY_ROWS, memory.allocator())) {
+          for (int row = 0; row < DICTIONARY_ROWS; row++) {
+            Object value = actual.getObject(row);
+            String text = value == null ? null : c == 0 ? value.toString() : new String((byte[]) value, StandardCharsets.UTF_8);
+            assertThat(text).as("column %d row %d", c, row).isEqualTo(dictionaryValue(row));
+          }
         }
       }
     }

@@ -8,7 +8,10 @@ import dev.quiver.common.CorruptFileException;
 import dev.quiver.common.QuiverException;
 import dev.quiver.common.testing.LeakCheckingAllocator;
 import dev.quiver.format.FormatConstants;
+import dev.quiver.format.layout.DictLayout;
 import dev.quiver.format.testing.FormatTables;
+import java.nio.charset.StandardCharsets;
+import org.apache.arrow.vector.VarCharVector;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -48,14 +51,30 @@ class QuiverFileCorruptionTest {
   @BeforeEach
   void writeARealFile() throws IOException {
     Path file = directory.resolve("good.qvr");
-    try (QuiverWriter writer = QuiverWriter.create(file, FormatTables.schema(), memory.allocator(),
-        QuiverWriter.Options.defaults().withChunkBytes(4096).withZoneRows(1000));
-        VectorSchemaRoot batch = FormatTables.batch(memory.allocator(), 0, ROWS, 7, 10)) {
-      writer.write(batch);
+    // every type of FormatTables, plus a low-cardinality string column stored under a dict layout
+    try (VectorSchemaRoot table = FormatTables.batch(memory.allocator(), 0, ROWS, 7, 10);
+        VarCharVector modes = new VarCharVector("mode", memory.allocator())) {
+      modes.allocateNew();
+      for (int row = 0; row < ROWS; row++) {
+        if (row % 11 == 3) {
+          modes.setNull(row);
+        } else {
+          modes.setSafe(row, ("mode-" + (row * 7919 % 6)).getBytes(StandardCharsets.UTF_8));
+        }
+      }
+      modes.setValueCount(ROWS);
+      List<FieldVector> vectors = new ArrayList<>(table.getFieldVectors());
+      vectors.add(modes);
+      VectorSchemaRoot batch = new VectorSchemaRoot(vectors);
+      try (QuiverWriter writer = QuiverWriter.create(file, batch.getSchema(), memory.allocator(),
+          QuiverWriter.Options.defaults().withChunkBytes(4096).withZoneRows(1000))) {
+        writer.write(batch);
+      }
     }
     original = Files.readAllBytes(file);
     try (QuiverFile opened = QuiverFile.open(file)) {
       footer = opened.footer();
+      assertThat(opened.chunks(opened.columnIndex("mode")).get(0)).isInstanceOf(DictLayout.class);
     }
     footerOffset = ByteBuffer.wrap(original, original.length - 32, 8).order(ByteOrder.LITTLE_ENDIAN).getLong();
   }
@@ -131,7 +150,7 @@ class QuiverFileCorruptionTest {
   void aNewerMajorVersionIsRefusedByName() throws IOException {
     byte[] newer = original.clone();
     newer[newer.length - 16] = 2;
-    assertThat(openAndRead(newer, "version")).contains("format version 2.0 is newer than this reader");
+    assertThat(openAndRead(newer, "version")).contains("format version 2." + FormatConstants.MINOR_VERSION + " is newer than this reader");
   }
 
   @Test
