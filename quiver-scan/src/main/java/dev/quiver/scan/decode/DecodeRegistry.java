@@ -1,0 +1,188 @@
+package dev.quiver.scan.decode;
+
+import dev.quiver.common.CorruptFileException;
+import dev.quiver.common.QuiverException;
+import dev.quiver.format.encoding.ChunkCodec;
+import dev.quiver.format.file.DictionaryGather;
+import dev.quiver.format.file.QuiverFile;
+import dev.quiver.format.layout.FlatLayout;
+import dev.quiver.scan.io.SegmentSource;
+import dev.quiver.scan.plan.ChunkPiece;
+import dev.quiver.scan.plan.ScanPlan;
+import dev.quiver.scan.plan.Split;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.LongAdder;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.types.pojo.Field;
+
+/**
+ * The shared decodes of one scan, made from its plan: one {@link SharedDecode} per flat segment the
+ * splits read, with one lease per split that reads it. With sharing off (for comparison), every split
+ * gets decodes of its own, as a scan without planned sharing would.
+ */
+public final class DecodeRegistry implements AutoCloseable {
+  private record Key(int file, int segment, int split) {}
+
+  private final List<QuiverFile> files;
+  private final List<SegmentSource> sources;
+  private final BufferAllocator allocator;
+  private final boolean share;
+  private final LongAdder started;
+  private final LongAdder reused;
+  private final LongAdder bytesDecoded;
+  private final Map<Key, SharedDecode> entries = new HashMap<>();
+  private final List<List<SharedDecode>> leasesBySplit = new ArrayList<>();
+
+  public DecodeRegistry(ScanPlan plan, List<QuiverFile> files, List<SegmentSource> sources, BufferAllocator allocator,
+      boolean share, LongAdder started, LongAdder reused, LongAdder bytesDecoded) {
+    this.files = files;
+    this.sources = sources;
+    this.allocator = allocator;
+    this.share = share;
+    this.started = started;
+    this.reused = reused;
+    this.bytesDecoded = bytesDecoded;
+    for (Split split : plan.splits()) {
+      LinkedHashSet<SharedDecode> leases = new LinkedHashSet<>();
+      for (int column = 0; column < plan.touchedColumns().size(); column++) {
+        String name = plan.touchedColumns().get(column);
+        Field field = plan.tableSchema().findField(name);
+        for (ChunkPiece piece : split.columns().get(column)) {
+          Field dataField = piece.dictionary() == null ? field : DictionaryGather.CODES_FIELD;
+          leases.add(entry(split, piece.data(), dataField, name + (piece.dictionary() == null ? "" : " codes")));
+          if (piece.dictionary() != null) {
+            leases.add(entry(split, piece.dictionary(), field, name + " dictionary"));
+          }
+        }
+      }
+      for (SharedDecode decode : leases) {
+        decode.addLease();
+      }
+      leasesBySplit.add(List.copyOf(leases));
+    }
+  }
+
+  private SharedDecode entry(Split split, FlatLayout segment, Field field, String column) {
+    Key key = new Key(split.file(), segment.segment(), share ? -1 : split.index());
+    return entries.computeIfAbsent(key, ignored -> new SharedDecode(split.file(), segment, field,
+        files.get(split.file()).path() + ": column " + column + " segment " + segment.segment()));
+  }
+
+  /** The decode of {@code segment} that {@code split} holds a lease on. */
+  public SharedDecode entry(Split split, FlatLayout segment) {
+    SharedDecode decode = entries.get(new Key(split.file(), segment.segment(), share ? -1 : split.index()));
+    if (decode == null) {
+      throw new IllegalStateException("segment " + segment.segment() + " was not planned for split " + split.index());
+    }
+    return decode;
+  }
+
+  /** Distinct decodes planned: what a full scan starts, once each. */
+  public int plannedDecodes() {
+    return entries.size();
+  }
+
+  /**
+   * Makes sure every decode in {@code wanted} has started: the ones nobody started yet are claimed
+   * by this thread, their segments read in one call per file (coalesced), and decoded here; the
+   * others count as reused. Returns once the claimed ones are done (the others may still run).
+   */
+  public void startAll(Collection<SharedDecode> wanted) throws IOException {
+    Map<Integer, List<SharedDecode>> claimedByFile = new LinkedHashMap<>();
+    for (SharedDecode decode : wanted) {
+      if (decode.claim()) {
+        started.increment();
+        claimedByFile.computeIfAbsent(decode.file, ignored -> new ArrayList<>()).add(decode);
+      } else {
+        reused.increment();
+      }
+    }
+    for (Map.Entry<Integer, List<SharedDecode>> claimed : claimedByFile.entrySet()) {
+      List<SharedDecode> decodes = claimed.getValue();
+      try {
+        List<Integer> segments = new ArrayList<>(decodes.size());
+        for (SharedDecode decode : decodes) {
+          segments.add(decode.segment.segment());
+        }
+        List<ArrowBuf> bytes = sources.get(claimed.getKey()).read(segments, allocator);
+        try {
+          for (int i = 0; i < decodes.size(); i++) {
+            decode(decodes.get(i), bytes.get(i));
+          }
+        } finally {
+          bytes.forEach(ArrowBuf::close);
+        }
+      } catch (IOException | RuntimeException | Error failure) {
+        for (SharedDecode decode : decodes) {
+          decode.vector.completeExceptionally(failure);
+        }
+        throw failure;
+      }
+    }
+  }
+
+  private void decode(SharedDecode decode, ArrowBuf bytes) throws IOException {
+    QuiverFile file = files.get(decode.file);
+    FieldVector vector;
+    try {
+      vector = ChunkCodec.decode(bytes, decode.field, allocator, decode.name);
+    } catch (QuiverException corrupt) {
+      throw new CorruptFileException(file.path().toString(), withoutPrefix(corrupt.getMessage(), file), corrupt);
+    }
+    if (vector.getValueCount() != decode.segment.rowCount()) {
+      long rows = vector.getValueCount();
+      vector.close();
+      throw new CorruptFileException(file.path().toString(), withoutPrefix(decode.name, file) + " decodes to " + rows
+          + " rows; the layout says " + decode.segment.rowCount(), null);
+    }
+    bytesDecoded.add(vector.getBufferSize());
+    decode.vector.complete(vector);
+  }
+
+  private static String withoutPrefix(String message, QuiverFile file) {
+    String prefix = file.path() + ": ";
+    return message.startsWith(prefix) ? message.substring(prefix.length()) : message;
+  }
+
+  /** The decoded vector (waiting for another split's decode if needed); owned by the registry. */
+  public FieldVector vector(SharedDecode decode) throws IOException {
+    try {
+      return decode.vector.join();
+    } catch (CompletionException failed) {
+      Throwable cause = failed.getCause();
+      if (cause instanceof IOException) {
+        throw (IOException) cause;
+      }
+      if (cause instanceof RuntimeException) {
+        throw (RuntimeException) cause;
+      }
+      throw new UncheckedIOException(new IOException(decode.name + ": " + QuiverException.describe(cause), cause));
+    }
+  }
+
+  /** The split is done: releases its leases (the last lease of a decode frees it). */
+  public void release(Split split) {
+    for (SharedDecode decode : leasesBySplit.get(split.index())) {
+      decode.release();
+    }
+  }
+
+  /** Frees every decode still held (a scan closed early, or failed). */
+  @Override
+  public void close() {
+    for (SharedDecode decode : entries.values()) {
+      decode.free();
+    }
+  }
+}

@@ -1,0 +1,61 @@
+package dev.quiver.scan.execution;
+
+import dev.quiver.scan.plan.Split;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.concurrent.ExecutorCompletionService;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Future;
+import java.util.function.Function;
+import org.apache.arrow.vector.VectorSchemaRoot;
+
+/**
+ * Splits submitted in row order with at most {@code window} submitted and not yet taken by the
+ * consumer: the window bounds memory, and a slow consumer holds the pool back (back-pressure).
+ * Ordered output takes results in split order; unordered output takes whichever finished first.
+ */
+final class SplitQueue {
+  private final List<Split> splits;
+  private final ExecutorCompletionService<VectorSchemaRoot> completion;
+  private final Function<Split, java.util.concurrent.Callable<VectorSchemaRoot>> task;
+  private final int window;
+  private final boolean ordered;
+  private final Deque<Future<VectorSchemaRoot>> submitted = new ArrayDeque<>();
+  private int nextSplit;
+  private int outstanding;
+
+  SplitQueue(List<Split> splits, ExecutorService pool, Function<Split, java.util.concurrent.Callable<VectorSchemaRoot>> task,
+      int window, boolean ordered) {
+    this.splits = splits;
+    this.completion = new ExecutorCompletionService<>(pool);
+    this.task = task;
+    this.window = window;
+    this.ordered = ordered;
+  }
+
+  /** The next finished result (waiting for it), or null when every split has been taken. */
+  Future<VectorSchemaRoot> next() throws InterruptedException {
+    while (outstanding < window && nextSplit < splits.size()) {
+      submitted.addLast(completion.submit(task.apply(splits.get(nextSplit++))));
+      outstanding++;
+    }
+    if (outstanding == 0) {
+      return null;
+    }
+    outstanding--;
+    if (ordered) {
+      Future<VectorSchemaRoot> head = submitted.removeFirst();
+      completion.take(); // keep the completion queue in step; any finished one will do
+      return head;
+    }
+    Future<VectorSchemaRoot> done = completion.take();
+    submitted.remove(done);
+    return done;
+  }
+
+  /** Every submitted future not yet taken (to cancel and clean up on close). */
+  Deque<Future<VectorSchemaRoot>> pending() {
+    return submitted;
+  }
+}
