@@ -19,8 +19,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * a base), {@code flag} int8 with nulls, {@code text} wide utf8 (small chunks), {@code mode} utf8 of
  * seven values (a dict layout).
  */
-final class ScanTables {
-  static final Schema SCHEMA = new Schema(List.of(
+public final class ScanTables {
+  public static final Schema SCHEMA = new Schema(List.of(
       Field.notNullable("id", new ArrowType.Int(64, true)),
       Field.nullable("flag", new ArrowType.Int(8, true)),
       Field.nullable("text", ArrowType.Utf8.INSTANCE),
@@ -28,7 +28,7 @@ final class ScanTables {
 
   private ScanTables() {}
 
-  static long id(long row) {
+  public static long id(long row) {
     return row * 3 + 7;
   }
 
@@ -45,7 +45,7 @@ final class ScanTables {
   }
 
   /** Writes rows {@code [first, first+rows)} with small chunks (a few KiB). */
-  static Path write(Path file, long first, long rows, long chunkBytes, BufferAllocator allocator) throws IOException {
+  public static Path write(Path file, long first, long rows, long chunkBytes, BufferAllocator allocator) throws IOException {
     try (QuiverWriter writer = QuiverWriter.create(file, SCHEMA, allocator,
         QuiverWriter.Options.defaults().withChunkBytes(chunkBytes).withZoneRows(1024))) {
       for (long start = first; start < first + rows; start += 4000) {
@@ -84,7 +84,7 @@ final class ScanTables {
   }
 
   /** The expected value of {@code column} at table row {@code row}, as Arrow's getObject gives it. */
-  static Object expected(String column, long row) {
+  public static Object expected(String column, long row) {
     switch (column) {
       case "id":
         return id(row);
