@@ -32,7 +32,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "Quiver: a pure-JVM columnar engine: .qvr files, Parquet and Arrow conversion, Comet-compatible shuffle blocks.",
-    subcommands = {DemoCommand.class, GenerateCommand.class, ConvertCommand.class, InspectCommand.class,
+    subcommands = {DemoCommand.class, GenerateCommand.class, ConvertCommand.class, InspectCommand.class, ScanCommand.class,
         ShuffleCommand.class})
 public final class QuiverCommand implements Callable<Integer> {
 
