@@ -1,0 +1,115 @@
+package dev.quiver.scan.expression;
+
+import dev.quiver.format.stats.ZoneStatistics;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.FieldVector;
+
+/** An interval or IN test on utf8 or binary values, in unsigned byte order (code point order for UTF-8). */
+final class BytesTest implements ValueTest {
+  static final Comparator<byte[]> ORDER = Arrays::compareUnsigned;
+
+  private final RangePruning.End<byte[]> lower;
+  private final RangePruning.End<byte[]> upper;
+  private final byte[][] members;
+  private final boolean negated;
+
+  private BytesTest(RangePruning.End<byte[]> lower, RangePruning.End<byte[]> upper, byte[][] members, boolean negated) {
+    this.lower = lower;
+    this.upper = upper;
+    this.members = members;
+    this.negated = negated;
+  }
+
+  /** {@code value <operator> literal}. */
+  static BytesTest comparison(ComparisonOperator operator, byte[] literal, boolean negated) {
+    RangePruning.End<byte[]> open = new RangePruning.End<>(null, true);
+    return switch (operator) {
+      case EQUAL, NOT_EQUAL -> new BytesTest(new RangePruning.End<>(literal, true), new RangePruning.End<>(literal, true),
+          null, negated != (operator == ComparisonOperator.NOT_EQUAL));
+      case LESS -> new BytesTest(open, new RangePruning.End<>(literal, false), null, negated);
+      case LESS_OR_EQUAL -> new BytesTest(open, new RangePruning.End<>(literal, true), null, negated);
+      case GREATER -> new BytesTest(new RangePruning.End<>(literal, false), open, null, negated);
+      case GREATER_OR_EQUAL -> new BytesTest(new RangePruning.End<>(literal, true), open, null, negated);
+    };
+  }
+
+  /** {@code low <= value <= high}. */
+  static BytesTest between(byte[] low, byte[] high, boolean negated) {
+    return new BytesTest(new RangePruning.End<>(low, true), new RangePruning.End<>(high, true), null, negated);
+  }
+
+  /** {@code value IN (members)}. */
+  static BytesTest in(List<byte[]> members, boolean negated) {
+    byte[][] sorted = members.toArray(new byte[0][]);
+    Arrays.sort(sorted, ORDER);
+    RangePruning.End<byte[]> open = new RangePruning.End<>(null, true);
+    return new BytesTest(open, open, sorted, negated);
+  }
+
+  @Override
+  public int filter(FieldVector vector, int offset, int[] rows, int count, int[] out, Scratch scratch) {
+    int[] candidates = scratch.candidates(count);
+    int valid = Rows.nonNull(vector, offset, rows, count, candidates);
+    ArrowBuf offsets = vector.getOffsetBuffer();
+    ArrowBuf data = vector.getDataBuffer();
+    int passed = 0;
+    for (int j = 0; j < valid; j++) {
+      int index = offset + candidates[j];
+      int start = offsets.getInt(index * 4L);
+      int length = offsets.getInt(index * 4L + 4) - start;
+      byte[] value = scratch.value(length);
+      data.getBytes(start, value, 0, length);
+      if (passes(value, length) != negated) {
+        out[passed++] = candidates[j];
+      }
+    }
+    return passed;
+  }
+
+  private boolean passes(byte[] value, int length) {
+    if (members != null) {
+      int low = 0;
+      int high = members.length - 1;
+      while (low <= high) {
+        int middle = (low + high) >>> 1;
+        int comparison = Arrays.compareUnsigned(members[middle], 0, members[middle].length, value, 0, length);
+        if (comparison == 0) {
+          return true;
+        }
+        if (comparison < 0) {
+          low = middle + 1;
+        } else {
+          high = middle - 1;
+        }
+      }
+      return false;
+    }
+    byte[] low = lower.value();
+    if (low != null) {
+      int comparison = Arrays.compareUnsigned(value, 0, length, low, 0, low.length);
+      if (comparison < 0 || (comparison == 0 && !lower.inclusive())) {
+        return false;
+      }
+    }
+    byte[] high = upper.value();
+    if (high != null) {
+      int comparison = Arrays.compareUnsigned(value, 0, length, high, 0, high.length);
+      return comparison < 0 || (comparison == 0 && upper.inclusive());
+    }
+    return true;
+  }
+
+  @Override
+  public Truth prune(ZoneStatistics statistics) {
+    byte[] zoneMinimum = statistics.minimum() instanceof byte[] bytes ? bytes : null;
+    byte[] zoneMaximum = statistics.maximum() instanceof byte[] bytes ? bytes : null;
+    if (members != null) {
+      return RangePruning.members(statistics, zoneMinimum, zoneMaximum, !statistics.truncated(), ORDER,
+          Arrays.asList(members), negated);
+    }
+    return RangePruning.interval(statistics, zoneMinimum, zoneMaximum, ORDER, lower, upper, negated);
+  }
+}
