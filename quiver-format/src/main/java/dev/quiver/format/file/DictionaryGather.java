@@ -3,6 +3,7 @@ package dev.quiver.format.file;
 import dev.quiver.common.QuiverException;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BitVectorHelper;
 import org.apache.arrow.vector.FieldVector;
@@ -44,23 +45,33 @@ public final class DictionaryGather {
     BaseVariableWidthVector result = (BaseVariableWidthVector) field.createVector(allocator);
     try {
       result.allocateNew(Math.max(1, totalBytes), Math.max(1, count));
-      ArrowBuf source = values.getDataBuffer();
-      ArrowBuf target = result.getDataBuffer();
-      ArrowBuf offsets = result.getOffsetBuffer();
+      // codes were checked above: copy with raw addresses, no per-row bounds checks
+      long sourceData = values.getDataBuffer().memoryAddress();
+      long sourceOffsets = values.getOffsetBuffer().memoryAddress();
+      long codeValues = codes.getDataBuffer().memoryAddress();
+      long codeValidity = codes.getValidityBuffer().memoryAddress();
+      long targetData = result.getDataBuffer().memoryAddress();
+      long targetOffsets = result.getOffsetBuffer().memoryAddress();
       ArrowBuf validity = result.getValidityBuffer();
       int written = 0;
-      offsets.setInt(0, 0);
+      MemoryUtil.putInt(targetOffsets, 0);
       for (int row = 0; row < count; row++) {
         int codeRow = from + row;
-        if (!codes.isNull(codeRow)) {
-          int code = codes.get(codeRow);
-          int start = values.getStartOffset(code);
-          int length = values.getEndOffset(code) - start;
-          target.setBytes(written, source, start, length);
+        if ((MemoryUtil.getByte(codeValidity + (codeRow >>> 3)) >> (codeRow & 7) & 1) != 0) {
+          int code = MemoryUtil.getInt(codeValues + 4L * codeRow);
+          int start = MemoryUtil.getInt(sourceOffsets + 4L * code);
+          int length = MemoryUtil.getInt(sourceOffsets + 4L * code + 4) - start;
+          if (length <= 8 && length > 0) {
+            for (int i = 0; i < length; i++) {
+              MemoryUtil.putByte(targetData + written + i, MemoryUtil.getByte(sourceData + start + i));
+            }
+          } else if (length > 0) {
+            MemoryUtil.copyMemory(sourceData + start, targetData + written, length);
+          }
           written += length;
           BitVectorHelper.setBit(validity, row);
         }
-        offsets.setInt((long) (row + 1) * BaseVariableWidthVector.OFFSET_WIDTH, written);
+        MemoryUtil.putInt(targetOffsets + 4L * (row + 1), written);
       }
       result.setLastSet(count - 1);
       result.setValueCount(count);
