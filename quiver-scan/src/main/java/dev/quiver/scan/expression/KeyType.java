@@ -88,7 +88,7 @@ enum KeyType {
   /** A key not above any in a zone, from its statistics' minimum (null when unknown); {@code scale} of decimals. */
   Long minimumKey(Object minimum, boolean containsNaN, int scale) {
     Long key = key(minimum, scale, RoundingMode.FLOOR);
-    return key == null && containsNaN && minimum == null && isFloat() ? FloatKeys.NAN_KEY : key;
+    return key == null && containsNaN && minimum == null && isFloat() ? Long.valueOf(FloatKeys.NAN_KEY) : key;
   }
 
   /** A key not below any in a zone, from its statistics' maximum (null when unknown); {@code scale} of decimals. */
