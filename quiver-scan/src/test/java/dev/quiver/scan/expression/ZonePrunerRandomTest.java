@@ -25,7 +25,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class ZonePrunerRandomTest {
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
 
-  private static final int ZONES = 1500;
+  private static final int ZONES = 1000;
   private static final int EXPRESSIONS_PER_ZONE = 25;
 
   @Test
@@ -64,11 +64,10 @@ class ZonePrunerRandomTest {
         Truth truth = ZonePruner.evaluate(expression, statistics::get);
         outcomes.merge(truth, 1, Integer::sum);
         int passing = FilterEvaluatorRandomTest.reference(expression, vectors, 0, rows).length;
-        String context = "seed " + seed + ", " + truth + " for " + expression + " over " + cells + " with " + statistics;
-        if (truth == Truth.FALSE) {
-          assertThat(passing).as(context).isZero();
-        } else if (truth == Truth.TRUE) {
-          assertThat(passing).as(context).isEqualTo(rows);
+        boolean sound = truth == Truth.UNKNOWN || passing == (truth == Truth.TRUE ? rows : 0);
+        if (!sound) {
+          throw new AssertionError("seed " + seed + ": " + truth + " for " + expression + " but " + passing + " of "
+              + rows + " rows pass, over " + cells + " with " + statistics);
         }
       }
     } finally {
