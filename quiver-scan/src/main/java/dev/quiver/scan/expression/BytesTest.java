@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;
 
 /** An interval or IN test on utf8 or binary values, in unsigned byte order (code point order for UTF-8). */
@@ -53,16 +54,22 @@ final class BytesTest implements ValueTest {
   public int filter(FieldVector vector, int offset, int[] rows, int count, int[] out, Scratch scratch) {
     int[] candidates = scratch.candidates(count);
     int valid = Rows.nonNull(vector, offset, rows, count, candidates);
-    ArrowBuf offsets = vector.getOffsetBuffer();
+    long offsets = vector.getOffsetBuffer().memoryAddress();
     ArrowBuf data = vector.getDataBuffer();
+    // an equality needs no copy of values of another length
+    int equalLength = members == null && lower.value() != null && lower.value() == upper.value() ? lower.value().length : -1;
     int passed = 0;
     for (int j = 0; j < valid; j++) {
       int index = offset + candidates[j];
-      int start = offsets.getInt(index * 4L);
-      int length = offsets.getInt(index * 4L + 4) - start;
-      byte[] value = scratch.value(length);
-      data.getBytes(start, value, 0, length);
-      if (passes(value, length) != negated) {
+      int start = MemoryUtil.getInt(offsets + index * 4L);
+      int length = MemoryUtil.getInt(offsets + index * 4L + 4) - start;
+      boolean passes = false;
+      if (equalLength < 0 || length == equalLength) {
+        byte[] value = scratch.value(length);
+        data.getBytes(start, value, 0, length);
+        passes = passes(value, length);
+      }
+      if (passes != negated) {
         out[passed++] = candidates[j];
       }
     }

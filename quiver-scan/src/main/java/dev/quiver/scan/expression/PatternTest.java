@@ -3,6 +3,7 @@ package dev.quiver.scan.expression;
 import dev.quiver.format.stats.ZoneStatistics;
 import java.util.Arrays;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;
 
 /** LIKE and starts_with on utf8 or binary values, matched on their bytes. */
@@ -19,15 +20,15 @@ final class PatternTest implements ValueTest {
   public int filter(FieldVector vector, int offset, int[] rows, int count, int[] out, Scratch scratch) {
     int[] candidates = scratch.candidates(count);
     int valid = Rows.nonNull(vector, offset, rows, count, candidates);
-    ArrowBuf offsets = vector.getOffsetBuffer();
+    long offsets = vector.getOffsetBuffer().memoryAddress();
     ArrowBuf data = vector.getDataBuffer();
     boolean prefixOnly = pattern.shape() == LikePattern.Shape.PREFIX;
     int prefixLength = pattern.literal().length;
     int passed = 0;
     for (int j = 0; j < valid; j++) {
       int index = offset + candidates[j];
-      int start = offsets.getInt(index * 4L);
-      int length = offsets.getInt(index * 4L + 4) - start;
+      int start = MemoryUtil.getInt(offsets + index * 4L);
+      int length = MemoryUtil.getInt(offsets + index * 4L + 4) - start;
       // a prefix test reads no more than the prefix
       int read = prefixOnly ? Math.min(length, prefixLength) : length;
       byte[] value = scratch.value(read);
