@@ -4,24 +4,23 @@ import dev.quiver.format.stats.ZoneStatistics;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import org.apache.arrow.memory.ArrowBuf;
-import org.apache.arrow.memory.util.MemoryUtil;
-import org.apache.arrow.vector.FieldVector;
 
 /** An interval or IN test on utf8 or binary values, in unsigned byte order (code point order for UTF-8). */
-final class BytesTest implements ValueTest {
+final class BytesTest extends VariableWidthTest {
   static final Comparator<byte[]> ORDER = Arrays::compareUnsigned;
 
   private final RangePruning.End<byte[]> lower;
   private final RangePruning.End<byte[]> upper;
   private final byte[][] members;
-  private final boolean negated;
+  /** The one length an equality's values can have, else -1. */
+  private final int equalLength;
 
   private BytesTest(RangePruning.End<byte[]> lower, RangePruning.End<byte[]> upper, byte[][] members, boolean negated) {
+    super(negated);
     this.lower = lower;
     this.upper = upper;
     this.members = members;
-    this.negated = negated;
+    this.equalLength = members == null && lower.value() != null && lower.value() == upper.value() ? lower.value().length : -1;
   }
 
   /** {@code value <operator> literal}. */
@@ -51,29 +50,13 @@ final class BytesTest implements ValueTest {
   }
 
   @Override
-  public int filter(FieldVector vector, int offset, int[] rows, int count, int[] out, Scratch scratch) {
-    int[] candidates = scratch.candidates(count);
-    int valid = Rows.nonNull(vector, offset, rows, count, candidates);
-    long offsets = vector.getOffsetBuffer().memoryAddress();
-    ArrowBuf data = vector.getDataBuffer();
-    // an equality needs no copy of values of another length
-    int equalLength = members == null && lower.value() != null && lower.value() == upper.value() ? lower.value().length : -1;
-    int passed = 0;
-    for (int j = 0; j < valid; j++) {
-      int index = offset + candidates[j];
-      int start = MemoryUtil.getInt(offsets + index * 4L);
-      int length = MemoryUtil.getInt(offsets + index * 4L + 4) - start;
-      boolean passes = false;
-      if (equalLength < 0 || length == equalLength) {
-        byte[] value = scratch.value(length);
-        data.getBytes(start, value, 0, length);
-        passes = passes(value, length);
-      }
-      if (passes != negated) {
-        out[passed++] = candidates[j];
-      }
-    }
-    return passed;
+  int bytesNeeded(int length) {
+    return equalLength < 0 || length == equalLength ? length : -1;
+  }
+
+  @Override
+  boolean passes(byte[] value, int read, int length) {
+    return passes(value, length);
   }
 
   private boolean passes(byte[] value, int length) {
