@@ -25,7 +25,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class ZonePrunerRandomTest {
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
 
-  private static final int ZONES = 1000;
+  private static final int ZONES = 700;
   private static final int EXPRESSIONS_PER_ZONE = 25;
 
   @Test
