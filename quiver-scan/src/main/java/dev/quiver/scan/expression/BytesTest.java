@@ -4,23 +4,23 @@ import dev.quiver.format.stats.ZoneStatistics;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
-import org.apache.arrow.memory.ArrowBuf;
-import org.apache.arrow.vector.FieldVector;
 
 /** An interval or IN test on utf8 or binary values, in unsigned byte order (code point order for UTF-8). */
-final class BytesTest implements ValueTest {
+final class BytesTest extends VariableWidthTest {
   static final Comparator<byte[]> ORDER = Arrays::compareUnsigned;
 
   private final RangePruning.End<byte[]> lower;
   private final RangePruning.End<byte[]> upper;
   private final byte[][] members;
-  private final boolean negated;
+  /** The one length an equality's values can have, else -1. */
+  private final int equalLength;
 
   private BytesTest(RangePruning.End<byte[]> lower, RangePruning.End<byte[]> upper, byte[][] members, boolean negated) {
+    super(negated);
     this.lower = lower;
     this.upper = upper;
     this.members = members;
-    this.negated = negated;
+    this.equalLength = members == null && lower.value() != null && lower.value() == upper.value() ? lower.value().length : -1;
   }
 
   /** {@code value <operator> literal}. */
@@ -50,23 +50,13 @@ final class BytesTest implements ValueTest {
   }
 
   @Override
-  public int filter(FieldVector vector, int offset, int[] rows, int count, int[] out, Scratch scratch) {
-    int[] candidates = scratch.candidates(count);
-    int valid = Rows.nonNull(vector, offset, rows, count, candidates);
-    ArrowBuf offsets = vector.getOffsetBuffer();
-    ArrowBuf data = vector.getDataBuffer();
-    int passed = 0;
-    for (int j = 0; j < valid; j++) {
-      int index = offset + candidates[j];
-      int start = offsets.getInt(index * 4L);
-      int length = offsets.getInt(index * 4L + 4) - start;
-      byte[] value = scratch.value(length);
-      data.getBytes(start, value, 0, length);
-      if (passes(value, length) != negated) {
-        out[passed++] = candidates[j];
-      }
-    }
-    return passed;
+  int bytesNeeded(int length) {
+    return equalLength < 0 || length == equalLength ? length : -1;
+  }
+
+  @Override
+  boolean passes(byte[] value, int read, int length) {
+    return passes(value, length);
   }
 
   private boolean passes(byte[] value, int length) {

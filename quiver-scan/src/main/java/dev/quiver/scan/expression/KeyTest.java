@@ -50,9 +50,8 @@ final class KeyTest implements ValueTest {
       boolean flip = negated;
       for (int j = 0; j < valid; j++) {
         long key = keys[j];
-        if ((key >= low && key <= high) != flip) {
-          out[passed++] = candidates[j];
-        }
+        out[passed] = candidates[j];
+        passed += (key >= low && key <= high) != flip ? 1 : 0;
       }
     } else {
       for (int j = 0; j < valid; j++) {

@@ -3,7 +3,7 @@ package dev.quiver.scan.expression;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
-import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -39,47 +39,47 @@ enum KeyType {
 
   /** Reads the keys of vector rows {@code offset + rows[j]} for j in {@code [0, count)} into {@code keys}. */
   void read(FieldVector vector, int offset, int[] rows, int count, long[] keys) {
-    ArrowBuf data = vector.getDataBuffer();
+    long data = vector.getDataBuffer().memoryAddress();
     switch (this) {
       case INT8 -> {
         for (int j = 0; j < count; j++) {
-          keys[j] = data.getByte(offset + rows[j]);
+          keys[j] = MemoryUtil.getByte(data + offset + rows[j]);
         }
       }
       case INT16 -> {
         for (int j = 0; j < count; j++) {
-          keys[j] = data.getShort((offset + rows[j]) * 2L);
+          keys[j] = MemoryUtil.getShort(data + (offset + rows[j]) * 2L);
         }
       }
       case INT32 -> {
         for (int j = 0; j < count; j++) {
-          keys[j] = data.getInt((offset + rows[j]) * 4L);
+          keys[j] = MemoryUtil.getInt(data + (offset + rows[j]) * 4L);
         }
       }
       case INT64 -> {
         for (int j = 0; j < count; j++) {
-          keys[j] = data.getLong((offset + rows[j]) * 8L);
+          keys[j] = MemoryUtil.getLong(data + (offset + rows[j]) * 8L);
         }
       }
       case DECIMAL64 -> {
         for (int j = 0; j < count; j++) {
-          keys[j] = data.getLong((offset + rows[j]) * 16L);
+          keys[j] = MemoryUtil.getLong(data + (offset + rows[j]) * 16L);
         }
       }
       case FLOAT32 -> {
         for (int j = 0; j < count; j++) {
-          keys[j] = FloatKeys.key(data.getFloat((offset + rows[j]) * 4L));
+          keys[j] = FloatKeys.key(Float.intBitsToFloat(MemoryUtil.getInt(data + (offset + rows[j]) * 4L)));
         }
       }
       case FLOAT64 -> {
         for (int j = 0; j < count; j++) {
-          keys[j] = FloatKeys.key(data.getDouble((offset + rows[j]) * 8L));
+          keys[j] = FloatKeys.key(Double.longBitsToDouble(MemoryUtil.getLong(data + (offset + rows[j]) * 8L)));
         }
       }
       case BOOLEAN -> {
         for (int j = 0; j < count; j++) {
           int index = offset + rows[j];
-          keys[j] = data.getByte(index >>> 3) >> (index & 7) & 1;
+          keys[j] = MemoryUtil.getByte(data + (index >>> 3)) >> (index & 7) & 1;
         }
       }
     }
@@ -88,7 +88,7 @@ enum KeyType {
   /** A key not above any in a zone, from its statistics' minimum (null when unknown); {@code scale} of decimals. */
   Long minimumKey(Object minimum, boolean containsNaN, int scale) {
     Long key = key(minimum, scale, RoundingMode.FLOOR);
-    return key == null && containsNaN && minimum == null && isFloat() ? FloatKeys.NAN_KEY : key;
+    return key == null && containsNaN && minimum == null && isFloat() ? Long.valueOf(FloatKeys.NAN_KEY) : key;
   }
 
   /** A key not below any in a zone, from its statistics' maximum (null when unknown); {@code scale} of decimals. */

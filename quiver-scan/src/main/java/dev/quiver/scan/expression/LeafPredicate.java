@@ -3,7 +3,7 @@ package dev.quiver.scan.expression;
 import dev.quiver.common.QuiverException;
 import dev.quiver.format.stats.ZoneStatistics;
 import java.util.function.Function;
-import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
 
@@ -27,6 +27,7 @@ final class LeafPredicate implements Predicate {
       throw new IllegalArgumentException("no column " + SqlText.identifier(column) + " was supplied for the filter");
     }
     if (!slice.isDictionary()) {
+      Rows.requireRows(slice.vector(), slice.offset(), count, column);
       return test.filter(slice.vector(), slice.offset(), rows, count, out, scratch);
     }
     return filterCodes(slice, valuePasses(slice.vector(), scratch), rows, count, out);
@@ -50,8 +51,9 @@ final class LeafPredicate implements Predicate {
 
   private int filterCodes(ColumnSlice slice, boolean[] passes, int[] rows, int count, int[] out) {
     IntVector codes = slice.codes();
-    ArrowBuf validity = codes.getValidityBuffer();
-    ArrowBuf data = codes.getDataBuffer();
+    Rows.requireRows(codes, slice.offset(), count, column);
+    long validity = codes.getValidityBuffer().memoryAddress();
+    long data = codes.getDataBuffer().memoryAddress();
     boolean nullPasses = test.nullPasses();
     int offset = slice.offset();
     int passed = 0;
@@ -62,7 +64,7 @@ final class LeafPredicate implements Predicate {
       if (!Rows.isSet(validity, index)) {
         pass = nullPasses;
       } else {
-        int code = data.getInt(index * 4L);
+        int code = MemoryUtil.getInt(data + index * 4L);
         if (code < 0 || code >= passes.length) {
           throw QuiverException.corrupt("dictionary code " + code + " of column " + SqlText.identifier(column)
               + " is outside its " + passes.length + " values");

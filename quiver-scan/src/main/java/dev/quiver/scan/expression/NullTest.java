@@ -1,7 +1,6 @@
 package dev.quiver.scan.expression;
 
 import dev.quiver.format.stats.ZoneStatistics;
-import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.FieldVector;
 
 /** IS NULL (or, negated, IS NOT NULL). */
@@ -14,7 +13,7 @@ final class NullTest implements ValueTest {
 
   @Override
   public int filter(FieldVector vector, int offset, int[] rows, int count, int[] out, Scratch scratch) {
-    ArrowBuf validity = vector.getValidityBuffer();
+    long validity = vector.getValidityBuffer().memoryAddress();
     int passed = 0;
     for (int j = 0; j < count; j++) {
       int row = rows == null ? j : rows[j];

@@ -2,42 +2,28 @@ package dev.quiver.scan.expression;
 
 import dev.quiver.format.stats.ZoneStatistics;
 import java.util.Arrays;
-import org.apache.arrow.memory.ArrowBuf;
-import org.apache.arrow.vector.FieldVector;
 
 /** LIKE and starts_with on utf8 or binary values, matched on their bytes. */
-final class PatternTest implements ValueTest {
+final class PatternTest extends VariableWidthTest {
   private final LikePattern pattern;
-  private final boolean negated;
 
   PatternTest(LikePattern pattern, boolean negated) {
+    super(negated);
     this.pattern = pattern;
-    this.negated = negated;
   }
 
   @Override
-  public int filter(FieldVector vector, int offset, int[] rows, int count, int[] out, Scratch scratch) {
-    int[] candidates = scratch.candidates(count);
-    int valid = Rows.nonNull(vector, offset, rows, count, candidates);
-    ArrowBuf offsets = vector.getOffsetBuffer();
-    ArrowBuf data = vector.getDataBuffer();
-    boolean prefixOnly = pattern.shape() == LikePattern.Shape.PREFIX;
-    int prefixLength = pattern.literal().length;
-    int passed = 0;
-    for (int j = 0; j < valid; j++) {
-      int index = offset + candidates[j];
-      int start = offsets.getInt(index * 4L);
-      int length = offsets.getInt(index * 4L + 4) - start;
-      // a prefix test reads no more than the prefix
-      int read = prefixOnly ? Math.min(length, prefixLength) : length;
-      byte[] value = scratch.value(read);
-      data.getBytes(start, value, 0, read);
-      boolean matches = prefixOnly ? length >= prefixLength && pattern.matches(value, read) : pattern.matches(value, length);
-      if (matches != negated) {
-        out[passed++] = candidates[j];
-      }
+  int bytesNeeded(int length) {
+    if (pattern.shape() != LikePattern.Shape.PREFIX) {
+      return length;
     }
-    return passed;
+    // a prefix test reads no more than the prefix
+    return length >= pattern.literal().length ? pattern.literal().length : -1;
+  }
+
+  @Override
+  boolean passes(byte[] value, int read, int length) {
+    return pattern.matches(value, read);
   }
 
   @Override

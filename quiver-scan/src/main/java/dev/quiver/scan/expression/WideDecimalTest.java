@@ -6,7 +6,7 @@ import java.math.BigInteger;
 import java.math.RoundingMode;
 import java.util.Comparator;
 import java.util.List;
-import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
@@ -60,12 +60,12 @@ final class WideDecimalTest implements ValueTest {
   public int filter(FieldVector vector, int offset, int[] rows, int count, int[] out, Scratch scratch) {
     int[] candidates = scratch.candidates(count);
     int valid = Rows.nonNull(vector, offset, rows, count, candidates);
-    ArrowBuf data = vector.getDataBuffer();
+    long data = vector.getDataBuffer().memoryAddress();
     int passed = 0;
     for (int j = 0; j < valid; j++) {
-      long address = (offset + candidates[j]) * 16L;
-      long low = data.getLong(address);
-      long high = data.getLong(address + 8);
+      long address = data + (offset + candidates[j]) * 16L;
+      long low = MemoryUtil.getLong(address);
+      long high = MemoryUtil.getLong(address + 8);
       boolean inside;
       if (members == null) {
         inside = compare(high, low, lowerHigh, lowerLow) >= 0 && compare(high, low, upperHigh, upperLow) <= 0;

@@ -133,6 +133,7 @@ final class TestColumns {
   /** A vector of the column holding the cells. */
   static FieldVector vector(BufferAllocator allocator, String column, List<Object> cells) {
     FieldVector vector = SCHEMA.findField(column).createVector(allocator);
+    vector.setInitialCapacity(Math.max(cells.size(), 1));
     vector.allocateNew();
     for (int i = 0; i < cells.size(); i++) {
       set(vector, i, cells.get(i));
