@@ -155,6 +155,7 @@ public final class SplitPlanner {
     private final QuiverFile file;
     private final List<String> touched;
     private final Expression filter;
+    private final ZonePruner pruner;
     private final Map<String, Integer> columnIndexes = new HashMap<>();
     private final List<List<ChunkPiece>> pieces = new ArrayList<>();
     private final int zoneRows;
@@ -163,6 +164,7 @@ public final class SplitPlanner {
       this.file = file;
       this.touched = touched;
       this.filter = filter;
+      this.pruner = filter == null ? null : ZonePruner.of(filter);
       for (String column : touched) {
         int index = file.columnIndex(column);
         columnIndexes.put(column, index);
@@ -229,7 +231,7 @@ public final class SplitPlanner {
       for (long zone = start / zoneRows; zone * zoneRows < end; zone++) {
         long zoneIndex = zone;
         Function<String, ZoneStatistics> statistics = column -> zoneStatistics(column, zoneIndex);
-        Truth truth = ZonePruner.evaluate(filter, statistics);
+        Truth truth = pruner.evaluate(statistics);
         if (truth == Truth.FALSE) {
           pruned++;
           continue;
