@@ -29,7 +29,7 @@ record RawBound(BigInteger floor, boolean exact) {
     Object value = literal.value();
     return switch (type.getTypeID()) {
       case Int -> floorOf((BigDecimal) value);
-      case Decimal -> floorOf(((BigDecimal) value).movePointRight(((ArrowType.Decimal) type).getScale()));
+      case Decimal -> floorOf(unscaled((BigDecimal) value, ((ArrowType.Decimal) type).getScale()));
       case FloatingPoint -> exact(FloatKeys.key(floatValue(value, (ArrowType.FloatingPoint) type)));
       case Bool -> exact((Boolean) value ? 1 : 0);
       case Date -> days(value);
@@ -50,6 +50,14 @@ record RawBound(BigInteger floor, boolean exact) {
     }
     String text = ((BigDecimal) value).toString();
     return single ? (double) Float.parseFloat(text) : Double.parseDouble(text);
+  }
+
+  /** The literal in units of the column's scale; literals far beyond any 128-bit value are clamped first. */
+  private static BigDecimal unscaled(BigDecimal value, int scale) {
+    if (value.abs().compareTo(FAR_DECIMAL) > 0) {
+      return value.signum() > 0 ? FAR_DECIMAL.add(BigDecimal.ONE) : FAR_DECIMAL.negate().subtract(BigDecimal.ONE);
+    }
+    return value.movePointRight(scale);
   }
 
   /** The floor of an exact number, clamped far outside the 128-bit range. */
