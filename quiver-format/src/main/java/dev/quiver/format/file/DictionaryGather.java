@@ -26,50 +26,56 @@ public final class DictionaryGather {
    */
   public static FieldVector gather(
       BaseVariableWidthVector values, IntVector codes, int from, int count, Field field, BufferAllocator allocator, String name) {
+    if (from < 0 || count < 0 || from > codes.getValueCount() - count) {
+      throw new IllegalArgumentException("rows " + from + ".." + (from + count) + " are outside the " + codes.getValueCount() + " codes");
+    }
     int valueCount = values.getValueCount();
+    long sourceOffsets = values.getOffsetBuffer().memoryAddress();
+    long codeValues = codes.getDataBuffer().memoryAddress();
+    long codeValidity = codes.getValidityBuffer().memoryAddress();
+    boolean noNulls = codes.getNullCount() == 0;
     long totalBytes = 0;
     for (int row = from; row < from + count; row++) {
-      if (codes.isNull(row)) {
+      if (!noNulls && !isSet(codeValidity, row)) {
         continue;
       }
-      int code = codes.get(row);
+      int code = MemoryUtil.getInt(codeValues + 4L * row);
       if (code < 0 || code >= valueCount) {
         throw QuiverException.corrupt(name + ": dictionary code " + code + " at row " + row
             + " is outside the " + valueCount + " dictionary values");
       }
-      totalBytes += values.getEndOffset(code) - values.getStartOffset(code);
+      totalBytes += MemoryUtil.getInt(sourceOffsets + 4L * code + 4) - MemoryUtil.getInt(sourceOffsets + 4L * code);
     }
-    if (totalBytes > Integer.MAX_VALUE) {
+    if (totalBytes > Integer.MAX_VALUE - SLACK) {
       throw QuiverException.corrupt(name + ": " + count + " rows gather " + totalBytes + " bytes, more than one vector holds");
     }
     BaseVariableWidthVector result = (BaseVariableWidthVector) field.createVector(allocator);
     try {
-      result.allocateNew(Math.max(1, totalBytes), Math.max(1, count));
-      // codes were checked above: copy with raw addresses, no per-row bounds checks
+      // SLACK spare bytes let short values move as whole 8-byte words
+      result.allocateNew(totalBytes + SLACK, Math.max(1, count));
       long sourceData = values.getDataBuffer().memoryAddress();
-      long sourceOffsets = values.getOffsetBuffer().memoryAddress();
-      long codeValues = codes.getDataBuffer().memoryAddress();
-      long codeValidity = codes.getValidityBuffer().memoryAddress();
+      long sourceEnd = values.getDataBuffer().capacity();
       long targetData = result.getDataBuffer().memoryAddress();
       long targetOffsets = result.getOffsetBuffer().memoryAddress();
-      ArrowBuf validity = result.getValidityBuffer();
+      long targetValidity = result.getValidityBuffer().memoryAddress();
       int written = 0;
       MemoryUtil.putInt(targetOffsets, 0);
       for (int row = 0; row < count; row++) {
         int codeRow = from + row;
-        if ((MemoryUtil.getByte(codeValidity + (codeRow >>> 3)) >> (codeRow & 7) & 1) != 0) {
+        if (noNulls || isSet(codeValidity, codeRow)) {
           int code = MemoryUtil.getInt(codeValues + 4L * codeRow);
           int start = MemoryUtil.getInt(sourceOffsets + 4L * code);
           int length = MemoryUtil.getInt(sourceOffsets + 4L * code + 4) - start;
-          if (length <= 8 && length > 0) {
-            for (int i = 0; i < length; i++) {
-              MemoryUtil.putByte(targetData + written + i, MemoryUtil.getByte(sourceData + start + i));
+          if (length <= SLACK && start + (long) SLACK <= sourceEnd) {
+            for (int word = 0; word < length; word += 8) {
+              MemoryUtil.putLong(targetData + written + word, MemoryUtil.getLong(sourceData + start + word));
             }
           } else if (length > 0) {
             MemoryUtil.copyMemory(sourceData + start, targetData + written, length);
           }
           written += length;
-          BitVectorHelper.setBit(validity, row);
+          long validityByte = targetValidity + (row >>> 3);
+          MemoryUtil.putByte(validityByte, (byte) (MemoryUtil.getByte(validityByte) | (1 << (row & 7))));
         }
         MemoryUtil.putInt(targetOffsets + 4L * (row + 1), written);
       }
@@ -80,5 +86,11 @@ public final class DictionaryGather {
       result.close();
       throw failure;
     }
+  }
+
+  private static final int SLACK = 32;
+
+  private static boolean isSet(long validity, int row) {
+    return (MemoryUtil.getByte(validity + (row >>> 3)) >> (row & 7) & 1) != 0;
   }
 }
