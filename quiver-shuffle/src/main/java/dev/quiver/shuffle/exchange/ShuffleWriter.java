@@ -79,6 +79,10 @@ public final class ShuffleWriter implements AutoCloseable {
         throw QuiverException.user("column " + field.getName() + " is dictionary-encoded: decode it before the shuffle");
       }
     }
+    if (target.partitionCount() > 0 && target.partitionCount() != partitioner.partitionCount()) {
+      throw QuiverException.user("the map output " + target.dataFile() + " is for " + target.partitionCount()
+          + " partitions but the partitioner makes " + partitioner.partitionCount());
+    }
     if ((target.checksumFile() != null) != options.checksums()) {
       throw QuiverException.user("the map output " + (options.checksums() ? "needs" : "must not have")
           + " a checksum file when checksums are " + (options.checksums() ? "on" : "off"));

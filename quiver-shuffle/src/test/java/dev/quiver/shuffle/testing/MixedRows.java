@@ -1,0 +1,212 @@
+package dev.quiver.shuffle.testing;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.DateDayVector;
+import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float4Vector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.SmallIntVector;
+import org.apache.arrow.vector.TimeStampMicroTZVector;
+import org.apache.arrow.vector.VarBinaryVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.DateUnit;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.TimeUnit;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * Seeded rows of mixed types, every value a pure function of (seed, row id, column), so a reader
+ * can check any row it receives without keeping the input: column {@code id} (int64, never null)
+ * and twelve nullable columns (about 5 % nulls each) of the Spark types Comet carries, with NaN,
+ * -0.0, infinities, extreme and empty values. The hash keys are {@code k_int}, {@code k_string} and
+ * {@code k_decimal} (decimal(38,10): Spark hashes its bytes).
+ */
+public final class MixedRows {
+  public static final List<String> HASH_KEYS = List.of("k_int", "k_string", "k_decimal");
+
+  private static final String[] WORDS = {"", "a", "quiver", "naïve", "Ωμέγα", "日本語", "🦀 crab", "x,y\"z", "\\N",
+      "line\nbreak", "longer words for a longer string value"};
+
+  private final long seed;
+
+  public MixedRows(long seed) {
+    this.seed = seed;
+  }
+
+  public static Schema schema() {
+    return new Schema(List.of(
+        Field.notNullable("id", new ArrowType.Int(64, true)),
+        Field.nullable("k_int", new ArrowType.Int(32, true)),
+        Field.nullable("k_string", ArrowType.Utf8.INSTANCE),
+        Field.nullable("k_decimal", new ArrowType.Decimal(38, 10, 128)),
+        Field.nullable("v_short", new ArrowType.Int(16, true)),
+        Field.nullable("v_long", new ArrowType.Int(64, true)),
+        Field.nullable("v_double", new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE)),
+        Field.nullable("v_float", new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE)),
+        Field.nullable("v_money", new ArrowType.Decimal(15, 2, 128)),
+        Field.nullable("v_bool", ArrowType.Bool.INSTANCE),
+        Field.nullable("v_date", new ArrowType.Date(DateUnit.DAY)),
+        Field.nullable("v_ts", new ArrowType.Timestamp(TimeUnit.MICROSECOND, "UTC")),
+        Field.nullable("v_binary", ArrowType.Binary.INSTANCE)));
+  }
+
+  /** 64 well-mixed bits for (id, column, salt). */
+  private long bits(long id, int column, int salt) {
+    long z = seed + id * 0x9E3779B97F4A7C15L + column * 0xBF58476D1CE4E5B9L + salt * 0x94D049BB133111EBL;
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    return z ^ (z >>> 31);
+  }
+
+  /** The value of column {@code column} in row {@code id}, as a Java object (null for null). */
+  public Object value(long id, int column) {
+    if (column == 0) {
+      return id;
+    }
+    if (Math.floorMod(bits(id, column, 1), 20) == 0) {
+      return null;
+    }
+    long r = bits(id, column, 0);
+    int pick = (int) Math.floorMod(r >>> 40, 16);
+    switch (column) {
+      case 1:
+        return pick == 0 ? Integer.MIN_VALUE : pick == 1 ? Integer.MAX_VALUE : pick < 8 ? (int) (r % 1000) : (int) r;
+      case 2: {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < pick % 4; i++) {
+          text.append(WORDS[(int) Math.floorMod(r >>> (8 * i), WORDS.length)]);
+        }
+        return text.toString();
+      }
+      case 3: {
+        BigInteger unscaled = BigInteger.valueOf(r).multiply(BigInteger.valueOf(bits(id, column, 2) >>> 4));
+        if (pick == 0) {
+          unscaled = BigInteger.TEN.pow(38).subtract(BigInteger.ONE).negate();
+        } else if (pick < 4) {
+          unscaled = BigInteger.valueOf(r % 100_000);
+        }
+        return new BigDecimal(unscaled, 10);
+      }
+      case 4:
+        return (short) r;
+      case 5:
+        return pick == 0 ? Long.MIN_VALUE : r;
+      case 6: {
+        double[] special = {Double.NaN, -0.0, 0.0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.MIN_VALUE};
+        return pick < special.length ? special[pick] : (r >> 11) * 0x1.0p-30;
+      }
+      case 7:
+        return pick == 0 ? Float.NaN : pick == 1 ? -0.0f : (float) ((r >> 40) / 7.0);
+      case 8:
+        return BigDecimal.valueOf(r % 100_000_000_000_000L, 2);
+      case 9:
+        return (r & 1) == 1;
+      case 10:
+        return (int) Math.floorMod(r, 3_000_000) - 719_162;
+      case 11:
+        return r >> 10;
+      default: {
+        byte[] bytes = new byte[pick];
+        for (int i = 0; i < bytes.length; i++) {
+          bytes[i] = (byte) (r >>> (4 * i));
+        }
+        return bytes;
+      }
+    }
+  }
+
+  /** Rows {@code [firstId, firstId + rows)} as a batch (the caller's to close). */
+  public VectorSchemaRoot batch(long firstId, int rows, BufferAllocator allocator) {
+    VectorSchemaRoot root = VectorSchemaRoot.create(schema(), allocator);
+    try {
+      root.allocateNew();
+      List<FieldVector> vectors = root.getFieldVectors();
+      for (int r = 0; r < rows; r++) {
+        for (int c = 0; c < vectors.size(); c++) {
+          set(vectors.get(c), r, value(firstId + r, c));
+        }
+      }
+      root.setRowCount(rows);
+      return root;
+    } catch (RuntimeException failure) {
+      root.close();
+      throw failure;
+    }
+  }
+
+  private static void set(FieldVector vector, int r, Object value) {
+    if (value == null) {
+      vector.setNull(r);
+    } else if (vector instanceof BigIntVector) {
+      ((BigIntVector) vector).setSafe(r, (Long) value);
+    } else if (vector instanceof IntVector) {
+      ((IntVector) vector).setSafe(r, (Integer) value);
+    } else if (vector instanceof VarCharVector) {
+      ((VarCharVector) vector).setSafe(r, ((String) value).getBytes(StandardCharsets.UTF_8));
+    } else if (vector instanceof DecimalVector) {
+      ((DecimalVector) vector).setSafe(r, (BigDecimal) value);
+    } else if (vector instanceof SmallIntVector) {
+      ((SmallIntVector) vector).setSafe(r, (Short) value);
+    } else if (vector instanceof Float8Vector) {
+      ((Float8Vector) vector).setSafe(r, (Double) value);
+    } else if (vector instanceof Float4Vector) {
+      ((Float4Vector) vector).setSafe(r, (Float) value);
+    } else if (vector instanceof BitVector) {
+      ((BitVector) vector).setSafe(r, ((Boolean) value) ? 1 : 0);
+    } else if (vector instanceof DateDayVector) {
+      ((DateDayVector) vector).setSafe(r, (Integer) value);
+    } else if (vector instanceof TimeStampMicroTZVector) {
+      ((TimeStampMicroTZVector) vector).setSafe(r, (Long) value);
+    } else {
+      ((VarBinaryVector) vector).setSafe(r, (byte[]) value);
+    }
+  }
+
+  /** Row {@code r} of {@code batch} as Java objects, in the same form as {@link #value}. */
+  public static List<Object> read(VectorSchemaRoot batch, int r) {
+    List<Object> values = new ArrayList<>();
+    for (FieldVector vector : batch.getFieldVectors()) {
+      Object value = vector.isNull(r) ? null : vector.getObject(r);
+      if (value instanceof org.apache.arrow.vector.util.Text) {
+        value = value.toString();
+      } else if (vector instanceof BitVector && value != null) {
+        value = ((BitVector) vector).get(r) == 1;
+      } else if (vector instanceof DateDayVector && value != null) {
+        value = ((DateDayVector) vector).get(r);
+      }
+      values.add(value);
+    }
+    return values;
+  }
+
+  /** Whether row {@code r} of {@code batch} holds exactly the generated values of its id; null if so, else what differs. */
+  public String difference(VectorSchemaRoot batch, int r) {
+    List<Object> actual = read(batch, r);
+    long id = (Long) actual.get(0);
+    for (int c = 1; c < actual.size(); c++) {
+      Object expected = value(id, c);
+      Object got = actual.get(c);
+      boolean same = expected instanceof byte[] && got instanceof byte[]
+          ? Arrays.equals((byte[]) expected, (byte[]) got)
+          : Objects.equals(expected, got);
+      if (!same) {
+        return "row id " + id + " column " + batch.getVector(c).getName() + ": " + got + " != " + expected;
+      }
+    }
+    return null;
+  }
+}
