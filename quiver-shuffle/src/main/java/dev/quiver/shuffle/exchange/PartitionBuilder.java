@@ -49,7 +49,7 @@ final class PartitionBuilder implements AutoCloseable {
     List<FieldVector> sources = batch.getFieldVectors();
     List<FieldVector> targets = root.getFieldVectors();
     for (int column = 0; column < appenders.length; column++) {
-      appenders[column].append(sources.get(column), targets.get(column), rows, order, from, to);
+      appenders[column].append(sources.get(column), batch.getRowCount(), targets.get(column), rows, order, from, to);
     }
     rows += to - from;
     bytes += chunkBytes;

@@ -193,6 +193,19 @@ public final class MixedRows {
     return values;
   }
 
+  /**
+   * A 64-bit fingerprint of every value of row {@code r} (Arrow's per-value hash of each column, nulls
+   * included), to check that a row arrives with exactly the values it was written with.
+   */
+  public static long fingerprint(VectorSchemaRoot batch, int r) {
+    long fingerprint = 17;
+    for (FieldVector vector : batch.getFieldVectors()) {
+      fingerprint = fingerprint * 0x100000001B3L + (vector.isNull(r) ? 0x5bd1e995 : vector.hashCode(r) + 1L);
+      fingerprint ^= fingerprint >>> 29;
+    }
+    return fingerprint;
+  }
+
   /** Whether row {@code r} of {@code batch} holds exactly the generated values of its id; null if so, else what differs. */
   public String difference(VectorSchemaRoot batch, int r) {
     List<Object> actual = read(batch, r);

@@ -9,7 +9,8 @@ import java.nio.charset.StandardCharsets;
  * An independent, value-at-a-time implementation of Spark's {@code hash(...)} from the rules in
  * {@code spark-hash/README.md}, for checking where rows land: Java objects in, no Arrow, no code
  * shared with the engine. Supports what {@link MixedRows} keys hold: Integer (INT), String (UTF-8
- * BYTES) and BigDecimal of precision &gt; 18 (BYTES of the unscaled value's two's complement).
+ * BYTES), byte[] (a string's UTF-8 or binary: BYTES) and BigDecimal of precision &gt; 18 (BYTES of the
+ * unscaled value's two's complement).
  */
 public final class ReferenceSparkHash {
   private ReferenceSparkHash() {}
@@ -25,6 +26,8 @@ public final class ReferenceSparkHash {
         seed = murmur(ByteBuffer.allocate(4).order(ByteOrder.LITTLE_ENDIAN).putInt((Integer) value).array(), seed);
       } else if (value instanceof String) {
         seed = murmur(((String) value).getBytes(StandardCharsets.UTF_8), seed);
+      } else if (value instanceof byte[]) {
+        seed = murmur((byte[]) value, seed);
       } else if (value instanceof BigDecimal) {
         seed = murmur(((BigDecimal) value).unscaledValue().toByteArray(), seed);
       } else {
