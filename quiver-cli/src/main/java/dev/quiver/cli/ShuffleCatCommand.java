@@ -8,9 +8,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
-import org.apache.arrow.vector.types.pojo.Field;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -45,31 +43,14 @@ public final class ShuffleCatCommand implements Callable<Integer> {
     }
     requireFile(file);
     PrintWriter out = spec.commandLine().getOut();
-    long remaining = limit == null ? Long.MAX_VALUE : limit;
-    List<String> columnNames = null;
-    StringBuilder text = new StringBuilder(1 << 16);
+    CsvPrinter printer = new CsvPrinter(out, limit == null ? Long.MAX_VALUE : limit);
     try (CommandMemory memory = QuiverCommand.of(spec).openMemory("shuffle cat");
         ShuffleBlockFile blocks = ShuffleBlockFile.open(file, memory.allocator())) {
       BlockDecoder decoder = new BlockDecoder(memory.allocator());
-      while (remaining > 0 && blocks.hasNext() && !out.checkError()) {
+      while (printer.wantsMore() && blocks.hasNext()) {
         try (ShuffleBlockFile.Block block = blocks.next();
             DecodedBatch batch = decoder.decodeValidated(block.bytes(), blocks.blockName(block.index()))) {
-          List<String> names = batch.schema().getFields().stream().map(Field::getName).toList();
-          if (columnNames == null) {
-            columnNames = names;
-            CsvFormat.appendHeader(text, batch.schema().getFields());
-            out.append(text).append('\n');
-          } else if (!columnNames.equals(names)) {
-            throw QuiverException.user(blocks.blockName(block.index()) + ": columns " + names
-                + " differ from the first block's " + columnNames + "; cat prints one table");
-          }
-          int rows = (int) Math.min(batch.rowCount(), remaining);
-          for (int row = 0; row < rows; row++) {
-            text.setLength(0);
-            CsvFormat.appendRow(text, batch.root(), row, batch.dictionaries());
-            out.append(text).append('\n');
-          }
-          remaining -= rows;
+          printer.print(batch.root(), batch.dictionaries(), blocks.blockName(block.index()));
         }
       }
     } finally {
