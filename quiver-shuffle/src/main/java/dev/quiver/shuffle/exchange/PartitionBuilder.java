@@ -18,6 +18,7 @@ final class PartitionBuilder implements AutoCloseable {
   private VectorSchemaRoot root;
   private int rows;
   private long bytes;
+  private int lastBlockRows;
 
   PartitionBuilder(Schema schema, ColumnAppender[] appenders, BufferAllocator allocator) {
     this.schema = schema;
@@ -35,14 +36,17 @@ final class PartitionBuilder implements AutoCloseable {
   }
 
   /**
-   * Appends rows {@code order[from, to)} of {@code batch}, whose estimated size is {@code chunkBytes};
-   * {@code expectedRows} sizes the first allocation.
+   * Appends rows {@code order[from, to)} of {@code batch}, whose estimated size is {@code chunkBytes}.
+   * A new builder is sized for the rows its last block had (a partition tends to fill its blocks
+   * alike), or for eight times this first chunk, at most {@code maximumRows}: fewer doublings than
+   * growing from the first chunk, without reserving a full block for a partition that gets few rows.
    */
-  void append(VectorSchemaRoot batch, int[] order, int from, int to, long chunkBytes, int expectedRows) {
+  void append(VectorSchemaRoot batch, int[] order, int from, int to, long chunkBytes, int maximumRows) {
     if (root == null) {
+      int initialRows = Math.min(maximumRows, Math.max(16, Math.max(lastBlockRows, 8 * (to - from))));
       root = VectorSchemaRoot.create(schema, allocator);
       for (FieldVector vector : root.getFieldVectors()) {
-        vector.setInitialCapacity(Math.max(expectedRows, 16));
+        vector.setInitialCapacity(initialRows);
         vector.allocateNew();
       }
     }
@@ -66,6 +70,7 @@ final class PartitionBuilder implements AutoCloseable {
 
   /** Frees the buffered rows. */
   void release() {
+    lastBlockRows = rows;
     if (root != null) {
       root.close();
       root = null;

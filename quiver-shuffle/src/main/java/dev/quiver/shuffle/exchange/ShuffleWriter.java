@@ -185,7 +185,7 @@ public final class ShuffleWriter implements AutoCloseable {
           }
         }
       }
-      builder.append(batch, order, start, end, chunkBytes, Math.min(options.targetBatchRows(), to - start));
+      builder.append(batch, order, start, end, chunkBytes, options.targetBatchRows());
       if (builder.rows() >= options.targetBatchRows() || builder.bytes() >= options.targetBatchBytes()) {
         emit(p);
       }
