@@ -72,45 +72,104 @@ public final class MixedRows {
     return z ^ (z >>> 31);
   }
 
+  private static final byte[][] WORD_BYTES = Arrays.stream(WORDS)
+      .map(word -> word.getBytes(StandardCharsets.UTF_8)).toArray(byte[][]::new);
+  /** -(10^38 - 1), the smallest decimal(38, s) unscaled value, as two's complement (high, low). */
+  private static final BigInteger MINIMUM = new BigInteger("-99999999999999999999999999999999999999");
+
+  private boolean isNull(long id, int column) {
+    return column != 0 && Math.floorMod(bits(id, column, 1), 20) == 0;
+  }
+
+  private static long pickOf(long r) {
+    return Math.floorMod(r >>> 40, 16);
+  }
+
+  private int intValue(long id) {
+    long r = bits(id, 1, 0);
+    long pick = pickOf(r);
+    return pick == 0 ? Integer.MIN_VALUE : pick == 1 ? Integer.MAX_VALUE : pick < 8 ? (int) (r % 1000) : (int) r;
+  }
+
+  /** Writes the UTF-8 of the string in row {@code id} to {@code into}; returns its length. */
+  private int stringBytes(long id, byte[] into) {
+    long r = bits(id, 2, 0);
+    int length = 0;
+    for (int i = 0; i < pickOf(r) % 4; i++) {
+      byte[] word = WORD_BYTES[(int) Math.floorMod(r >>> (8 * i), WORDS.length)];
+      System.arraycopy(word, 0, into, length, word.length);
+      length += word.length;
+    }
+    return length;
+  }
+
+  /** The unscaled decimal(38,10) of row {@code id} as two's complement {high, low}. */
+  private long[] wideDecimal(long id) {
+    long r = bits(id, 3, 0);
+    long pick = pickOf(r);
+    if (pick == 0) {
+      return new long[] {MINIMUM.shiftRight(64).longValue(), MINIMUM.longValue()};
+    }
+    if (pick < 4) {
+      long small = r % 100_000;
+      return new long[] {small >> 63, small};
+    }
+    long factor = bits(id, 3, 2) >>> 4;
+    return new long[] {Math.multiplyHigh(r, factor), r * factor};
+  }
+
+  private double doubleValue(long id) {
+    long r = bits(id, 6, 0);
+    double[] special = {Double.NaN, -0.0, 0.0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.MIN_VALUE};
+    long pick = pickOf(r);
+    return pick < special.length ? special[(int) pick] : (r >> 11) * 0x1.0p-30;
+  }
+
+  private float floatValue(long id) {
+    long r = bits(id, 7, 0);
+    long pick = pickOf(r);
+    return pick == 0 ? Float.NaN : pick == 1 ? -0.0f : (float) ((r >> 40) / 7.0);
+  }
+
+  private byte[] binaryValue(long id) {
+    long r = bits(id, 12, 0);
+    byte[] bytes = new byte[(int) pickOf(r)];
+    for (int i = 0; i < bytes.length; i++) {
+      bytes[i] = (byte) (r >>> (4 * i));
+    }
+    return bytes;
+  }
+
   /** The value of column {@code column} in row {@code id}, as a Java object (null for null). */
   public Object value(long id, int column) {
     if (column == 0) {
       return id;
     }
-    if (Math.floorMod(bits(id, column, 1), 20) == 0) {
+    if (isNull(id, column)) {
       return null;
     }
     long r = bits(id, column, 0);
-    int pick = (int) Math.floorMod(r >>> 40, 16);
     switch (column) {
       case 1:
-        return pick == 0 ? Integer.MIN_VALUE : pick == 1 ? Integer.MAX_VALUE : pick < 8 ? (int) (r % 1000) : (int) r;
+        return intValue(id);
       case 2: {
-        StringBuilder text = new StringBuilder();
-        for (int i = 0; i < pick % 4; i++) {
-          text.append(WORDS[(int) Math.floorMod(r >>> (8 * i), WORDS.length)]);
-        }
-        return text.toString();
+        byte[] text = new byte[256];
+        return new String(text, 0, stringBytes(id, text), StandardCharsets.UTF_8);
       }
       case 3: {
-        BigInteger unscaled = BigInteger.valueOf(r).multiply(BigInteger.valueOf(bits(id, column, 2) >>> 4));
-        if (pick == 0) {
-          unscaled = BigInteger.TEN.pow(38).subtract(BigInteger.ONE).negate();
-        } else if (pick < 4) {
-          unscaled = BigInteger.valueOf(r % 100_000);
-        }
-        return new BigDecimal(unscaled, 10);
+        long[] unscaled = wideDecimal(id);
+        BigInteger value = BigInteger.valueOf(unscaled[0]).shiftLeft(64)
+            .add(new BigInteger(Long.toUnsignedString(unscaled[1])));
+        return new BigDecimal(value, 10);
       }
       case 4:
         return (short) r;
       case 5:
-        return pick == 0 ? Long.MIN_VALUE : r;
-      case 6: {
-        double[] special = {Double.NaN, -0.0, 0.0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, Double.MIN_VALUE};
-        return pick < special.length ? special[pick] : (r >> 11) * 0x1.0p-30;
-      }
+        return pickOf(r) == 0 ? Long.MIN_VALUE : r;
+      case 6:
+        return doubleValue(id);
       case 7:
-        return pick == 0 ? Float.NaN : pick == 1 ? -0.0f : (float) ((r >> 40) / 7.0);
+        return floatValue(id);
       case 8:
         return BigDecimal.valueOf(r % 100_000_000_000_000L, 2);
       case 9:
@@ -119,13 +178,8 @@ public final class MixedRows {
         return (int) Math.floorMod(r, 3_000_000) - 719_162;
       case 11:
         return r >> 10;
-      default: {
-        byte[] bytes = new byte[pick];
-        for (int i = 0; i < bytes.length; i++) {
-          bytes[i] = (byte) (r >>> (4 * i));
-        }
-        return bytes;
-      }
+      default:
+        return binaryValue(id);
     }
   }
 
@@ -133,11 +187,21 @@ public final class MixedRows {
   public VectorSchemaRoot batch(long firstId, int rows, BufferAllocator allocator) {
     VectorSchemaRoot root = VectorSchemaRoot.create(schema(), allocator);
     try {
-      root.allocateNew();
+      for (FieldVector vector : root.getFieldVectors()) {
+        vector.setInitialCapacity(rows);
+        vector.allocateNew();
+      }
       List<FieldVector> vectors = root.getFieldVectors();
-      for (int r = 0; r < rows; r++) {
-        for (int c = 0; c < vectors.size(); c++) {
-          set(vectors.get(c), r, value(firstId + r, c));
+      byte[] text = new byte[256];
+      for (int row = 0; row < rows; row++) {
+        long id = firstId + row;
+        ((BigIntVector) vectors.get(0)).set(row, id);
+        for (int c = 1; c < vectors.size(); c++) {
+          if (isNull(id, c)) {
+            vectors.get(c).setNull(row);
+          } else {
+            set(vectors.get(c), row, id, c, text);
+          }
         }
       }
       root.setRowCount(rows);
@@ -148,31 +212,28 @@ public final class MixedRows {
     }
   }
 
-  private static void set(FieldVector vector, int r, Object value) {
-    if (value == null) {
-      vector.setNull(r);
-    } else if (vector instanceof BigIntVector) {
-      ((BigIntVector) vector).setSafe(r, (Long) value);
-    } else if (vector instanceof IntVector) {
-      ((IntVector) vector).setSafe(r, (Integer) value);
-    } else if (vector instanceof VarCharVector) {
-      ((VarCharVector) vector).setSafe(r, ((String) value).getBytes(StandardCharsets.UTF_8));
-    } else if (vector instanceof DecimalVector) {
-      ((DecimalVector) vector).setSafe(r, (BigDecimal) value);
-    } else if (vector instanceof SmallIntVector) {
-      ((SmallIntVector) vector).setSafe(r, (Short) value);
-    } else if (vector instanceof Float8Vector) {
-      ((Float8Vector) vector).setSafe(r, (Double) value);
-    } else if (vector instanceof Float4Vector) {
-      ((Float4Vector) vector).setSafe(r, (Float) value);
-    } else if (vector instanceof BitVector) {
-      ((BitVector) vector).setSafe(r, ((Boolean) value) ? 1 : 0);
-    } else if (vector instanceof DateDayVector) {
-      ((DateDayVector) vector).setSafe(r, (Integer) value);
-    } else if (vector instanceof TimeStampMicroTZVector) {
-      ((TimeStampMicroTZVector) vector).setSafe(r, (Long) value);
-    } else {
-      ((VarBinaryVector) vector).setSafe(r, (byte[]) value);
+  /** Sets row {@code row} of column {@code c} to its value in row {@code id} (not null), without boxing. */
+  private void set(FieldVector vector, int row, long id, int c, byte[] text) {
+    long r = bits(id, c, 0);
+    switch (c) {
+      case 1: ((IntVector) vector).set(row, intValue(id)); break;
+      case 2: ((VarCharVector) vector).setSafe(row, text, 0, stringBytes(id, text)); break;
+      case 3: {
+        long[] unscaled = wideDecimal(id);
+        vector.getDataBuffer().setLong(row * 16L, unscaled[1]);
+        vector.getDataBuffer().setLong(row * 16L + 8, unscaled[0]);
+        ((DecimalVector) vector).setIndexDefined(row);
+        break;
+      }
+      case 4: ((SmallIntVector) vector).set(row, (short) r); break;
+      case 5: ((BigIntVector) vector).set(row, pickOf(r) == 0 ? Long.MIN_VALUE : r); break;
+      case 6: ((Float8Vector) vector).set(row, doubleValue(id)); break;
+      case 7: ((Float4Vector) vector).set(row, floatValue(id)); break;
+      case 8: ((DecimalVector) vector).set(row, r % 100_000_000_000_000L); break;
+      case 9: ((BitVector) vector).set(row, (int) (r & 1)); break;
+      case 10: ((DateDayVector) vector).set(row, (int) Math.floorMod(r, 3_000_000) - 719_162); break;
+      case 11: ((TimeStampMicroTZVector) vector).set(row, r >> 10); break;
+      default: ((VarBinaryVector) vector).setSafe(row, binaryValue(id)); break;
     }
   }
 
