@@ -10,8 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -27,23 +27,13 @@ public final class ShuffleCatCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "FILE", description = "The shuffle data file.")
   Path file;
 
-  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "csv", description = "Output format: csv.")
-  String format;
-
-  @Option(names = "--limit", paramLabel = "N", description = "Print at most N rows.")
-  Long limit;
+  @Mixin CsvOutputOptions output;
 
   @Override
   public Integer call() throws IOException {
-    if (!format.equals("csv")) {
-      throw QuiverException.user("unknown --format '" + format + "': only csv is supported");
-    }
-    if (limit != null && limit < 0) {
-      throw QuiverException.user("--limit must not be negative, not " + limit);
-    }
-    requireFile(file);
     PrintWriter out = spec.commandLine().getOut();
-    CsvPrinter printer = new CsvPrinter(out, limit == null ? Long.MAX_VALUE : limit);
+    CsvPrinter printer = output.printer(out);
+    requireFile(file);
     try (CommandMemory memory = QuiverCommand.of(spec).openMemory("shuffle cat");
         ShuffleBlockFile blocks = ShuffleBlockFile.open(file, memory.allocator())) {
       BlockDecoder decoder = new BlockDecoder(memory.allocator());

@@ -19,6 +19,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.apache.arrow.memory.BufferAllocator;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -43,26 +44,16 @@ public final class ShuffleReadCommand implements Callable<Integer> {
   @Option(names = "--partition", required = true, paramLabel = "P", description = "The partition to print (0-based).")
   int partition;
 
-  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "csv", description = "Output format: csv.")
-  String format;
-
-  @Option(names = "--limit", paramLabel = "N", description = "Print at most N rows.")
-  Long limit;
+  @Mixin CsvOutputOptions output;
 
   @Override
   public Integer call() throws IOException {
-    if (!format.equals("csv")) {
-      throw QuiverException.user("unknown --format '" + format + "': only csv is supported");
-    }
-    if (limit != null && limit < 0) {
-      throw QuiverException.user("--limit must not be negative, not " + limit);
-    }
     if (partition < 0) {
       throw QuiverException.user("--partition must not be negative, not " + partition);
     }
     List<MapOutput> outputs = mapOutputs(directory);
     PrintWriter out = spec.commandLine().getOut();
-    CsvPrinter printer = new CsvPrinter(out, limit == null ? Long.MAX_VALUE : limit);
+    CsvPrinter printer = output.printer(out);
     try (CommandMemory memory = QuiverCommand.of(spec).openMemory("shuffle read")) {
       BufferAllocator allocator = memory.allocator();
       boolean any = false;

@@ -29,6 +29,17 @@ class ShufflePartitionReadTest {
     return CommandRunner.run(memory.allocator(), arguments);
   }
 
+  /** Writes {@code csv} to {@code NAME.csv}, partitions it by {@code by} into {@code partitions}; the output directory. */
+  private Path partitioned(String name, String csv, String by, int partitions) throws IOException {
+    Path input = directory.resolve(name + ".csv");
+    Files.writeString(input, csv);
+    Path out = directory.resolve(name);
+    CommandRunner.Outcome outcome = run("shuffle", "partition", "--by", by, "--partitions", String.valueOf(partitions),
+        input.toString(), out.toString());
+    assertThat(outcome.exitCode()).as(outcome.err()).isZero();
+    return out;
+  }
+
   @Test
   void sparksRowsLandInSparksPartitionsAndPrintBackUnchanged() throws IOException {
     Path input = directory.resolve("multi_column.csv");
@@ -62,17 +73,10 @@ class ShufflePartitionReadTest {
 
   @Test
   void readsEveryMapOutputInTheDirectoryInNumberOrder() throws IOException {
-    Path input = directory.resolve("numbers.csv");
-    Files.writeString(input, "n,text\n1,one\n2,two\n3,three\n");
-    Path out = directory.resolve("out");
-    assertThat(run("shuffle", "partition", "--by", "n", "--partitions", "1", input.toString(), out.toString()).exitCode())
-        .isZero();
+    Path out = partitioned("numbers", "n,text\n1,one\n2,two\n3,three\n", "n", 1);
     Files.copy(out.resolve("map-0.data"), out.resolve("map-10.data"));
     Files.copy(out.resolve("map-0.index"), out.resolve("map-10.index"));
-    Files.writeString(input, "n,text\n4,four\n");
-    Path other = directory.resolve("other");
-    assertThat(run("shuffle", "partition", "--by", "n", "--partitions", "1", input.toString(), other.toString()).exitCode())
-        .isZero();
+    Path other = partitioned("other", "n,text\n4,four\n", "n", 1);
     Files.copy(other.resolve("map-0.data"), out.resolve("map-2.data"));
     Files.copy(other.resolve("map-0.index"), out.resolve("map-2.index"));
     CommandRunner.Outcome read = run("shuffle", "read", out.toString(), "--partition", "0");
@@ -83,11 +87,7 @@ class ShufflePartitionReadTest {
 
   @Test
   void anEmptyPartitionPrintsTheHeaderAlone() throws IOException {
-    Path input = directory.resolve("one.csv");
-    Files.writeString(input, "id,name\n7,seven\n");
-    Path out = directory.resolve("out");
-    assertThat(run("shuffle", "partition", "--by", "id", "--partitions", "50", input.toString(), out.toString()).exitCode())
-        .isZero();
+    Path out = partitioned("one", "id,name\n7,seven\n", "id", 50);
     int printed = 0;
     for (int p = 0; p < 50; p++) {
       String text = run("shuffle", "read", out.toString(), "--partition", String.valueOf(p)).out();
@@ -121,11 +121,7 @@ class ShufflePartitionReadTest {
 
   @Test
   void aDamagedIndexIsOneLineNamingTheFileAndPartitionWithExitCodeOne() throws IOException {
-    Path input = directory.resolve("rows.csv");
-    Files.writeString(input, "id,name\n1,a\n2,b\n3,c\n");
-    Path out = directory.resolve("out");
-    assertThat(run("shuffle", "partition", "--by", "id", "--partitions", "3", input.toString(), out.toString()).exitCode())
-        .isZero();
+    Path out = partitioned("rows", "id,name\n1,a\n2,b\n3,c\n", "id", 3);
     Path index = out.resolve("map-0.index");
     ByteBuffer offsets = ByteBuffer.wrap(Files.readAllBytes(index));
     offsets.putLong(24, offsets.getLong(24) + 1);

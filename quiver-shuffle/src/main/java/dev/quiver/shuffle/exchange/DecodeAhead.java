@@ -1,23 +1,19 @@
 package dev.quiver.shuffle.exchange;
 
-import dev.quiver.common.ErrorCode;
-import dev.quiver.common.QuiverException;
 import dev.quiver.shuffle.block.DecodedBatch;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A decode thread for a {@link ShuffleReader}: decodes blocks a few batches ahead of the caller
  * (at most {@link ShuffleReaderOptions#DECODED_BATCHES_AHEAD} waiting), so decoding overlaps the
  * caller's own work on the batch before. Batches left over at close are freed.
  */
-final class DecodeAhead implements AutoCloseable {
+final class DecodeAhead extends BackgroundTask implements AutoCloseable {
   /** Where batches come from: the reader's decoding of the next block. */
   interface Source {
     DecodedBatch next() throws IOException;
@@ -29,9 +25,6 @@ final class DecodeAhead implements AutoCloseable {
   private final Source source;
   private final ReaderMetrics metrics;
   private final BlockingQueue<Object> decoded = new ArrayBlockingQueue<>(ShuffleReaderOptions.DECODED_BATCHES_AHEAD + 1);
-  private final AtomicInteger state = new AtomicInteger();
-  private final CountDownLatch finished = new CountDownLatch(1);
-  private volatile boolean closed;
 
   DecodeAhead(Source source, ReaderMetrics metrics) {
     this.source = source;
@@ -39,22 +32,13 @@ final class DecodeAhead implements AutoCloseable {
   }
 
   void start(Executor executor) {
-    if (executor != null) {
-      executor.execute(this::run);
-    } else {
-      Thread thread = new Thread(this::run, "quiver-shuffle-decode-ahead");
-      thread.setDaemon(true);
-      thread.start();
-    }
+    start(executor, "quiver-shuffle-decode-ahead");
   }
 
-  private void run() {
-    if (!state.compareAndSet(0, 1)) {
-      finished.countDown();
-      return;
-    }
+  @Override
+  void work() {
     try {
-      while (!closed) {
+      while (!closed()) {
         DecodedBatch batch = source.next();
         if (!put(batch == null ? END : batch)) {
           if (batch != null) {
@@ -67,18 +51,16 @@ final class DecodeAhead implements AutoCloseable {
         }
       }
     } catch (Throwable failure) {
-      if (!closed) {
+      if (!closed()) {
         put(failure);
       }
-    } finally {
-      finished.countDown();
     }
   }
 
   /** Waits for room; false (not put) once closed. */
   private boolean put(Object item) {
     try {
-      while (!closed) {
+      while (!closed()) {
         if (decoded.offer(item, POLL_MILLISECONDS, TimeUnit.MILLISECONDS)) {
           return true;
         }
@@ -107,17 +89,7 @@ final class DecodeAhead implements AutoCloseable {
       if (next == END) {
         return null;
       }
-      Throwable failure = (Throwable) next;
-      if (failure instanceof IOException) {
-        throw (IOException) failure;
-      }
-      if (failure instanceof RuntimeException) {
-        throw (RuntimeException) failure;
-      }
-      if (failure instanceof Error) {
-        throw (Error) failure;
-      }
-      throw new QuiverException(ErrorCode.INTERNAL, "shuffle decode-ahead failed: " + failure, failure);
+      throw rethrow((Throwable) next, "shuffle decode-ahead");
     }
     return (DecodedBatch) next;
   }
@@ -125,21 +97,7 @@ final class DecodeAhead implements AutoCloseable {
   /** Stops the decode thread (the read-ahead must be told to stop first), waits, frees waiting batches. */
   @Override
   public void close() {
-    closed = true;
-    if (!state.compareAndSet(0, 2)) {
-      boolean interrupted = false;
-      while (true) {
-        try {
-          finished.await();
-          break;
-        } catch (InterruptedException again) {
-          interrupted = true;
-        }
-      }
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
-    }
+    stopAndWait();
     for (Object item = decoded.poll(); item != null; item = decoded.poll()) {
       if (item instanceof DecodedBatch) {
         ((DecodedBatch) item).close();

@@ -1,5 +1,6 @@
 package dev.quiver.shuffle.exchange;
 
+import dev.quiver.common.io.FileSync;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -96,20 +97,12 @@ final class MapOutputCommit implements AutoCloseable {
         }
       }
     }
-    syncDirectory(target.indexFile().toAbsolutePath().getParent());
+    FileSync.directory(target.indexFile().toAbsolutePath().getParent());
   }
 
   private static void move(Path from, Path to, List<Path> renamed) throws IOException {
     Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     renamed.add(to);
-  }
-
-  private static void syncDirectory(Path directory) {
-    try (FileChannel handle = FileChannel.open(directory, StandardOpenOption.READ)) {
-      handle.force(true);
-    } catch (IOException | RuntimeException unsupported) {
-      // Some platforms cannot open or sync a directory; the renames are still atomic.
-    }
   }
 
   /** Deletes the temporary files unless they were committed. */

@@ -1,8 +1,6 @@
 package dev.quiver.shuffle.exchange;
 
 import dev.quiver.common.CorruptFileException;
-import dev.quiver.common.ErrorCode;
-import dev.quiver.common.QuiverException;
 import dev.quiver.common.memory.Allocators;
 import dev.quiver.shuffle.block.BlockFormat;
 import java.io.IOException;
@@ -12,11 +10,9 @@ import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.CRC32C;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
@@ -32,7 +28,7 @@ import org.apache.arrow.memory.BufferAllocator;
  * every length) and re-reads the cut-off block at the start of the next chunk. It also keeps the
  * CRC-32C of each range and compares it with the checksum file at the range's end.
  */
-final class ReadAhead implements AutoCloseable {
+final class ReadAhead extends BackgroundTask implements AutoCloseable {
   /**
    * Whole blocks of one range in a read buffer.
    *
@@ -45,9 +41,6 @@ final class ReadAhead implements AutoCloseable {
   record Chunk(ShuffleIndex.Range range, ArrowBuf buffer, long position, int length, int firstBlock) {}
 
   private static final Object END = new Object();
-  private static final int NOT_STARTED = 0;
-  private static final int RUNNING = 1;
-  private static final int CANCELLED = 2;
   private static final long POLL_MILLISECONDS = 20;
 
   private final List<ShuffleIndex.Range> ranges;
@@ -59,9 +52,6 @@ final class ReadAhead implements AutoCloseable {
   private final BlockingQueue<Object> ready = new LinkedBlockingQueue<>();
   private final BlockingQueue<ArrowBuf> free = new LinkedBlockingQueue<>();
   private final List<ArrowBuf> owned = new ArrayList<>();
-  private final AtomicInteger state = new AtomicInteger(NOT_STARTED);
-  private final CountDownLatch finished = new CountDownLatch(1);
-  private volatile boolean closed;
 
   ReadAhead(List<ShuffleIndex.Range> ranges, BufferAllocator allocator, ShuffleReaderOptions options,
       ReaderMetrics metrics) {
@@ -75,24 +65,14 @@ final class ReadAhead implements AutoCloseable {
 
   /** Starts reading on {@code executor}, or on a daemon thread of its own when it is null. */
   void start(Executor executor) {
-    Runnable task = this::run;
-    if (executor != null) {
-      executor.execute(task);
-    } else {
-      Thread thread = new Thread(task, "quiver-shuffle-read-ahead");
-      thread.setDaemon(true);
-      thread.start();
-    }
+    start(executor, "quiver-shuffle-read-ahead");
   }
 
-  private void run() {
-    if (!state.compareAndSet(NOT_STARTED, RUNNING)) {
-      finished.countDown();
-      return;
-    }
+  @Override
+  void work() {
     try {
       for (ShuffleIndex.Range range : ranges) {
-        if (closed) {
+        if (closed()) {
           return;
         }
         readRange(range);
@@ -101,8 +81,6 @@ final class ReadAhead implements AutoCloseable {
       ready.add(END);
     } catch (Throwable failure) {
       ready.add(failure);
-    } finally {
-      finished.countDown();
     }
   }
 
@@ -112,7 +90,7 @@ final class ReadAhead implements AutoCloseable {
       long position = range.start();
       int blockIndex = 0;
       long needed = 0;
-      while (position < range.end() && !closed) {
+      while (position < range.end() && !closed()) {
         long left = range.end() - position;
         ArrowBuf buffer = obtain(Math.max(needed, Math.min(readBufferBytes, left)));
         if (buffer == null) {
@@ -145,7 +123,7 @@ final class ReadAhead implements AutoCloseable {
         blockIndex += blocks;
       }
     }
-    if (checksum != null && !closed) {
+    if (checksum != null && !closed()) {
       if (checksum.getValue() != range.checksum()) {
         throw new CorruptFileException(range.output().dataFile().toString(), "partition " + range.partition()
             + ": the CRC-32C of its bytes is " + checksum.getValue() + " but " + range.output().checksumFile()
@@ -207,7 +185,7 @@ final class ReadAhead implements AutoCloseable {
     if (buffer == null) {
       metrics.bufferWaits.increment();
       while (buffer == null) {
-        if (closed) {
+        if (closed()) {
           return null;
         }
         buffer = free.poll(POLL_MILLISECONDS, TimeUnit.MILLISECONDS);
@@ -249,7 +227,7 @@ final class ReadAhead implements AutoCloseable {
       long started = System.nanoTime();
       try {
         while (next == null) {
-          if (closed) {
+          if (closed()) {
             throw new InterruptedIOException("the shuffle reader was closed");
           }
           next = ready.poll(POLL_MILLISECONDS, TimeUnit.MILLISECONDS);
@@ -267,23 +245,9 @@ final class ReadAhead implements AutoCloseable {
     }
     if (next instanceof Throwable) {
       ready.add(next);
-      throw rethrow((Throwable) next);
+      throw rethrow((Throwable) next, "shuffle read-ahead");
     }
     return (Chunk) next;
-  }
-
-  /** The I/O thread's failure, thrown again on the consumer's thread (every time it asks). */
-  private static IOException rethrow(Throwable failure) throws IOException {
-    if (failure instanceof IOException) {
-      throw (IOException) failure;
-    }
-    if (failure instanceof RuntimeException) {
-      throw (RuntimeException) failure;
-    }
-    if (failure instanceof Error) {
-      throw (Error) failure;
-    }
-    throw new QuiverException(ErrorCode.INTERNAL, "shuffle read-ahead failed: " + failure, failure);
   }
 
   /** Returns a chunk's buffer to the pool. */
@@ -291,29 +255,10 @@ final class ReadAhead implements AutoCloseable {
     free.add(buffer);
   }
 
-  /** Tells the I/O thread (and a consumer waiting in {@link #take}) to stop, without waiting. */
-  void signalClose() {
-    closed = true;
-  }
-
   /** Stops the I/O thread, waits for it, and frees every buffer. */
   @Override
   public void close() {
-    closed = true;
-    if (!state.compareAndSet(NOT_STARTED, CANCELLED)) {
-      boolean interrupted = false;
-      while (true) {
-        try {
-          finished.await();
-          break;
-        } catch (InterruptedException again) {
-          interrupted = true;
-        }
-      }
-      if (interrupted) {
-        Thread.currentThread().interrupt();
-      }
-    }
+    stopAndWait();
     synchronized (owned) {
       for (ArrowBuf buffer : owned) {
         buffer.close();

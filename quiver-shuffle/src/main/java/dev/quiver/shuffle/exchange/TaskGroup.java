@@ -65,7 +65,22 @@ final class TaskGroup {
         }
       });
     }
-    awaitUninterruptibly(done, failure, running);
+    boolean interrupted = false;
+    while (true) {
+      try {
+        done.await();
+        break;
+      } catch (InterruptedException stop) {
+        // The caller is cancelled: the tasks are too; keep waiting until none runs.
+        interrupted = true;
+        if (failure.compareAndSet(null, stop)) {
+          running.forEach(Thread::interrupt);
+        }
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
     Throwable problem = failure.get();
     if (problem != null) {
       throw rethrow(problem, kind + " " + failedTask.get());
@@ -77,24 +92,6 @@ final class TaskGroup {
       list.add(typed);
     }
     return list;
-  }
-
-  private static void awaitUninterruptibly(CountDownLatch done, AtomicReference<Throwable> failure, Set<Thread> running) {
-    boolean interrupted = false;
-    while (true) {
-      try {
-        done.await();
-        break;
-      } catch (InterruptedException stop) {
-        interrupted = true;
-        if (failure.compareAndSet(null, stop)) {
-          running.forEach(Thread::interrupt);
-        }
-      }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
   }
 
   private static IOException rethrow(Throwable problem, String task) throws IOException {

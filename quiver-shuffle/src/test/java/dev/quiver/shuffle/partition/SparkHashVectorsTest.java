@@ -125,10 +125,7 @@ class SparkHashVectorsTest {
         vector.allocateNew(1);
         vector.setIndexDefined(0);
         vector.getDataBuffer().setInt(0, bits);
-        vector.setValueCount(1);
-        int[] hash = {SparkHash.SEED};
-        ColumnHasher.of(vector.getField()).update(vector, 1, hash);
-        assertThat(hash[0]).as("float bits %08x", bits).isEqualTo(-349261430);
+        assertThat(hashOfTheOnlyValue(vector)).as("float bits %08x", bits).isEqualTo(-349261430);
       }
     }
     for (long bits : new long[] {0x7ff8000000000000L, 0x7ff0000000000001L, 0xfff8000000000000L, 0x7fffffffffffffffL}) {
@@ -136,12 +133,16 @@ class SparkHashVectorsTest {
         vector.allocateNew(1);
         vector.setIndexDefined(0);
         vector.getDataBuffer().setLong(0, bits);
-        vector.setValueCount(1);
-        int[] hash = {SparkHash.SEED};
-        ColumnHasher.of(vector.getField()).update(vector, 1, hash);
-        assertThat(hash[0]).as("double bits %016x", bits).isEqualTo(-1281358385);
+        assertThat(hashOfTheOnlyValue(vector)).as("double bits %016x", bits).isEqualTo(-1281358385);
       }
     }
+  }
+
+  private static int hashOfTheOnlyValue(FieldVector vector) {
+    vector.setValueCount(1);
+    int[] hash = {SparkHash.SEED};
+    ColumnHasher.of(vector.getField()).update(vector, 1, hash);
+    return hash[0];
   }
 
   private static int[] hashes(VectorSchemaRoot batch, List<String> columns) {
