@@ -10,6 +10,11 @@ final class ExchangeReport {
   private ExchangeReport() {}
 
   private static final double MIB = 1024.0 * 1024.0;
+  private static final String[] MAP_PARTS =
+      {"partitionNanos", "scatterNanos", "encodeNanos", "compressNanos", "spillNanos", "commitNanos"};
+
+  /** A column of a per-configuration table: its heading, its format and the value of one run. */
+  record Column(String heading, String format, ToDoubleFunction<ExchangeBenchmark.Measured> value) {}
 
   static void print(BenchmarkSettings settings, Map<String, List<ExchangeBenchmark.Measured>> maps,
       Map<String, List<ExchangeBenchmark.Measured>> reduces) {
@@ -32,60 +37,65 @@ final class ExchangeReport {
     System.out.println("Map side (" + settings.maps() + " map tasks on " + settings.threads() + " threads). Writer time ="
         + " time inside ShuffleWriter.write/flush/commit, summed over tasks: wall clock, and the threads' CPU time"
         + " (which leaves out waiting for a core on this shared machine). Throughput per core = rows / writer CPU time.");
-    System.out.println();
-    System.out.println("| codec | style | writer wall s | writer CPU s | rows/s per core | MB/s written per core | phase wall s (with generation) | peak RSS MiB |");
-    System.out.println("|---|---|---:|---:|---:|---:|---:|---:|");
-    for (Map.Entry<String, List<ExchangeBenchmark.Measured>> entry : maps.entrySet()) {
-      List<ExchangeBenchmark.Measured> runs = entry.getValue();
-      String[] key = entry.getKey().split(" ");
-      System.out.printf(Locale.ROOT, "| %s | %s | %.2f | %.2f | %,.0f | %.1f | %.2f | %.0f |%n", key[0], key[1],
-          median(runs, m -> m.get("writerNanos") / 1e9), median(runs, m -> m.get("writerCpuNanos") / 1e9),
-          median(runs, m -> m.get("rows") / (m.get("writerCpuNanos") / 1e9)),
-          median(runs, m -> m.get("bytes") / 1e6 / (m.get("writerCpuNanos") / 1e9)),
-          median(runs, m -> m.get("wallNanos") / 1e9), median(runs, m -> m.get("rssBytes") / MIB));
+    table(maps, List.of(
+        new Column("writer wall s", "%.2f", m -> m.get("writerNanos") / 1e9),
+        new Column("writer CPU s", "%.2f", m -> m.get("writerCpuNanos") / 1e9),
+        new Column("rows/s per core", "%,.0f", m -> m.get("rows") / (m.get("writerCpuNanos") / 1e9)),
+        new Column("MB/s written per core", "%.1f", m -> m.get("bytes") / 1e6 / (m.get("writerCpuNanos") / 1e9)),
+        new Column("phase wall s (with generation)", "%.2f", m -> m.get("wallNanos") / 1e9),
+        new Column("peak RSS MiB", "%.0f", m -> m.get("rssBytes") / MIB)));
+    System.out.println("Where the map side's writer time goes (wall clock, % of writer time):");
+    String[] headings = {"partitioning", "scatter (copy into builders)", "IPC encoding", "compression", "spill I/O",
+        "commit I/O (data+index, fsync)"};
+    List<Column> parts = new java.util.ArrayList<>();
+    for (int i = 0; i < MAP_PARTS.length; i++) {
+      String part = MAP_PARTS[i];
+      parts.add(new Column(headings[i], "%.1f", m -> 100 * m.get(part) / m.get("writerNanos")));
     }
-    System.out.println();
-    System.out.println("Where the map side's writer time goes (medians, % of writer time):");
-    System.out.println();
-    System.out.println("| codec | style | partitioning | scatter (copy into builders) | IPC encoding | compression | spill I/O | commit I/O (data+index, fsync) | other |");
-    System.out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|");
-    String[] parts = {"partitionNanos", "scatterNanos", "encodeNanos", "compressNanos", "spillNanos", "commitNanos"};
-    for (Map.Entry<String, List<ExchangeBenchmark.Measured>> entry : maps.entrySet()) {
-      List<ExchangeBenchmark.Measured> runs = entry.getValue();
-      String[] key = entry.getKey().split(" ");
-      StringBuilder row = new StringBuilder("| " + key[0] + " | " + key[1] + " |");
-      double others = median(runs, m -> {
-        double rest = m.get("writerNanos");
-        for (String part : parts) {
-          rest -= m.get(part);
-        }
-        return 100 * rest / m.get("writerNanos");
-      });
-      for (String part : parts) {
-        row.append(String.format(Locale.ROOT, " %.1f |", median(runs, m -> 100 * m.get(part) / m.get("writerNanos"))));
+    parts.add(new Column("other", "%.1f", m -> {
+      double rest = m.get("writerNanos");
+      for (String part : MAP_PARTS) {
+        rest -= m.get(part);
       }
-      row.append(String.format(Locale.ROOT, " %.1f |", others));
-      System.out.println(row);
-    }
-    System.out.println();
+      return 100 * rest / m.get("writerNanos");
+    }));
+    table(maps, parts);
     System.out.println("Reduce side (" + settings.partitions() + " reduce tasks on " + settings.threads() + " threads,"
         + " each reading its partition of every map output; trusted decoding on the task's thread, read-ahead on an"
         + " I/O thread). Task CPU = the reduce threads' CPU time; decode, I/O and wait are wall clock summed over tasks.");
+    table(reduces, List.of(
+        new Column("wall s", "%.2f", m -> m.get("wallNanos") / 1e9),
+        new Column("rows/s", "%,.0f", m -> m.get("rows") / (m.get("wallNanos") / 1e9)),
+        new Column("MB/s read", "%.1f", m -> m.get("bytes") / 1e6 / (m.get("wallNanos") / 1e9)),
+        new Column("task CPU s", "%.2f", m -> m.get("taskCpuNanos") / 1e9),
+        new Column("rows/s per core", "%,.0f", m -> m.get("rows") / (m.get("taskCpuNanos") / 1e9)),
+        new Column("decode s", "%.2f", m -> m.get("decodeNanos") / 1e9),
+        new Column("I/O thread read s", "%.2f", m -> m.get("ioNanos") / 1e9),
+        new Column("waiting for I/O s", "%.2f", m -> m.get("waitNanos") / 1e9),
+        new Column("peak RSS MiB", "%.0f", m -> m.get("rssBytes") / MIB)));
+  }
+
+  /** A table with a row per configuration ("codec style") and the medians of {@code columns}. */
+  private static void table(Map<String, List<ExchangeBenchmark.Measured>> runsByKey, List<Column> columns) {
     System.out.println();
-    System.out.println("| codec | style | wall s | rows/s | MB/s read | task CPU s | rows/s per core | decode s | I/O thread read s | waiting for I/O s | peak RSS MiB |");
-    System.out.println("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|");
-    for (Map.Entry<String, List<ExchangeBenchmark.Measured>> entry : reduces.entrySet()) {
-      List<ExchangeBenchmark.Measured> runs = entry.getValue();
-      String[] key = entry.getKey().split(" ");
-      System.out.printf(Locale.ROOT, "| %s | %s | %.2f | %,.0f | %.1f | %.2f | %,.0f | %.2f | %.2f | %.2f | %.0f |%n",
-          key[0], key[1],
-          median(runs, m -> m.get("wallNanos") / 1e9), median(runs, m -> m.get("rows") / (m.get("wallNanos") / 1e9)),
-          median(runs, m -> m.get("bytes") / 1e6 / (m.get("wallNanos") / 1e9)),
-          median(runs, m -> m.get("taskCpuNanos") / 1e9), median(runs, m -> m.get("rows") / (m.get("taskCpuNanos") / 1e9)),
-          median(runs, m -> m.get("decodeNanos") / 1e9),
-          median(runs, m -> m.get("ioNanos") / 1e9), median(runs, m -> m.get("waitNanos") / 1e9),
-          median(runs, m -> m.get("rssBytes") / MIB));
+    StringBuilder heading = new StringBuilder("| codec | style |");
+    StringBuilder rule = new StringBuilder("|---|---|");
+    for (Column column : columns) {
+      heading.append(' ').append(column.heading()).append(" |");
+      rule.append("---:|");
     }
+    System.out.println(heading);
+    System.out.println(rule);
+    for (Map.Entry<String, List<ExchangeBenchmark.Measured>> entry : runsByKey.entrySet()) {
+      String[] key = entry.getKey().split(" ");
+      StringBuilder row = new StringBuilder("| " + key[0] + " | " + key[1] + " |");
+      for (Column column : columns) {
+        row.append(' ').append(String.format(Locale.ROOT, column.format(), median(entry.getValue(), column.value())))
+            .append(" |");
+      }
+      System.out.println(row);
+    }
+    System.out.println();
   }
 
   static double median(List<ExchangeBenchmark.Measured> runs, ToDoubleFunction<ExchangeBenchmark.Measured> value) {
