@@ -1,6 +1,7 @@
 package dev.quiver.cli;
 
 import dev.quiver.common.QuiverException;
+import dev.quiver.common.io.FileSync;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -72,15 +73,7 @@ final class AtomicOutputFile implements AutoCloseable {
     channel.close();
     Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     committed = true;
-    syncDirectory(target.getParent());
-  }
-
-  private static void syncDirectory(Path directory) {
-    try (FileChannel handle = FileChannel.open(directory, StandardOpenOption.READ)) {
-      handle.force(true);
-    } catch (IOException | RuntimeException unsupported) {
-      // Some platforms cannot open or sync a directory; the rename itself is still atomic.
-    }
+    FileSync.directory(target.getParent());
   }
 
   @Override

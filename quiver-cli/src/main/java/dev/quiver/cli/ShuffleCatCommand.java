@@ -8,12 +8,10 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
-import org.apache.arrow.vector.types.pojo.Field;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -29,47 +27,20 @@ public final class ShuffleCatCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "FILE", description = "The shuffle data file.")
   Path file;
 
-  @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "csv", description = "Output format: csv.")
-  String format;
-
-  @Option(names = "--limit", paramLabel = "N", description = "Print at most N rows.")
-  Long limit;
+  @Mixin CsvOutputOptions output;
 
   @Override
   public Integer call() throws IOException {
-    if (!format.equals("csv")) {
-      throw QuiverException.user("unknown --format '" + format + "': only csv is supported");
-    }
-    if (limit != null && limit < 0) {
-      throw QuiverException.user("--limit must not be negative, not " + limit);
-    }
-    requireFile(file);
     PrintWriter out = spec.commandLine().getOut();
-    long remaining = limit == null ? Long.MAX_VALUE : limit;
-    List<String> columnNames = null;
-    StringBuilder text = new StringBuilder(1 << 16);
+    CsvPrinter printer = output.printer(out);
+    requireFile(file);
     try (CommandMemory memory = QuiverCommand.of(spec).openMemory("shuffle cat");
         ShuffleBlockFile blocks = ShuffleBlockFile.open(file, memory.allocator())) {
       BlockDecoder decoder = new BlockDecoder(memory.allocator());
-      while (remaining > 0 && blocks.hasNext() && !out.checkError()) {
+      while (printer.wantsMore() && blocks.hasNext()) {
         try (ShuffleBlockFile.Block block = blocks.next();
             DecodedBatch batch = decoder.decodeValidated(block.bytes(), blocks.blockName(block.index()))) {
-          List<String> names = batch.schema().getFields().stream().map(Field::getName).toList();
-          if (columnNames == null) {
-            columnNames = names;
-            CsvFormat.appendHeader(text, batch.schema().getFields());
-            out.append(text).append('\n');
-          } else if (!columnNames.equals(names)) {
-            throw QuiverException.user(blocks.blockName(block.index()) + ": columns " + names
-                + " differ from the first block's " + columnNames + "; cat prints one table");
-          }
-          int rows = (int) Math.min(batch.rowCount(), remaining);
-          for (int row = 0; row < rows; row++) {
-            text.setLength(0);
-            CsvFormat.appendRow(text, batch.root(), row, batch.dictionaries());
-            out.append(text).append('\n');
-          }
-          remaining -= rows;
+          printer.print(batch.root(), batch.dictionaries(), blocks.blockName(block.index()));
         }
       }
     } finally {

@@ -9,8 +9,9 @@ import picocli.CommandLine.Spec;
 /** {@code quiver shuffle}: the group of commands for Comet-compatible shuffle block files. */
 @Command(
     name = "shuffle",
-    description = "Write, inspect and print shuffle data files (Comet 1.2.0 blocks back to back).",
-    subcommands = {ShuffleWriteCommand.class, ShuffleInspectCommand.class, ShuffleCatCommand.class})
+    description = "Write, inspect and print shuffle data files (Comet 1.2.0 blocks back to back); partition a table into a map output and read its partitions.",
+    subcommands = {ShuffleWriteCommand.class, ShuffleInspectCommand.class, ShuffleCatCommand.class,
+        ShufflePartitionCommand.class, ShuffleReadCommand.class})
 public final class ShuffleCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 

@@ -91,6 +91,24 @@ public final class TpchGenerator {
     }
   }
 
+  /**
+   * Generates part {@code part} (1-based) of {@code partCount} of {@code table} on the calling thread,
+   * in batches of {@code batchRows}; each batch goes to {@code consumer}, which owns (closes) it. The
+   * parts together hold the rows of the whole table (as a map task reads its split).
+   *
+   * @return the rows generated
+   */
+  public static <E extends TpchEntity> long generatePart(TpchTable<E> table, double scale, int part, int partCount,
+      int batchRows, BufferAllocator allocator, BatchConsumer consumer) throws IOException {
+    TpchBatchFiller<E> filler = new TpchBatchFiller<>(table, scale, part, partCount, allocator, batchRows);
+    long rows = 0;
+    for (VectorSchemaRoot batch = filler.next(); batch != null; batch = filler.next()) {
+      rows += batch.getRowCount();
+      consumer.accept(batch);
+    }
+    return rows;
+  }
+
   private static <E extends TpchEntity> void producePart(TpchTable<E> table, double scale, int part, int partCount,
       int batchRows, BufferAllocator allocator, BlockingQueue<Object> queue, AtomicBoolean cancelled) {
     try {

@@ -1,0 +1,89 @@
+package dev.quiver.shuffle.exchange;
+
+import dev.quiver.common.QuiverException;
+import dev.quiver.shuffle.block.CompressionCodec;
+import dev.quiver.shuffle.block.ShuffleBlockWriter;
+import java.nio.file.Path;
+
+/**
+ * Settings of a {@link ShuffleWriter}.
+ *
+ * @param codec the block codec
+ * @param blockOptions zstd level and the offsets-as-lengths flag
+ * @param targetBatchRows a partition's buffered rows become a block at this many rows
+ * @param targetBatchBytes ... or once they hold about this many bytes (Arrow bytes, estimated while
+ *     buffering: exact for fixed and variable-width columns, the batch's average for nested ones)
+ * @param memoryLimitBytes the writer's memory: buffered rows (Arrow memory) plus encoded blocks
+ *     waiting in memory. Past it, the blocks are spilled; buffered rows may hold at most half of it
+ * @param spillDirectory where the spill file goes, or null for the data file's directory
+ * @param checksums whether to write a side file of CRC-32C values, one per partition
+ */
+public record ShuffleWriterOptions(
+    CompressionCodec codec,
+    ShuffleBlockWriter.Options blockOptions,
+    int targetBatchRows,
+    long targetBatchBytes,
+    long memoryLimitBytes,
+    Path spillDirectory,
+    boolean checksums) {
+
+  public static final int DEFAULT_BATCH_ROWS = 8192;
+  public static final long DEFAULT_BATCH_BYTES = 8L << 20;
+  public static final long DEFAULT_MEMORY_LIMIT = 256L << 20;
+
+  public ShuffleWriterOptions {
+    if (codec == null || blockOptions == null) {
+      throw QuiverException.user("a shuffle writer needs a codec and block options");
+    }
+    if (targetBatchRows < 1) {
+      throw QuiverException.user("the target batch size must be at least 1 row, not " + targetBatchRows);
+    }
+    if (targetBatchBytes < 1) {
+      throw QuiverException.user("the target batch size must be at least 1 byte, not " + targetBatchBytes);
+    }
+    if (memoryLimitBytes < 1) {
+      throw QuiverException.user("the memory limit must be at least 1 byte, not " + memoryLimitBytes);
+    }
+  }
+
+  /** lz4 (Comet's default), 8192 rows or 8 MiB per block, 256 MiB of memory, no checksums. */
+  public static ShuffleWriterOptions defaults() {
+    return new ShuffleWriterOptions(CompressionCodec.LZ4, ShuffleBlockWriter.Options.defaults(), DEFAULT_BATCH_ROWS,
+        DEFAULT_BATCH_BYTES, DEFAULT_MEMORY_LIMIT, null, false);
+  }
+
+  public ShuffleWriterOptions withCodec(CompressionCodec newCodec) {
+    return new ShuffleWriterOptions(newCodec, blockOptions, targetBatchRows, targetBatchBytes, memoryLimitBytes,
+        spillDirectory, checksums);
+  }
+
+  public ShuffleWriterOptions withBlockOptions(ShuffleBlockWriter.Options newBlockOptions) {
+    return new ShuffleWriterOptions(codec, newBlockOptions, targetBatchRows, targetBatchBytes, memoryLimitBytes,
+        spillDirectory, checksums);
+  }
+
+  public ShuffleWriterOptions withTargetBatchRows(int rows) {
+    return new ShuffleWriterOptions(codec, blockOptions, rows, targetBatchBytes, memoryLimitBytes, spillDirectory,
+        checksums);
+  }
+
+  public ShuffleWriterOptions withTargetBatchBytes(long bytes) {
+    return new ShuffleWriterOptions(codec, blockOptions, targetBatchRows, bytes, memoryLimitBytes, spillDirectory,
+        checksums);
+  }
+
+  public ShuffleWriterOptions withMemoryLimit(long bytes) {
+    return new ShuffleWriterOptions(codec, blockOptions, targetBatchRows, targetBatchBytes, bytes, spillDirectory,
+        checksums);
+  }
+
+  public ShuffleWriterOptions withSpillDirectory(Path directory) {
+    return new ShuffleWriterOptions(codec, blockOptions, targetBatchRows, targetBatchBytes, memoryLimitBytes,
+        directory, checksums);
+  }
+
+  public ShuffleWriterOptions withChecksums(boolean enabled) {
+    return new ShuffleWriterOptions(codec, blockOptions, targetBatchRows, targetBatchBytes, memoryLimitBytes,
+        spillDirectory, enabled);
+  }
+}

@@ -1,0 +1,294 @@
+package dev.quiver.shuffle.exchange;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.quiver.common.ErrorCode;
+import dev.quiver.common.QuiverException;
+import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.shuffle.block.CompressionCodec;
+import dev.quiver.shuffle.partition.Partitioning;
+import dev.quiver.shuffle.testing.MixedRows;
+import dev.quiver.shuffle.testing.ShuffleFiles;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.CRC32C;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The map side on its own: block targets, the files' layout, verbatim spills, checksums, clean failure. */
+class ShuffleWriterTest {
+  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @TempDir Path directory;
+
+  static final Schema SIMPLE = new Schema(List.of(
+      Field.notNullable("id", new ArrowType.Int(64, true)), Field.nullable("text", ArrowType.Utf8.INSTANCE)));
+
+  /** Rows {@code [first, first + rows)}: id, and a text of {@code textLength} characters. */
+  private VectorSchemaRoot simple(long first, int rows, int textLength) {
+    VectorSchemaRoot root = VectorSchemaRoot.create(SIMPLE, memory.allocator());
+    root.allocateNew();
+    for (int r = 0; r < rows; r++) {
+      ((BigIntVector) root.getVector(0)).setSafe(r, first + r);
+      String text = String.valueOf((first + r) % 10).repeat(textLength);
+      ((VarCharVector) root.getVector(1)).setSafe(r, text.getBytes(StandardCharsets.UTF_8));
+    }
+    root.setRowCount(rows);
+    return root;
+  }
+
+  private MapOutput target(String name, boolean checksums, int partitions) {
+    return MapOutput.named(directory, name, checksums, partitions);
+  }
+
+  @Test
+  void aPartitionBecomesABlockAtTheTargetRowCount() throws IOException {
+    ShuffleWriterOptions options = ShuffleWriterOptions.defaults().withTargetBatchRows(1000);
+    MapOutput output = target("rows", false, 1);
+    try (ShuffleWriter writer = ShuffleWriter.create(output, SIMPLE, Partitioning.single().newPartitioner(SIMPLE, 0),
+        options, memory.allocator())) {
+      for (int first = 0; first < 10_500; first += 700) {
+        try (VectorSchemaRoot batch = simple(first, Math.min(700, 10_500 - first), 3)) {
+          writer.write(batch);
+        }
+      }
+      writer.commit();
+      assertThat(writer.metrics().blocksWritten.get()).isEqualTo(11);
+    }
+    long[] index = ShuffleFiles.longs(output.indexFile());
+    assertThat(ShuffleFiles.blockRows(output.dataFile(), index[0], index[1], memory.allocator()))
+        .containsExactly(1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 1000, 500);
+    List<Long> ids = new ArrayList<>();
+    ShuffleFiles.forEachBatch(output.dataFile(), 0, index[1], memory.allocator(), batch -> {
+      for (int r = 0; r < batch.getRowCount(); r++) {
+        ids.add(((BigIntVector) batch.getVector(0)).get(r));
+      }
+    });
+    assertThat(ids).hasSize(10_500).isSorted();
+  }
+
+  @Test
+  void aPartitionBecomesABlockAtTheTargetByteSize() throws IOException {
+    // A row is estimated at 2 validity bits (1 byte), 8 id bytes, a 4-byte offset and 100 text bytes:
+    // 113 bytes, so 10,000 bytes are reached at row 89.
+    ShuffleWriterOptions options = ShuffleWriterOptions.defaults().withTargetBatchBytes(10_000);
+    MapOutput output = target("bytes", false, 1);
+    try (ShuffleWriter writer = ShuffleWriter.create(output, SIMPLE, Partitioning.single().newPartitioner(SIMPLE, 0),
+        options, memory.allocator());
+        VectorSchemaRoot batch = simple(0, 1000, 100)) {
+      writer.write(batch);
+      writer.commit();
+    }
+    long[] index = ShuffleFiles.longs(output.indexFile());
+    List<Integer> rows = ShuffleFiles.blockRows(output.dataFile(), index[0], index[1], memory.allocator());
+    assertThat(rows).hasSize(12);
+    assertThat(rows.subList(0, 11)).containsOnly(89);
+    assertThat(rows.get(11)).isEqualTo(1000 - 11 * 89);
+  }
+
+  @Test
+  void theIndexHoldsPPlusOneBigEndianOffsetsAndEachRangeHoldsItsPartitionsRows() throws IOException {
+    int partitions = 7;
+    MapOutput output = target("layout", false, partitions);
+    Partitioning partitioning = Partitioning.hash(partitions, "id");
+    try (ShuffleWriter writer = ShuffleWriter.create(output, SIMPLE, partitioning.newPartitioner(SIMPLE, 0),
+        ShuffleWriterOptions.defaults().withTargetBatchRows(50), memory.allocator())) {
+      for (int first = 0; first < 2000; first += 500) {
+        try (VectorSchemaRoot batch = simple(first, 500, 5)) {
+          writer.write(batch);
+        }
+      }
+      assertThat(writer.commit()).isEqualTo(output);
+      assertThat(writer.metrics().bytesWritten.get()).isEqualTo(Files.size(output.dataFile()));
+    }
+    long[] index = ShuffleFiles.longs(output.indexFile());
+    assertThat(Files.size(output.indexFile())).isEqualTo((partitions + 1) * 8L);
+    assertThat(index[0]).isZero();
+    assertThat(index[partitions]).isEqualTo(Files.size(output.dataFile()));
+    long rows = 0;
+    for (int p = 0; p < partitions; p++) {
+      assertThat(index[p + 1]).isGreaterThanOrEqualTo(index[p]);
+      int partition = p;
+      List<Long> ids = new ArrayList<>();
+      ShuffleFiles.forEachBatch(output.dataFile(), index[p], index[p + 1], memory.allocator(), batch -> {
+        int[] ids32 = new int[batch.getRowCount()];
+        partitioning.newPartitioner(SIMPLE, 0).partition(batch, ids32);
+        for (int r = 0; r < batch.getRowCount(); r++) {
+          assertThat(ids32[r]).isEqualTo(partition);
+          ids.add(((BigIntVector) batch.getVector(0)).get(r));
+        }
+      });
+      assertThat(ids).as("partition %d keeps the order rows were written in", p).isSorted();
+      rows += ids.size();
+    }
+    assertThat(rows).isEqualTo(2000);
+    assertThat(ShuffleFiles.fileNames(directory)).containsExactly("layout.data", "layout.index");
+  }
+
+  @Test
+  void spillsAreCopiedVerbatimSoTheFilesAreByteIdentical() throws IOException {
+    int partitions = 20;
+    MixedRows rows = new MixedRows(42);
+    ShuffleWriterOptions base = ShuffleWriterOptions.defaults().withTargetBatchRows(64).withCodec(CompressionCodec.ZSTD);
+    MapOutput plain = write(target("plain", false, partitions), base, rows, partitions);
+    // Buffered rows stay far below half the limit; the encoded blocks pass it again and again.
+    ShuffleWriterOptions tight = base.withMemoryLimit(1L << 20);
+    WriterMetrics metrics = new WriterMetrics();
+    MapOutput spilled = write(target("spilled", false, partitions), tight, rows, partitions, metrics);
+    System.out.println("spilling writer: " + metrics);
+    assertThat(metrics.spills.get()).as("spills").isGreaterThanOrEqualTo(3);
+    assertThat(metrics.forcedFlushes.get()).isZero();
+    assertThat(Files.readAllBytes(spilled.dataFile())).isEqualTo(Files.readAllBytes(plain.dataFile()));
+    assertThat(Files.readAllBytes(spilled.indexFile())).isEqualTo(Files.readAllBytes(plain.indexFile()));
+  }
+
+  private MapOutput write(MapOutput output, ShuffleWriterOptions options, MixedRows rows, int partitions)
+      throws IOException {
+    return write(output, options, rows, partitions, new WriterMetrics());
+  }
+
+  private MapOutput write(MapOutput output, ShuffleWriterOptions options, MixedRows rows, int partitions,
+      WriterMetrics metrics) throws IOException {
+    try (ShuffleWriter writer = ShuffleWriter.create(output, MixedRows.schema(),
+        Partitioning.hash(partitions, MixedRows.HASH_KEYS).newPartitioner(MixedRows.schema(), 0), options, metrics,
+        memory.allocator())) {
+      for (int first = 0; first < 60_000; first += 4096) {
+        try (VectorSchemaRoot batch = rows.batch(first, Math.min(4096, 60_000 - first), memory.allocator())) {
+          writer.write(batch);
+        }
+      }
+      return writer.commit();
+    }
+  }
+
+  @Test
+  void theChecksumFileHoldsEachPartitionsCrc32c() throws IOException {
+    int partitions = 9;
+    MapOutput output = write(target("sums", true, partitions), ShuffleWriterOptions.defaults().withChecksums(true)
+        .withMemoryLimit(1L << 20), new MixedRows(7), partitions);
+    long[] index = ShuffleFiles.longs(output.indexFile());
+    long[] checksums = ShuffleFiles.longs(output.checksumFile());
+    byte[] data = Files.readAllBytes(output.dataFile());
+    assertThat(checksums).hasSize(partitions);
+    for (int p = 0; p < partitions; p++) {
+      CRC32C crc = new CRC32C();
+      crc.update(data, (int) index[p], (int) (index[p + 1] - index[p]));
+      assertThat(checksums[p]).as("partition %d", p).isEqualTo(crc.getValue());
+    }
+  }
+
+  @Test
+  void aMapTaskThatFailsMidwayLeavesNoFileAtAll() throws IOException {
+    MapOutput output = target("failed", true, 20);
+    ShuffleWriterOptions options = ShuffleWriterOptions.defaults().withChecksums(true).withMemoryLimit(1L << 20);
+    MixedRows rows = new MixedRows(3);
+    WriterMetrics metrics = new WriterMetrics();
+    assertThatThrownBy(() -> {
+      try (ShuffleWriter writer = ShuffleWriter.create(output, MixedRows.schema(),
+          Partitioning.hash(20, "id").newPartitioner(MixedRows.schema(), 0), options, metrics, memory.allocator())) {
+        for (int first = 0; ; first += 4096) {
+          try (VectorSchemaRoot batch = rows.batch(first, 4096, memory.allocator())) {
+            writer.write(batch);
+          }
+          if (metrics.spills.get() >= 2) {
+            assertThat(ShuffleFiles.fileNames(directory)).as("the spill file exists while the task runs").hasSize(1);
+            throw new IllegalStateException("the map task's input failed");
+          }
+        }
+      }
+    }).hasMessage("the map task's input failed");
+    assertThat(ShuffleFiles.fileNames(directory)).isEmpty();
+  }
+
+  @Test
+  void aFailedWriteRefusesToCommitAndCleansUp() throws IOException {
+    MapOutput output = target("nospill", false, 4);
+    ShuffleWriterOptions options = ShuffleWriterOptions.defaults().withMemoryLimit(1)
+        .withSpillDirectory(directory.resolve("missing"));
+    try (ShuffleWriter writer = ShuffleWriter.create(output, SIMPLE, Partitioning.roundRobin(4).newPartitioner(SIMPLE, 0),
+        options, memory.allocator());
+        VectorSchemaRoot batch = simple(0, 100, 10)) {
+      assertThatThrownBy(() -> writer.write(batch)).isInstanceOf(IOException.class);
+      assertThatThrownBy(writer::commit).isInstanceOf(QuiverException.class).hasMessageContaining("failed earlier");
+    }
+    assertThat(ShuffleFiles.fileNames(directory)).isEmpty();
+  }
+
+  @Test
+  void emptyBatchesWriteNothingAndEmptyPartitionsHaveEqualOffsets() throws IOException {
+    MapOutput output = target("empty", false, 3);
+    try (ShuffleWriter writer = ShuffleWriter.create(output, SIMPLE, Partitioning.roundRobin(3).newPartitioner(SIMPLE, 0),
+        ShuffleWriterOptions.defaults(), memory.allocator());
+        VectorSchemaRoot none = simple(0, 0, 1)) {
+      writer.write(none);
+      writer.commit();
+      assertThat(writer.metrics().blocksWritten.get()).isZero();
+    }
+    assertThat(ShuffleFiles.longs(output.indexFile())).containsExactly(0, 0, 0, 0);
+    assertThat(Files.size(output.dataFile())).isZero();
+  }
+
+  @Test
+  void wrongInputIsAUserError() throws IOException {
+    MapOutput output = target("wrong", false, 2);
+    try (ShuffleWriter writer = ShuffleWriter.create(output, SIMPLE, Partitioning.roundRobin(2).newPartitioner(SIMPLE, 0),
+        ShuffleWriterOptions.defaults(), memory.allocator());
+        VectorSchemaRoot other = VectorSchemaRoot.create(new Schema(List.of(Field.nullable("x", new ArrowType.Int(32, true)))),
+            memory.allocator())) {
+      assertThatThrownBy(() -> writer.write(other)).isInstanceOf(QuiverException.class)
+          .satisfies(failure -> assertThat(((QuiverException) failure).errorCode()).isEqualTo(ErrorCode.USER))
+          .hasMessageContaining("differs from the shuffle writer's");
+    }
+    Schema dictionary = new Schema(List.of(new Field("city",
+        new FieldType(true, new ArrowType.Int(32, true), new DictionaryEncoding(1, false, null)), null)));
+    assertThatThrownBy(() -> ShuffleWriter.create(output, dictionary, Partitioning.single().newPartitioner(dictionary, 0),
+        ShuffleWriterOptions.defaults(), memory.allocator()))
+        .isInstanceOf(QuiverException.class).hasMessageContaining("column city is dictionary-encoded");
+    assertThat(ShuffleFiles.fileNames(directory)).isEmpty();
+  }
+
+  @Test
+  void roundRobinDealsRowsInTurnFromTheMapTasksOwnStart() throws IOException {
+    int partitions = 3;
+    MapOutput output = target("dealt", false, partitions);
+    Schema schema = new Schema(List.of(Field.notNullable("n", new ArrowType.Int(32, true))));
+    try (ShuffleWriter writer = ShuffleWriter.create(output, schema, Partitioning.roundRobin(partitions).newPartitioner(schema, 4),
+        ShuffleWriterOptions.defaults(), memory.allocator());
+        VectorSchemaRoot batch = VectorSchemaRoot.create(schema, memory.allocator())) {
+      batch.allocateNew();
+      for (int r = 0; r < 8; r++) {
+        ((IntVector) batch.getVector(0)).setSafe(r, r);
+      }
+      batch.setRowCount(8);
+      writer.write(batch);
+      writer.commit();
+    }
+    long[] index = ShuffleFiles.longs(output.indexFile());
+    List<List<Integer>> byPartition = new ArrayList<>();
+    for (int p = 0; p < partitions; p++) {
+      List<Integer> values = new ArrayList<>();
+      ShuffleFiles.forEachBatch(output.dataFile(), index[p], index[p + 1], memory.allocator(), root -> {
+        for (int r = 0; r < root.getRowCount(); r++) {
+          values.add(((IntVector) root.getVector(0)).get(r));
+        }
+      });
+      byPartition.add(values);
+    }
+    // Map task 4 starts at partition 4 mod 3 = 1.
+    assertThat(byPartition).containsExactly(List.of(2, 5), List.of(0, 3, 6), List.of(1, 4, 7));
+  }
+}
