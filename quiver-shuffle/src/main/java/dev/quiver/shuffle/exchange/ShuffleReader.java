@@ -24,7 +24,8 @@ import org.apache.arrow.memory.BufferAllocator;
  * <p>Compressed blocks are decoded straight from the read buffer (decompression makes the batch's
  * own memory); an uncompressed block, whose batch would slice the block itself, is first copied out
  * of the read buffer. Corrupt bytes raise a {@link CorruptFileException} naming the data file, the
- * partition and the block. Not thread-safe: one caller.
+ * partition and the block. Batches come from the reader's own child allocator: close every batch
+ * before the reader (its allocator is checked empty then). Not thread-safe: one caller.
  */
 public final class ShuffleReader implements AutoCloseable {
   private final int partition;
@@ -67,13 +68,18 @@ public final class ShuffleReader implements AutoCloseable {
     }
     BufferAllocator allocator = parentAllocator.newChildAllocator("shuffle reader partition " + partition, 0, Long.MAX_VALUE);
     ShuffleReader reader = new ShuffleReader(partition, ranges, options, metrics, allocator);
-    if (reader.readAhead != null) {
-      reader.readAhead.start(options.ioExecutor());
+    try {
+      if (reader.readAhead != null) {
+        reader.readAhead.start(options.ioExecutor());
+      }
+      if (reader.decodeAhead != null) {
+        reader.decodeAhead.start(options.ioExecutor());
+      }
+      return reader;
+    } catch (RuntimeException rejected) {
+      reader.close();
+      throw rejected;
     }
-    if (reader.decodeAhead != null) {
-      reader.decodeAhead.start(options.ioExecutor());
-    }
-    return reader;
   }
 
   /** A reader with counters of its own. */

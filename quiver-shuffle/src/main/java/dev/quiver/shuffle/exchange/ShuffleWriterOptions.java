@@ -30,6 +30,8 @@ public record ShuffleWriterOptions(
   public static final int DEFAULT_BATCH_ROWS = 8192;
   public static final long DEFAULT_BATCH_BYTES = 8L << 20;
   public static final long DEFAULT_MEMORY_LIMIT = 256L << 20;
+  /** The largest target block size: a block (and a string column's offsets) must stay under 2 GiB. */
+  public static final long MAXIMUM_BATCH_BYTES = 1L << 30;
 
   public ShuffleWriterOptions {
     if (codec == null || blockOptions == null) {
@@ -38,8 +40,8 @@ public record ShuffleWriterOptions(
     if (targetBatchRows < 1) {
       throw QuiverException.user("the target batch size must be at least 1 row, not " + targetBatchRows);
     }
-    if (targetBatchBytes < 1) {
-      throw QuiverException.user("the target batch size must be at least 1 byte, not " + targetBatchBytes);
+    if (targetBatchBytes < 1 || targetBatchBytes > MAXIMUM_BATCH_BYTES) {
+      throw QuiverException.user("the target batch size must be 1 byte to 1 GiB, not " + targetBatchBytes);
     }
     if (memoryLimitBytes < 1) {
       throw QuiverException.user("the memory limit must be at least 1 byte, not " + memoryLimitBytes);
