@@ -36,7 +36,7 @@ public final class BenchShuffleCommand implements Callable<Integer> {
   @Option(names = "--systems", paramLabel = "S", split = ",", description = "Systems (default: quiver,comet,arrow-java).")
   List<String> systems;
 
-  @Option(names = "--repeat-millis", paramLabel = "MS", defaultValue = "1000",
+  @Option(names = "--repeat-millis", paramLabel = "MS", defaultValue = "1500",
       description = "How long each pass decodes the block over and over (default: ${DEFAULT-VALUE}).")
   long repeatMillis;
 

@@ -31,13 +31,16 @@ public final class MeasureMain {
     Workload.Factory factory = factory(request.suite());
     PrintStream standardOutput = new PrintStream(System.out, true, StandardCharsets.UTF_8);
     MeasureResult result;
-    try (BufferAllocator allocator = Allocators.newRoot(); Workload workload = factory.create(request)) {
+    try (BufferAllocator root = Allocators.newRoot();
+        BufferAllocator kept = root.newChildAllocator("workload", 0, Long.MAX_VALUE);
+        BufferAllocator allocator = root.newChildAllocator("passes", 0, Long.MAX_VALUE);
+        Workload workload = factory.create(request, kept)) {
       String checksum = null;
       int warmups = Math.max(request.warmupPasses(), request.verify() ? 1 : 0);
       for (int pass = 0; pass < warmups; pass++) {
         Timed warm = timed(workload, allocator, request.verify() && pass == 0, request.repeatMillis());
         if (pass == 0) {
-          checksum = warm.outcome.checksum();
+          checksum = warm.checksum;
         }
       }
       Timed measured = timed(workload, allocator, false, request.repeatMillis());
@@ -60,13 +63,15 @@ public final class MeasureMain {
     }
   }
 
-  private record Timed(long nanos, long operations, Outcome outcome) {}
+  /** A pass: its time, operations, last outcome, and the first operation's checksum (the verified one). */
+  private record Timed(long nanos, long operations, Outcome outcome, String checksum) {}
 
   /** One pass: the workload once, or repeated for at least {@code repeatMillis}. */
   private static Timed timed(Workload workload, BufferAllocator allocator, boolean verify, long repeatMillis)
       throws Exception {
     long started = System.nanoTime();
     Outcome outcome = workload.run(allocator, verify);
+    String checksum = outcome.checksum();
     long operations = 1;
     long elapsed = System.nanoTime() - started;
     long budget = repeatMillis * 1_000_000L;
@@ -78,6 +83,6 @@ public final class MeasureMain {
     if (allocator.getAllocatedMemory() != 0) {
       throw new IllegalStateException("the workload left " + allocator.getAllocatedMemory() + " bytes of Arrow memory allocated");
     }
-    return new Timed(elapsed, operations, outcome);
+    return new Timed(elapsed, operations, outcome, checksum);
   }
 }

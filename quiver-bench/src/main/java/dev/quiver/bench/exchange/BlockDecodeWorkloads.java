@@ -5,14 +5,12 @@ import dev.quiver.bench.run.Outcome;
 import dev.quiver.bench.run.Workload;
 import dev.quiver.bench.scan.query.ColumnDigest;
 import dev.quiver.common.QuiverException;
-import dev.quiver.common.memory.Allocators;
 import dev.quiver.shuffle.block.ShuffleBlockWriter;
 import dev.quiver.shuffle.sample.CometBenchmarkTable;
 import java.util.List;
 import java.util.Map;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
 
@@ -30,35 +28,25 @@ public final class BlockDecodeWorkloads {
 
   private BlockDecodeWorkloads() {}
 
-  public static Workload create(MeasureRequest request) throws Exception {
+  public static Workload create(MeasureRequest request, BufferAllocator own) throws Exception {
     BlockShape shape = BlockShape.parse(request.subject());
-    RootAllocator own = Allocators.newRoot();
-    try {
-      byte[] block = encode(shape, own);
-      BlockDecodeArm arm = arm(request.system(), shape, block, own);
-      List<String> names = CometBenchmarkTable.schema(shape.columns()).getFields().stream().map(Field::getName).toList();
-      return new Workload() {
-        @Override
-        public Outcome run(BufferAllocator allocator, boolean verify) throws Exception {
-          ColumnDigest digest = verify ? new ColumnDigest(names) : null;
-          int rows = arm.decode(allocator, digest);
-          return new Outcome("rows=" + rows + " columns=" + shape.columns(), digest == null ? null : digest.text(),
-              Map.of("blockBytes", (long) block.length));
-        }
+    byte[] block = encode(shape, own);
+    BlockDecodeArm arm = arm(request.system(), shape, block, own);
+    List<String> names = CometBenchmarkTable.schema(shape.columns()).getFields().stream().map(Field::getName).toList();
+    return new Workload() {
+      @Override
+      public Outcome run(BufferAllocator allocator, boolean verify) throws Exception {
+        ColumnDigest digest = verify ? new ColumnDigest(names) : null;
+        int rows = arm.decode(allocator, digest);
+        return new Outcome("rows=" + rows + " columns=" + shape.columns(), digest == null ? null : digest.text(),
+            Map.of("blockBytes", (long) block.length));
+      }
 
-        @Override
-        public void close() throws Exception {
-          try {
-            arm.close();
-          } finally {
-            own.close();
-          }
-        }
-      };
-    } catch (Exception | Error failure) {
-      own.close();
-      throw failure;
-    }
+      @Override
+      public void close() throws Exception {
+        arm.close();
+      }
+    };
   }
 
   /** The block of {@code shape}, header included. */

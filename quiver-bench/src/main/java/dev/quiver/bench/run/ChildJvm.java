@@ -17,10 +17,14 @@ import java.util.concurrent.TimeUnit;
  * options, and reads its result line. Each child's peak resident memory is then its own, and the JIT
  * profile holds only the measured system's code.
  */
-public final class ChildJvm {
-  /** JVM options every child gets (Arrow's, and a heap large enough for Parquet's reader). */
+public final class ChildJvm implements Measurer {
+  /**
+   * JVM options every child gets: Arrow's, a heap large enough for Parquet's reader, and the serial
+   * collector, so that a one-thread measurement has no parallel collector threads working beside it
+   * and the heap grows no more than needed (peak RSS is measured).
+   */
   public static final List<String> DEFAULT_OPTIONS = List.of("--add-opens=java.base/java.nio=ALL-UNNAMED",
-      "-Darrow.allocation.manager.type=Unsafe", "-Xmx3g", "-XX:+UseParallelGC");
+      "-Darrow.allocation.manager.type=Unsafe", "-Xmx2g", "-XX:+UseSerialGC");
   private static final long TIMEOUT_MINUTES = 30;
 
   private final List<String> options;
@@ -33,11 +37,13 @@ public final class ChildJvm {
   }
 
   /** The options children get. */
+  @Override
   public List<String> options() {
     return List.copyOf(options);
   }
 
   /** Runs {@code request} in a new JVM and returns what it measured. */
+  @Override
   public MeasureResult run(MeasureRequest request) throws IOException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());

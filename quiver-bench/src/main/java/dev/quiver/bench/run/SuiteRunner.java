@@ -23,7 +23,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * naming both answers. The reference system's arms must come first.
  */
 public final class SuiteRunner {
-  private final ChildJvm jvm;
+  private final Measurer jvm;
   private final RunEnvironment environment;
   private final String suite;
   private final String referenceSystem;
@@ -41,7 +41,7 @@ public final class SuiteRunner {
    * @param warmupPasses passes each child runs before its measured pass
    * @param repeatMillis 0, or how long a repeated workload's passes last
    */
-  public SuiteRunner(ChildJvm jvm, RunEnvironment environment, String suite, String referenceSystem, int runs,
+  public SuiteRunner(Measurer jvm, RunEnvironment environment, String suite, String referenceSystem, int runs,
       int warmupPasses, long repeatMillis, PrintWriter log) {
     if (runs < 1) {
       throw QuiverException.user("--runs must be at least 1, not " + runs);

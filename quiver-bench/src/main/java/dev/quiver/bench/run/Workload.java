@@ -17,6 +17,10 @@ public interface Workload extends AutoCloseable {
 
   /** Makes the workload a request names; each suite provides one. */
   interface Factory {
-    Workload create(MeasureRequest request) throws Exception;
+    /**
+     * @param allocator for what the workload keeps across passes (a block to decode); the passes
+     *     get a sibling allocator of the same root, which must be empty after every pass
+     */
+    Workload create(MeasureRequest request, BufferAllocator allocator) throws Exception;
   }
 }

@@ -17,7 +17,7 @@ public final class ScanWorkloads {
 
   private ScanWorkloads() {}
 
-  public static Workload create(MeasureRequest request) throws Exception {
+  public static Workload create(MeasureRequest request, BufferAllocator kept) throws Exception {
     DataFiles files = new DataFiles(Path.of(request.parameter(DIRECTORY)), request.parameter(TABLE));
     ScanQuery query = ScanQuery.parse(request.subject());
     ScanArm arm = arm(ScanSystem.parse(request.system()), files, request.threads());
