@@ -18,7 +18,7 @@ import org.xerial.snappy.SnappyFramedInputStream;
  * stream (lz4-java's frame reader, zstd-jni's, snappy-java's framed reader), the way a JVM reader
  * without Quiver or Comet decodes a Comet block.
  */
-final class ArrowStreamArm implements BlockDecodeArm {
+public final class ArrowStreamArm implements BlockDecodeArm {
   private final byte[] block;
   private final CompressionCodec codec;
 
@@ -30,7 +30,7 @@ final class ArrowStreamArm implements BlockDecodeArm {
   @Override
   public int decode(BufferAllocator allocator, ColumnDigest digest) throws IOException {
     InputStream payload = new ByteArrayInputStream(block, BlockFormat.HEADER_BYTES, block.length - BlockFormat.HEADER_BYTES);
-    try (ArrowStreamReader reader = new ArrowStreamReader(decompressing(payload), allocator)) {
+    try (ArrowStreamReader reader = new ArrowStreamReader(decompressing(codec, payload), allocator)) {
       reader.loadNextBatch();
       VectorSchemaRoot root = reader.getVectorSchemaRoot();
       BlockDecodeArm.digest(digest, root.getFieldVectors(), root.getRowCount());
@@ -38,7 +38,8 @@ final class ArrowStreamArm implements BlockDecodeArm {
     }
   }
 
-  private InputStream decompressing(InputStream raw) throws IOException {
+  /** {@code raw} through the codec library's decompressing stream for {@code codec} (none: as is). */
+  public static InputStream decompressing(CompressionCodec codec, InputStream raw) throws IOException {
     switch (codec) {
       case LZ4:
         return new LZ4FrameInputStream(raw);

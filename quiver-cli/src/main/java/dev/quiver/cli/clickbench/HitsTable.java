@@ -16,7 +16,7 @@ import dev.quiver.cli.synthetic.ZipfSampler;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import org.apache.arrow.memory.BufferAllocator;
+import java.util.SplittableRandom;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.DateUnit;
@@ -33,7 +33,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * (Zipf), URLs sharing scheme and domain prefixes, a month of event times in row order, most of the
  * many flag and tracking columns zero or empty.
  */
-public final class HitsTable implements SyntheticTable {
+public final class HitsTable extends SyntheticTable {
   /** 2013-07-01T00:00:00Z, the month the real table covers. */
   static final long FIRST_EVENT_SECONDS = 1_372_636_800L;
   static final long MONTH_SECONDS = 31L * 86_400;
@@ -48,21 +48,15 @@ public final class HitsTable implements SyntheticTable {
   private static final ArrowType DATE = new ArrowType.Date(DateUnit.DAY);
 
   private final long rows;
-  private final long seed;
   private final List<Field> fields = new ArrayList<>();
   private final List<HitsRules> rules = new ArrayList<>();
   private final Schema schema;
 
   public HitsTable(long rows, long seed) {
+    super("hits", rows, seed);
     this.rows = rows;
-    this.seed = seed;
     defineColumns(new HitsText());
     this.schema = new Schema(fields);
-  }
-
-  @Override
-  public String name() {
-    return "hits";
   }
 
   @Override
@@ -71,34 +65,15 @@ public final class HitsTable implements SyntheticTable {
   }
 
   @Override
-  public long rowCount() {
-    return rows;
-  }
-
-  @Override
-  public VectorSchemaRoot batch(int index, BufferAllocator allocator) {
-    long first = (long) index * BATCH_ROWS;
-    int count = (int) Math.min(BATCH_ROWS, rows - first);
-    VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
-    try {
-      List<FieldVector> vectors = root.getFieldVectors();
-      for (FieldVector vector : vectors) {
-        vector.setInitialCapacity(count);
-        vector.allocateNew();
+  protected void fill(VectorSchemaRoot batch, long first, int count, SplittableRandom random) {
+    List<FieldVector> vectors = batch.getFieldVectors();
+    HitsRow row = new HitsRow();
+    row.random = random;
+    for (int i = 0; i < count; i++) {
+      row.row = first + i;
+      for (int column = 0; column < vectors.size(); column++) {
+        rules.get(column).set(vectors.get(column), i, row);
       }
-      HitsRow row = new HitsRow();
-      row.random = SyntheticTable.random(seed, index);
-      for (int i = 0; i < count; i++) {
-        row.row = first + i;
-        for (int column = 0; column < vectors.size(); column++) {
-          rules.get(column).set(vectors.get(column), i, row);
-        }
-      }
-      root.setRowCount(count);
-      return root;
-    } catch (RuntimeException failure) {
-      root.close();
-      throw failure;
     }
   }
 

@@ -8,7 +8,6 @@ import java.time.LocalDate;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
-import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.VarCharVector;
@@ -26,7 +25,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * vocabulary ({@link TextPools}: common English words, then made-up words) in sentences and
  * paragraphs, document lengths log-normal around {@value #MEDIAN_WORDS} words (about 2.3 KB).
  */
-public final class FinewebTable implements SyntheticTable {
+public final class FinewebTable extends SyntheticTable {
   static final int MEDIAN_WORDS = 380;
   static final int VOCABULARY = 30_000;
   /** Real Common Crawl dump names; documents are spread evenly over them, in this order. */
@@ -43,14 +42,13 @@ public final class FinewebTable implements SyntheticTable {
   private static final byte[] ENGLISH = "en".getBytes(StandardCharsets.US_ASCII);
 
   private final long rows;
-  private final long seed;
   private final TextPools words = new TextPools(VOCABULARY);
   private final ZipfSampler wordRanks = new ZipfSampler(VOCABULARY, 1.0);
   private final Schema schema;
 
   public FinewebTable(long rows, long seed) {
+    super("fineweb", rows, seed);
     this.rows = rows;
-    this.seed = seed;
     this.schema = new Schema(List.of(text("text"), text("id"), text("dump"), text("url"), text("date"),
         text("file_path"), text("language"),
         new Field("language_score", new FieldType(false, new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE), null), null),
@@ -67,18 +65,8 @@ public final class FinewebTable implements SyntheticTable {
   }
 
   @Override
-  public String name() {
-    return "fineweb";
-  }
-
-  @Override
   public Schema schema() {
     return schema;
-  }
-
-  @Override
-  public long rowCount() {
-    return rows;
   }
 
   /** The dump of row {@code row}: rows are spread evenly over {@link #DUMPS}, in order. */
@@ -87,36 +75,20 @@ public final class FinewebTable implements SyntheticTable {
   }
 
   @Override
-  public VectorSchemaRoot batch(int index, BufferAllocator allocator) {
-    long first = (long) index * BATCH_ROWS;
-    int count = (int) Math.min(BATCH_ROWS, rows - first);
-    VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
-    try {
-      root.getFieldVectors().forEach(vector -> {
-        vector.setInitialCapacity(count);
-        vector.allocateNew();
-      });
-      SplittableRandom random = SyntheticTable.random(seed, index);
-      DocumentText document = new DocumentText(words, wordRanks);
-      for (int i = 0; i < count; i++) {
-        String dump = DUMPS.get(dumpOf(first + i, rows));
-        int tokens = document.write(random, MEDIAN_WORDS);
-        set(root, 0, i, document.bytes(), document.length());
-        set(root, 1, i, identifier(random));
-        set(root, 2, i, dump.getBytes(StandardCharsets.US_ASCII));
-        set(root, 3, i, url(random));
-        set(root, 4, i, crawlTime(dump, random));
-        set(root, 5, i, filePath(dump, random));
-        set(root, 6, i, ENGLISH);
-        double score = 1.0 - 0.35 * Math.pow(random.nextDouble(), 2);
-        ((Float8Vector) root.getVector(7)).set(i, score);
-        ((BigIntVector) root.getVector(8)).set(i, tokens);
-      }
-      root.setRowCount(count);
-      return root;
-    } catch (RuntimeException failure) {
-      root.close();
-      throw failure;
+  protected void fill(VectorSchemaRoot root, long first, int count, SplittableRandom random) {
+    DocumentText document = new DocumentText(words, wordRanks);
+    for (int i = 0; i < count; i++) {
+      String dump = DUMPS.get(dumpOf(first + i, rows));
+      int tokens = document.write(random, MEDIAN_WORDS);
+      set(root, 0, i, document.bytes(), document.length());
+      set(root, 1, i, identifier(random));
+      set(root, 2, i, dump.getBytes(StandardCharsets.US_ASCII));
+      set(root, 3, i, url(random));
+      set(root, 4, i, crawlTime(dump, random));
+      set(root, 5, i, filePath(dump, random));
+      set(root, 6, i, ENGLISH);
+      ((Float8Vector) root.getVector(7)).set(i, 1.0 - 0.35 * Math.pow(random.nextDouble(), 2));
+      ((BigIntVector) root.getVector(8)).set(i, tokens);
     }
   }
 
