@@ -21,8 +21,10 @@ class ReportTest {
 
   private static ResultRecord record(String run, String at, String suite, String subject, String system, int pass,
       double nanos, long rss) {
+    Map<String, Long> details = system.equals("quiver") && suite.equals("scan")
+        ? Map.of("chunksDecoded", 12L, "distinctChunks", 6L, "zonesSkipped", 3L) : Map.of();
     return new ResultRecord(run, suite, at, "abc", "machine", "jvm", List.of("-Xmx2g"), "data", Map.of(), subject, system, 1,
-        pass, nanos, 1, rss, "42", pass < 0, Map.of());
+        pass, nanos, 1, rss, "42", pass < 0, details);
   }
 
   @Test
@@ -52,7 +54,7 @@ class ReportTest {
     String text = Files.readString(markdown, StandardCharsets.UTF_8);
     assertThat(text).startsWith("# Benchmarks\n\nHand-written notes.\n");
     assertThat(text.split(MarkdownSection.BEGIN, -1)).as("one generated section after two reports").hasSize(2);
-    assertThat(text).contains("| tpch-q6 | 1 | quiver | 102.0 ms | 100.0 ms–104.0 ms | 1.00 |")
+    assertThat(text).contains("| tpch-q6 | 1 | quiver | 102.0 ms | 100.0 ms–104.0 ms | 1.00 | 200 MiB | 1.00 | 12 (6), 3 zones skipped |")
         .contains("| tpch-q6 | 1 | vortex | 300.0 ms |").contains("| 0.34 |")
         .contains("| time Quiver / Vortex ≤ 0.5 | tpch-q6, 1 thread | 0.340 | met |")
         .contains("| time Quiver / DuckDB (own tables) ≤ 1.0 | tpch-q6, 1 thread | 2.040 | **missed** |")

@@ -3,6 +3,9 @@ package dev.quiver.bench.scan.query;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.List;
+import org.apache.arrow.memory.util.MemoryUtil;
+import org.apache.arrow.vector.DateDayVector;
+import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
 
 /**
@@ -27,6 +30,11 @@ public final class TpchQ6 implements WindowConsumer {
 
   @Override
   public void accept(FieldVector[] vectors, int[] offsets, int length) {
+    if (vectors[0] instanceof DateDayVector && vectors[1] instanceof DecimalVector && vectors[2] instanceof DecimalVector
+        && vectors[3] instanceof DecimalVector) {
+      sum += sumInMemory(vectors, offsets, length);
+      return;
+    }
     FieldVector shipDates = vectors[0];
     FieldVector discounts = vectors[1];
     FieldVector quantities = vectors[2];
@@ -45,6 +53,31 @@ public final class TpchQ6 implements WindowConsumer {
       total += ArrowValues.unscaled(prices, offsets[3] + i) * discount;
     }
     sum += total;
+  }
+
+  /**
+   * The common case (date32 days, decimal128 values) read straight from the vectors' memory: the
+   * windows are inside the vectors, so the reads need no bounds checks; the ship date is tested first
+   * (it rules out 6 rows in 7).
+   */
+  private static long sumInMemory(FieldVector[] vectors, int[] offsets, int length) {
+    long days = vectors[0].getDataBuffer().memoryAddress() + (long) offsets[0] * 4;
+    long discounts = vectors[1].getDataBuffer().memoryAddress() + (long) offsets[1] * DecimalVector.TYPE_WIDTH;
+    long quantities = vectors[2].getDataBuffer().memoryAddress() + (long) offsets[2] * DecimalVector.TYPE_WIDTH;
+    long prices = vectors[3].getDataBuffer().memoryAddress() + (long) offsets[3] * DecimalVector.TYPE_WIDTH;
+    long total = 0;
+    for (int i = 0; i < length; i++) {
+      int day = MemoryUtil.getInt(days + (long) i * 4);
+      if (day < FIRST_DAY || day >= END_DAY) {
+        continue;
+      }
+      long at = (long) i * DecimalVector.TYPE_WIDTH;
+      long discount = MemoryUtil.getLong(discounts + at);
+      if (discount >= LOWEST_DISCOUNT && discount <= HIGHEST_DISCOUNT && MemoryUtil.getLong(quantities + at) < QUANTITY_BELOW) {
+        total += MemoryUtil.getLong(prices + at) * discount;
+      }
+    }
+    return total;
   }
 
   public void merge(TpchQ6 other) {

@@ -29,7 +29,7 @@ import org.apache.arrow.vector.FieldVector;
  *       {@code threads} threads; a thread decodes every chunk of its column in order, one chunk in
  *       memory at a time. Every chunk is decoded exactly once.</li>
  *   <li>{@link #scan}: the zone maps rule out zones ({@link ZonePruning}); the remaining rows are cut
- *       into {@code threads} contiguous splits; each split reads its columns forward with one
+ *       into up to {@code threads} contiguous splits (none under 65,536 rows); each split reads its columns forward with one
  *       {@link ChunkCursor} per column and feeds aligned windows (up to the nearest chunk end of any
  *       column) to its own consumer. A chunk that straddles two splits is decoded by both: the
  *       counters show it ({@code chunksDecoded} against {@code distinctChunks}); the shared decode of
@@ -74,7 +74,7 @@ final class QuiverFileScanArm implements QuiverScanArm {
     try (QuiverFile file = QuiverFile.open(path)) {
       int[] indices = columns.stream().mapToInt(file::columnIndex).toArray();
       ZonePruning.Plan plan = ZonePruning.plan(file, predicates);
-      List<List<ZonePruning.RowRange>> splits = ZonePruning.split(plan.ranges(), threads);
+      List<List<ZonePruning.RowRange>> splits = ZonePruning.splitForThreads(plan.ranges(), threads);
       List<C> made = new ArrayList<>();
       for (int i = 0; i < Math.max(1, splits.size()); i++) {
         made.add(consumers.get());

@@ -114,6 +114,18 @@ final class ZonePruning {
     return result;
   }
 
+  /** Splits smaller than this are not worth a thread of their own (they would share their chunks). */
+  static final long MIN_SPLIT_ROWS = 65_536;
+
+  /**
+   * Cuts {@code ranges} into at most {@code threads} lists of about equal rows, in row order, none
+   * under {@link #MIN_SPLIT_ROWS} rows unless there is only one.
+   */
+  static List<List<RowRange>> splitForThreads(List<RowRange> ranges, int threads) {
+    long total = ranges.stream().mapToLong(RowRange::rows).sum();
+    return split(ranges, (int) Math.max(1, Math.min(threads, total / MIN_SPLIT_ROWS)));
+  }
+
   /** Cuts {@code ranges} into {@code parts} lists of about equal rows, in row order. */
   static List<List<RowRange>> split(List<RowRange> ranges, int parts) {
     long total = ranges.stream().mapToLong(RowRange::rows).sum();

@@ -48,5 +48,7 @@ class ZonePruningRulesTest {
     assertThat(parts.get(0)).containsExactly(new ZonePruning.RowRange(0, 10), new ZonePruning.RowRange(20, 21));
     assertThat(parts.get(1)).containsExactly(new ZonePruning.RowRange(21, 31));
     assertThat(ZonePruning.split(List.of(), 2)).isEmpty();
+    assertThat(ZonePruning.splitForThreads(List.of(new ZonePruning.RowRange(0, 100_000)), 2)).hasSize(1);
+    assertThat(ZonePruning.splitForThreads(List.of(new ZonePruning.RowRange(0, 200_000)), 2)).hasSize(2);
   }
 }
