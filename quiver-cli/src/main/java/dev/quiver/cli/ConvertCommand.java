@@ -44,6 +44,10 @@ public final class ConvertCommand implements Callable<Integer> {
       description = "Parquet output only: page compression zstd (default), snappy or none.")
   String codecName;
 
+  @Option(names = "--row-group-bytes", paramLabel = "BYTES",
+      description = "Parquet output only: target row group size (default: parquet-java's, 128 MiB).")
+  Long rowGroupBytes;
+
   @Option(names = "--infer-rows", paramLabel = "N", defaultValue = "0",
       description = "CSV input only: infer column types from the first N rows (default 0: all rows).")
   long inferRows;
@@ -69,6 +73,15 @@ public final class ConvertCommand implements Callable<Integer> {
         throw QuiverException.user("--codec applies to Parquet output (.parquet) only");
       }
       parquet = parquet.withCodec(ParquetCodec.parse(codecName));
+    }
+    if (rowGroupBytes != null) {
+      if (outputFormat != OutputFormat.PARQUET) {
+        throw QuiverException.user("--row-group-bytes applies to Parquet output (.parquet) only");
+      }
+      if (rowGroupBytes < 1024) {
+        throw QuiverException.user("--row-group-bytes must be at least 1024, not " + rowGroupBytes);
+      }
+      parquet = parquet.withRowGroupBytes(rowGroupBytes);
     }
     InputFormat inputFormat = InputFormat.detect(input);
     if (Files.exists(output) && Files.isSameFile(input, output)) {

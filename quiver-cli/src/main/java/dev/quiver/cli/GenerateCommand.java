@@ -6,11 +6,11 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
-/** {@code quiver generate}: the group of data generators (today: TPC-H). */
+/** {@code quiver generate}: the group of data generators (TPC-H, ClickBench-like, FineWeb-like). */
 @Command(
     name = "generate",
-    description = "Generate benchmark data sets as .qvr files.",
-    subcommands = {GenerateTpchCommand.class})
+    description = "Generate benchmark data sets as .qvr files: tpch, clickbench, fineweb.",
+    subcommands = {GenerateTpchCommand.class, GenerateClickbenchCommand.class, GenerateFinewebCommand.class})
 public final class GenerateCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 

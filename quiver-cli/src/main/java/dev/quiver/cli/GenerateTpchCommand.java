@@ -104,7 +104,7 @@ public final class GenerateTpchCommand implements Callable<Integer> {
         try (batch) {
           writer.write(batch);
         }
-        progress.updateRows(0, writer.rowCount());
+        progress.updateBar(writer.rowCount(), TpchSchemas.estimatedRows(table, scale));
       });
       committed = true;
       writer.close();

@@ -56,6 +56,25 @@ final class Progress {
     }
   }
 
+  /**
+   * Reports a bar, the share done, rows of {@code totalRows} and rows per second if the interval has
+   * passed: {@code generate hits: [#######.............] 35% 350,000 of 1,000,000 rows, 812,000 rows/s}.
+   */
+  void updateBar(long rows, long totalRows) {
+    if (due()) {
+      report(new StringBuilder(label).append(": ").append(bar(rows, totalRows)).append(' ')
+          .append(NumberText.grouped(rows)).append(" of ").append(NumberText.grouped(totalRows)).append(" rows, ")
+          .append(NumberText.rowsPerSecond(rows, System.nanoTime() - started)).append(" rows/s"));
+    }
+  }
+
+  /** {@code [#####...............]  25%}: 20 cells, the percentage right-aligned. */
+  static String bar(long done, long total) {
+    int percent = total <= 0 ? 100 : (int) Math.min(100, done * 100 / total);
+    int filled = percent / 5;
+    return "[" + "#".repeat(filled) + ".".repeat(20 - filled) + "] " + String.format(java.util.Locale.ROOT, "%3d%%", percent);
+  }
+
   private boolean due() {
     long now = System.nanoTime();
     if (now - nextReport < 0) {

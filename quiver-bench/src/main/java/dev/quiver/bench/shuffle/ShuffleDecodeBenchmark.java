@@ -1,7 +1,7 @@
 package dev.quiver.bench.shuffle;
 
-import com.github.luben.zstd.ZstdInputStream;
 import com.github.luben.zstd.ZstdOutputStream;
+import dev.quiver.bench.exchange.ArrowStreamArm;
 import dev.quiver.shuffle.block.BlockDecoder;
 import dev.quiver.shuffle.block.BlockFormat;
 import dev.quiver.shuffle.block.CompressionCodec;
@@ -19,7 +19,6 @@ import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.concurrent.TimeUnit;
-import net.jpountz.lz4.LZ4FrameInputStream;
 import net.jpountz.lz4.LZ4FrameOutputStream;
 import org.apache.arrow.flatbuf.Message;
 import org.apache.arrow.memory.ArrowBuf;
@@ -116,14 +115,7 @@ public class ShuffleDecodeBenchmark {
   }
 
   private InputStream codecInput(InputStream raw) throws IOException {
-    switch (compression) {
-      case LZ4:
-        return new LZ4FrameInputStream(raw);
-      case ZSTD:
-        return new ZstdInputStream(raw);
-      default:
-        return raw;
-    }
+    return ArrowStreamArm.decompressing(compression, raw);
   }
 
   private OutputStream codecOutput(OutputStream raw) throws IOException {

@@ -50,12 +50,12 @@ public final class ParquetArrowReader implements AutoCloseable {
   private long bytesRead;
 
   private ParquetArrowReader(String source, ParquetFileReader reader, BufferAllocator allocator, int batchRows,
-      boolean directPages) {
+      boolean directPages, MessageType requested) {
     this.source = source;
     this.reader = reader;
     this.allocator = allocator;
     this.batchRows = batchRows;
-    this.parquetSchema = reader.getFooter().getFileMetaData().getSchema();
+    this.parquetSchema = requested;
     this.schema = ParquetSchemaMapping.toArrow(parquetSchema, source);
     this.columns = parquetSchema.getColumns();
     this.createdBy = reader.getFooter().getFileMetaData().getCreatedBy();
@@ -88,6 +88,17 @@ public final class ParquetArrowReader implements AutoCloseable {
   /** Opens a local Parquet file with parquet-java read options of the caller's choice. */
   public static ParquetArrowReader open(Path path, BufferAllocator allocator, int batchRows, ParquetReadOptions options)
       throws IOException {
+    return open(path, allocator, batchRows, options, null);
+  }
+
+  /**
+   * Opens a local Parquet file reading only the named top-level columns (in the file's order; null
+   * for all): the other columns' pages are never read.
+   *
+   * @throws QuiverException USER when a name is not a column of the file
+   */
+  public static ParquetArrowReader open(Path path, BufferAllocator allocator, int batchRows, ParquetReadOptions options,
+      List<String> columnNames) throws IOException {
     if (batchRows < 1) {
       throw new IllegalArgumentException("batchRows must be positive: " + batchRows);
     }
@@ -98,11 +109,46 @@ public final class ParquetArrowReader implements AutoCloseable {
       throw damaged(path.toString(), failure);
     }
     try {
-      return new ParquetArrowReader(path.toString(), reader, allocator, batchRows, options.getAllocator().isDirect());
+      MessageType requested = reader.getFooter().getFileMetaData().getSchema();
+      if (columnNames != null) {
+        requested = project(requested, columnNames, path.toString());
+        reader.setRequestedSchema(requested);
+      }
+      return new ParquetArrowReader(path.toString(), reader, allocator, batchRows, options.getAllocator().isDirect(),
+          requested);
     } catch (RuntimeException failure) {
       reader.close();
       throw failure;
     }
+  }
+
+  private static MessageType project(MessageType file, List<String> columnNames, String source) {
+    List<org.apache.parquet.schema.Type> fields = new java.util.ArrayList<>();
+    for (String name : columnNames) {
+      if (!file.containsField(name)) {
+        throw QuiverException.user(source + ": no column named '" + name + "'");
+      }
+    }
+    for (org.apache.parquet.schema.Type field : file.getFields()) {
+      if (columnNames.contains(field.getName())) {
+        fields.add(field);
+      }
+    }
+    return new MessageType(file.getName(), fields);
+  }
+
+  /**
+   * Skips the next row group without reading its pages (another reader of the same file may take
+   * it: readers split a file by row groups this way). False when there is none left.
+   */
+  public boolean skipRowGroup() throws IOException {
+    closeRowGroup();
+    rowGroupRemaining = 0;
+    if (!reader.skipNextRowGroup()) {
+      return false;
+    }
+    rowGroupIndex++;
+    return true;
   }
 
   /** The Arrow schema of the batches. */

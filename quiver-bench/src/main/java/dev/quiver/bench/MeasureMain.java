@@ -1,0 +1,88 @@
+package dev.quiver.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.quiver.bench.exchange.BlockDecodeWorkloads;
+import dev.quiver.bench.run.MeasureRequest;
+import dev.quiver.bench.run.MeasureResult;
+import dev.quiver.bench.run.Outcome;
+import dev.quiver.bench.run.PeakMemory;
+import dev.quiver.bench.run.Workload;
+import dev.quiver.bench.scan.ScanWorkloads;
+import dev.quiver.common.memory.Allocators;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import org.apache.arrow.memory.BufferAllocator;
+
+/**
+ * The entry point of a measurement's own JVM (started by {@link dev.quiver.bench.run.ChildJvm}):
+ * makes the workload named by the request (JSON, the only argument), runs the warm-up passes (the
+ * first one computes the full check when asked), then the measured pass, timed with
+ * {@link System#nanoTime()} around the workload alone; then reads the process's peak resident memory
+ * and prints one line, {@value #RESULT_PREFIX} followed by the {@link MeasureResult} as JSON.
+ */
+public final class MeasureMain {
+  public static final String RESULT_PREFIX = "QUIVER-BENCH-RESULT ";
+
+  private MeasureMain() {}
+
+  public static void main(String[] arguments) throws Exception {
+    ObjectMapper json = new ObjectMapper();
+    MeasureRequest request = json.readValue(arguments[0], MeasureRequest.class);
+    Workload.Factory factory = factory(request.suite());
+    PrintStream standardOutput = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+    MeasureResult result;
+    try (BufferAllocator root = Allocators.newRoot();
+        BufferAllocator kept = root.newChildAllocator("workload", 0, Long.MAX_VALUE);
+        BufferAllocator allocator = root.newChildAllocator("passes", 0, Long.MAX_VALUE);
+        Workload workload = factory.create(request, kept)) {
+      String checksum = null;
+      int warmups = Math.max(request.warmupPasses(), request.verify() ? 1 : 0);
+      for (int pass = 0; pass < warmups; pass++) {
+        Timed warm = timed(workload, allocator, request.verify() && pass == 0, request.repeatMillis());
+        if (pass == 0) {
+          checksum = warm.checksum;
+        }
+      }
+      Timed measured = timed(workload, allocator, false, request.repeatMillis());
+      result = new MeasureResult(measured.nanos / (double) measured.operations, measured.operations,
+          PeakMemory.peakResidentBytes(), measured.outcome.answer(), checksum, measured.outcome.details());
+    }
+    standardOutput.println(RESULT_PREFIX + json.writeValueAsString(result));
+    standardOutput.flush();
+    System.exit(0);
+  }
+
+  static Workload.Factory factory(String suite) {
+    switch (suite) {
+      case "scan":
+        return ScanWorkloads::create;
+      case "shuffle":
+        return BlockDecodeWorkloads::create;
+      default:
+        throw new IllegalArgumentException("unknown suite " + suite);
+    }
+  }
+
+  /** A pass: its time, operations, last outcome, and the first operation's checksum (the verified one). */
+  private record Timed(long nanos, long operations, Outcome outcome, String checksum) {}
+
+  /** One pass: the workload once, or repeated for at least {@code repeatMillis}. */
+  private static Timed timed(Workload workload, BufferAllocator allocator, boolean verify, long repeatMillis)
+      throws Exception {
+    long started = System.nanoTime();
+    Outcome outcome = workload.run(allocator, verify);
+    String checksum = outcome.checksum();
+    long operations = 1;
+    long elapsed = System.nanoTime() - started;
+    long budget = repeatMillis * 1_000_000L;
+    while (elapsed < budget) {
+      outcome = workload.run(allocator, false);
+      operations++;
+      elapsed = System.nanoTime() - started;
+    }
+    if (allocator.getAllocatedMemory() != 0) {
+      throw new IllegalStateException("the workload left " + allocator.getAllocatedMemory() + " bytes of Arrow memory allocated");
+    }
+    return new Timed(elapsed, operations, outcome, checksum);
+  }
+}

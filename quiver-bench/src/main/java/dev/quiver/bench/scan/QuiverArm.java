@@ -1,0 +1,37 @@
+package dev.quiver.bench.scan;
+
+import dev.quiver.bench.run.Outcome;
+import dev.quiver.bench.scan.query.WindowConsumer;
+import dev.quiver.bench.scan.quiver.QuiverScanArm;
+import dev.quiver.bench.scan.quiver.ScanCounters;
+import dev.quiver.format.file.QuiverFile;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/** Quiver in the scan suite: {@link QuiverScanArm} (whatever implements it), the queries as plain code on top. */
+final class QuiverArm implements ScanArm {
+  private final DataFiles files;
+  private final int threads;
+  private final QuiverScanArm scan = QuiverScanArm.create();
+
+  QuiverArm(DataFiles files, int threads) {
+    this.files = files;
+    this.threads = threads;
+  }
+
+  @Override
+  public Outcome run(ScanQuery query, BufferAllocator allocator, boolean verify) throws Exception {
+    if (query.decodesAll()) {
+      Schema schema;
+      try (QuiverFile file = QuiverFile.open(files.quiver())) {
+        schema = file.schema();
+      }
+      DecodeCheck check = new DecodeCheck(schema, verify);
+      ScanCounters counters = scan.decodeAll(files.quiver(), threads, allocator, check::add);
+      return check.outcome(counters.details());
+    }
+    QuiverScanArm.Result<WindowConsumer> result = scan.scan(files.quiver(), query.columns(), query.predicates(), threads,
+        allocator, query::newConsumer);
+    return new Outcome(query.answer(result.consumers()), null, result.counters().details());
+  }
+}

@@ -1,0 +1,121 @@
+package dev.quiver.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.quiver.cli.clickbench.HitsTable;
+import dev.quiver.cli.fineweb.FinewebTable;
+import dev.quiver.cli.synthetic.SyntheticTable;
+import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.format.file.QuiverFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code quiver generate clickbench|fineweb}: the files have the rows and the schemas asked for, the
+ * same seed gives the same file whatever the thread count and another seed another file, and the data
+ * has the shape the benchmarks rely on (ClickBench: the 105 hits columns, most search phrases empty
+ * and the rest few distinct, URLs sharing prefixes; FineWeb: dumps in order, English-like text of
+ * realistic length, token counts that follow the text).
+ */
+class GenerateSyntheticTest {
+  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @TempDir Path directory;
+
+  private Path generate(String kind, String rows, String seed, String threads, String out) {
+    CommandRunner.Outcome outcome = CommandRunner.run(memory.allocator(), "generate", kind, "--rows", rows, "--seed", seed,
+        "--threads", threads, "--out", directory.resolve(out).toString());
+    assertThat(outcome.exitCode()).as(outcome.err()).isZero();
+    assertThat(outcome.errorLines()).anyMatch(line -> line.startsWith("generate " + kind + ": ") && line.contains(" rows, "));
+    return directory.resolve(out).resolve((kind.equals("clickbench") ? "hits" : "fineweb") + ".qvr");
+  }
+
+  @Test
+  void sameSeedSameFileAnyThreadsOtherSeedOtherFile() throws Exception {
+    Path one = generate("clickbench", "70000", "7", "1", "a");
+    Path two = generate("clickbench", "70000", "7", "2", "b");
+    Path other = generate("clickbench", "70000", "8", "2", "c");
+    assertThat(Files.readAllBytes(one)).isEqualTo(Files.readAllBytes(two));
+    assertThat(Files.readAllBytes(one)).isNotEqualTo(Files.readAllBytes(other));
+    try (QuiverFile file = QuiverFile.open(one)) {
+      assertThat(file.rowCount()).isEqualTo(70_000);
+      List<Field> fields = file.schema().getFields();
+      assertThat(fields).hasSize(105);
+      assertThat(fields.get(0).getName()).isEqualTo("WatchID");
+      assertThat(fields.get(39).getName()).isEqualTo("SearchPhrase");
+      assertThat(fields.get(104).getName()).isEqualTo("CLID");
+    }
+  }
+
+  @Test
+  void hitsHaveMostlyEmptyFewDistinctPhrasesAndSharedUrlPrefixes() {
+    HitsTable table = new HitsTable(SyntheticTable.BATCH_ROWS, 42);
+    try (VectorSchemaRoot batch = table.batch(0, memory.allocator())) {
+      VarCharVector phrases = (VarCharVector) batch.getVector("SearchPhrase");
+      VarCharVector urls = (VarCharVector) batch.getVector("URL");
+      int empty = 0;
+      Set<String> distinct = new HashSet<>();
+      Set<String> domains = new HashSet<>();
+      for (int row = 0; row < batch.getRowCount(); row++) {
+        String phrase = new String(phrases.get(row), StandardCharsets.UTF_8);
+        if (phrase.isEmpty()) {
+          empty++;
+        } else {
+          distinct.add(phrase);
+        }
+        String url = new String(urls.get(row), StandardCharsets.UTF_8);
+        assertThat(url).matches("https?://[^/]+/.*");
+        domains.add(url.substring(0, url.indexOf('/', 8)));
+      }
+      double emptyShare = empty / (double) batch.getRowCount();
+      assertThat(emptyShare).isBetween(0.85, 0.89);
+      assertThat(distinct.size()).isBetween(500, batch.getRowCount() - empty - 1);
+      assertThat(domains.size()).as("URLs share domains").isLessThan(batch.getRowCount() / 20);
+    }
+  }
+
+  @Test
+  void finewebDocumentsAreInDumpOrderWithRealisticText() throws Exception {
+    Path path = generate("fineweb", "2000", "42", "2", "f");
+    try (QuiverFile file = QuiverFile.open(path)) {
+      assertThat(file.schema().getFields()).extracting(Field::getName).containsExactly("text", "id", "dump", "url", "date",
+          "file_path", "language", "language_score", "token_count");
+      try (FieldVector dumps = file.read(file.columnIndex("dump"), 0, 2000, memory.allocator());
+          FieldVector texts = file.read(file.columnIndex("text"), 0, 2000, memory.allocator());
+          FieldVector tokens = file.read(file.columnIndex("token_count"), 0, 2000, memory.allocator())) {
+        String previous = "";
+        long characters = 0;
+        for (int row = 0; row < 2000; row++) {
+          String dump = new String(((VarCharVector) dumps).get(row), StandardCharsets.UTF_8);
+          assertThat(dump).isGreaterThanOrEqualTo(previous).isIn(FinewebTable.DUMPS);
+          previous = dump;
+          String text = new String(((VarCharVector) texts).get(row), StandardCharsets.UTF_8);
+          characters += text.length();
+          long words = text.split("\\s+").length;
+          assertThat(((BigIntVector) tokens).get(row)).isGreaterThan(words);
+        }
+        assertThat(previous).isEqualTo(FinewebTable.DUMPS.get(FinewebTable.DUMPS.size() - 1));
+        assertThat(characters / 2000).as("mean characters per document").isBetween(1_500L, 6_000L);
+      }
+    }
+  }
+
+  @Test
+  void badRowCountsAreUsageErrors() {
+    CommandRunner.Outcome outcome = CommandRunner.run(memory.allocator(), "generate", "fineweb", "--rows", "0", "--out",
+        directory.toString());
+    assertThat(outcome.exitCode()).isEqualTo(2);
+    assertThat(outcome.err()).contains("--rows must be from 1");
+  }
+}
