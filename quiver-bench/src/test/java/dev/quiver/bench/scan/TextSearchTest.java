@@ -37,6 +37,9 @@ class TextSearchTest {
     }
     try (VarCharVector plain = new VarCharVector("text", memory.allocator());
         ViewVarCharVector views = new ViewVarCharVector("text", memory.allocator())) {
+      // sized up front: Arrow 19's ViewVarCharVector.setSafe can fail to grow its view buffer
+      plain.allocateNew(64 * 1024, values.size());
+      views.allocateNew(64 * 1024, values.size());
       for (int i = 0; i < values.size(); i++) {
         plain.setSafe(i, values.get(i).getBytes(StandardCharsets.UTF_8));
         views.setSafe(i, values.get(i).getBytes(StandardCharsets.UTF_8));

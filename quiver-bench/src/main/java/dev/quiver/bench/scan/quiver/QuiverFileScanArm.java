@@ -23,7 +23,8 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 
 /**
- * The Quiver arm over what exists before {@code quiver-scan}: {@link QuiverFile}'s chunk reads.
+ * The first Quiver arm, over {@link QuiverFile}'s chunk reads, kept for comparison ({@link QuiverScanArm#create}
+ * now gives {@link ScanApiArm}); it reads flat chunks only, so not files with dict layouts.
  * <ul>
  *   <li>{@link #decodeAll}: column-level parallelism. Columns, largest first, are handed to
  *       {@code threads} threads; a thread decodes every chunk of its column in order, one chunk in

@@ -38,6 +38,6 @@ public interface QuiverScanArm {
 
   /** The implementation the suite measures. */
   static QuiverScanArm create() {
-    return new QuiverFileScanArm();
+    return new ScanApiArm();
   }
 }
