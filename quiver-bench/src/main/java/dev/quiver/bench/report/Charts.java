@@ -1,6 +1,9 @@
 package dev.quiver.bench.report;
 
 import java.awt.Color;
+import java.text.DecimalFormat;
+import java.text.DecimalFormatSymbols;
+import java.util.Locale;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -39,9 +42,7 @@ final class Charts {
         + ": median wall time (lower is better)", "query", "milliseconds (log scale)", data, PlotOrientation.VERTICAL,
         true, false, false);
     CategoryPlot plot = chart.getCategoryPlot();
-    LogAxis axis = new LogAxis("milliseconds (log scale)");
-    axis.setSmallestValue(0.1);
-    plot.setRangeAxis(axis);
+    plot.setRangeAxis(logAxis("milliseconds (log scale)", 10));
     style(plot);
     return chart;
   }
@@ -84,18 +85,23 @@ final class Charts {
         + " columns: median µs per block (lower is better)", "rows per block (log scale)", "µs per block (log scale)",
         data, PlotOrientation.VERTICAL, true, false, false);
     XYPlot plot = chart.getXYPlot();
-    LogAxis rows = new LogAxis("rows per block (log scale)");
-    rows.setBase(2);
-    plot.setDomainAxis(rows);
-    LogAxis micros = new LogAxis("µs per block (log scale)");
-    micros.setSmallestValue(0.1);
-    plot.setRangeAxis(micros);
+    plot.setDomainAxis(logAxis("rows per block (log scale)", 2));
+    plot.setRangeAxis(logAxis("µs per block (log scale)", 10));
     XYLineAndShapeRenderer renderer = new XYLineAndShapeRenderer(true, true);
     plot.setRenderer(renderer);
     plot.setBackgroundPaint(Color.WHITE);
     plot.setRangeGridlinePaint(Color.LIGHT_GRAY);
     plot.setDomainGridlinePaint(Color.LIGHT_GRAY);
     return chart;
+  }
+
+  /** A log axis labelled with plain numbers (1, 10, 100, ...), not powers. */
+  private static LogAxis logAxis(String label, double base) {
+    LogAxis axis = new LogAxis(label);
+    axis.setBase(base);
+    axis.setSmallestValue(0.1);
+    axis.setNumberFormatOverride(new DecimalFormat("#,##0.#", DecimalFormatSymbols.getInstance(Locale.ROOT)));
+    return axis;
   }
 
   private static void style(CategoryPlot plot) {

@@ -1,5 +1,6 @@
 package dev.quiver.bench.report;
 
+import dev.quiver.bench.exchange.ExchangeThroughput;
 import java.util.List;
 import java.util.Locale;
 
@@ -33,6 +34,10 @@ final class Tables {
       text.append(String.format(Locale.ROOT, "| %s | %s | %,.2f | %,.2f–%,.2f | %s | %,.0f MiB |%n", m.subject(), m.system(),
           m.time().median() / 1e3, m.time().minimum() / 1e3, m.time().maximum() / 1e3,
           ratio(quiver.time().median(), m.time().median()), m.peakRss().median() / 1048576.0));
+    }
+    if (ExchangeThroughput.implementation().isEmpty()) {
+      text.append("\nExchange throughput and bytes per row are not measured yet: they need ShuffleWriter/ShuffleReader"
+          + " (issue 5); the hook is `dev.quiver.bench.exchange.ExchangeThroughput`.\n");
     }
     return text.append('\n').toString();
   }
