@@ -7,9 +7,9 @@ import org.apache.arrow.memory.BufferAllocator;
  * The hook for the exchange half of the shuffle suite (Issue 5): a whole exchange, map side
  * {@code ShuffleWriter} (partition, buffer, spill, data + index files) to reduce side
  * {@code ShuffleReader} (byte ranges, blocks, batches), measured as rows per second and bytes per
- * row. {@code quiver-shuffle} has neither class yet, so {@link #implementation()} is empty and
- * {@code quiver bench shuffle} says so; when they land, an implementation of this interface (and one
- * line in {@link #implementation()}) is all the suite needs.
+ * row. Not wired yet: {@link #implementation()} is empty and {@code quiver bench shuffle} says so;
+ * the exchange is measured meanwhile by {@link ExchangeBenchmark} (TPC-H lineitem, bytes per row and
+ * throughput against Comet-style blocks).
  */
 public interface ExchangeThroughput {
   /**
@@ -33,8 +33,9 @@ public interface ExchangeThroughput {
   Result run(Spec spec, BufferAllocator allocator) throws Exception;
 
   /** Why there is nothing to measure yet. */
-  String NOT_YET = "exchange throughput is not measured: quiver-shuffle has no ShuffleWriter/ShuffleReader yet (Issue 5);"
-      + " the hook is dev.quiver.bench.exchange.ExchangeThroughput";
+  String NOT_YET = "exchange throughput is not part of this suite yet: it is measured by"
+      + " dev.quiver.bench.exchange.ExchangeBenchmark (TPC-H lineitem, BENCHMARKS.md); the hook here is"
+      + " dev.quiver.bench.exchange.ExchangeThroughput";
 
   /** The implementation, once there is one. */
   static Optional<ExchangeThroughput> implementation() {
