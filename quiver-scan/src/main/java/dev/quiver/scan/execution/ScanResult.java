@@ -203,9 +203,8 @@ public final class ScanResult implements Iterator<VectorSchemaRoot>, AutoCloseab
     }
     closed = true;
     if (pool != null) {
-      for (Future<VectorSchemaRoot> pending : queue.pending()) {
-        pending.cancel(false);
-      }
+      // no Future.cancel: a task cancelled while running would drop the batch it makes (a leak);
+      // tasks not started yet see `closed`, release their leases and return at once
       pool.shutdown();
       try {
         while (!pool.awaitTermination(10, TimeUnit.SECONDS)) {
@@ -215,7 +214,7 @@ public final class ScanResult implements Iterator<VectorSchemaRoot>, AutoCloseab
         Thread.currentThread().interrupt();
       }
       for (Future<VectorSchemaRoot> pending : queue.pending()) {
-        if (pending.isDone() && !pending.isCancelled()) {
+        if (pending.isDone()) {
           try {
             VectorSchemaRoot unread = pending.get();
             if (unread != null) {
