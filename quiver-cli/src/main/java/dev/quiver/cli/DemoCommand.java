@@ -69,11 +69,12 @@ public final class DemoCommand implements Callable<Integer> {
           Path file = directory.resolve("orders_" + setup.fileSuffix() + ".data");
           results.add(DemoCodecTrial.run(setup, batches, allocator, file));
         }
+        printResults(out, results);
+        DemoScan.run(batches, allocator, directory, out);
       } finally {
         batches.forEach(VectorSchemaRoot::close);
       }
     }
-    printResults(out, results);
     out.flush();
     long mismatches = results.stream().mapToLong(DemoCodecTrial.Result::mismatches).sum();
     if (mismatches > 0) {

@@ -42,6 +42,10 @@ class DemoCommandTest {
       assertThat(inspect.out()).contains("total: 3 blocks, 20000 rows");
     }
     assertThat(demo.out()).contains("./quiver shuffle inspect " + directory.resolve("orders_lz4.data"));
+    // the scan half: its answer equals a row-by-row count (the demo fails otherwise) and it shows metrics
+    assertThat(directory.resolve("orders.qvr")).exists();
+    assertThat(demo.out()).contains("rows returned in").contains("(equal to a row-by-row count)")
+        .containsPattern("decodes started \\d+ / reused \\d+");
   }
 
   @Test
