@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "quiver bench", mixinStandardHelpOptions = true,
     description = "Benchmarks against the systems Quiver's users would pick instead; results in a JSON-lines file, report in BENCHMARKS.md.",
-    subcommands = {BenchScanCommand.class, BenchShuffleCommand.class, BenchReportCommand.class})
+    subcommands = {BenchScanCommand.class, BenchShuffleCommand.class, BenchExchangeCommand.class, BenchReportCommand.class})
 public final class BenchCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 

@@ -33,9 +33,8 @@ public interface ExchangeThroughput {
   Result run(Spec spec, BufferAllocator allocator) throws Exception;
 
   /** Why there is nothing to measure yet. */
-  String NOT_YET = "exchange throughput is not part of this suite yet: it is measured by"
-      + " dev.quiver.bench.exchange.ExchangeBenchmark (TPC-H lineitem, BENCHMARKS.md); the hook here is"
-      + " dev.quiver.bench.exchange.ExchangeThroughput";
+  String NOT_YET = "exchange throughput and bytes per row: run 'quiver bench exchange' (TPC-H lineitem"
+      + " repartitioned, Quiver vs Comet-style blocks; ExchangeBenchmark)";
 
   /** The implementation, once there is one. */
   static Optional<ExchangeThroughput> implementation() {

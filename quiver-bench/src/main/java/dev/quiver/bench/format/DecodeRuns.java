@@ -29,14 +29,18 @@ final class DecodeRuns {
     try (QuiverFile file = QuiverFile.open(path)) {
       int columns = file.schema().getFields().size();
       for (int column = 0; column < columns; column++) {
+        int columnIndex = column;
+        long[] decoded = {0};
         for (Layout chunk : file.chunks(column)) {
-          try (FieldVector vector = file.readChunk(column, chunk, allocator)) {
-            values += vector.getValueCount();
+          // a dictionary run comes piece by piece (one code chunk at a time), like a scan reads it
+          file.readPieces(column, chunk, allocator, vector -> {
+            decoded[0] += vector.getValueCount();
             if (checksums != null) {
-              checksums.add(column, vector);
+              checksums.add(columnIndex, vector);
             }
-          }
+          });
         }
+        values += decoded[0];
       }
     }
     return values;

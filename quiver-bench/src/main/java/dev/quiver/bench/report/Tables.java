@@ -36,9 +36,8 @@ final class Tables {
           ratio(quiver.time().median(), m.time().median()), m.peakRss().median() / 1048576.0));
     }
     if (ExchangeThroughput.implementation().isEmpty()) {
-      text.append("\nExchange throughput and bytes per row are not part of this suite yet: `ExchangeBenchmark`"
-          + " measures them (TPC-H lineitem, its own section above); the hook is"
-          + " `dev.quiver.bench.exchange.ExchangeThroughput`.\n");
+      text.append("\nExchange throughput and bytes per row: `quiver bench exchange` (`ExchangeBenchmark`, TPC-H"
+          + " lineitem repartitioned; its own section above).\n");
     }
     return text.append('\n').toString();
   }

@@ -17,6 +17,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.CRC32C;
 import org.apache.arrow.memory.ArrowBuf;
@@ -173,6 +174,50 @@ public final class QuiverFile implements AutoCloseable {
     throw QuiverException.user(path + ": a " + chunk.kind() + " layout is not a chunk");
   }
 
+  /** Takes the decoded pieces of a chunk; the vector is closed when the call returns. */
+  @FunctionalInterface
+  public interface PieceConsumer {
+    void accept(FieldVector piece) throws IOException;
+  }
+
+  /**
+   * Decodes one chunk of column {@code column} piece by piece, one vector in memory at a time: a flat
+   * chunk as one piece, a dictionary run as one piece per code chunk (its values decoded once).
+   */
+  public void readPieces(int column, Layout chunk, BufferAllocator allocator, PieceConsumer consumer) throws IOException {
+    if (chunk instanceof FlatLayout) {
+      try (FieldVector vector = readChunk(column, (FlatLayout) chunk, allocator)) {
+        consumer.accept(vector);
+      }
+      return;
+    }
+    if (!(chunk instanceof DictLayout)) {
+      throw QuiverException.user(path + ": a " + chunk.kind() + " layout is not a chunk");
+    }
+    DictLayout dict = (DictLayout) chunk;
+    Field field = schema().getFields().get(column);
+    try (FieldVector values = decodeFlat(field, field.getName() + " dictionary", dict.values(), allocator)) {
+      for (Layout codeChunk : dict.codes().chunks()) {
+        FlatLayout codesLayout = (FlatLayout) codeChunk;
+        try (IntVector codes = (IntVector) decodeFlat(DictionaryGather.CODES_FIELD, field.getName() + " codes", codesLayout,
+            allocator);
+            FieldVector piece = gather(values, codes, 0, codes.getValueCount(), field, allocator, codesLayout)) {
+          consumer.accept(piece);
+        }
+      }
+    }
+  }
+
+  private FieldVector gather(FieldVector values, IntVector codes, int from, int count, Field field, BufferAllocator allocator,
+      FlatLayout codesLayout) throws CorruptFileException {
+    try {
+      return DictionaryGather.gather((BaseVariableWidthVector) values, codes, from, count, field, allocator,
+          path + ": column " + field.getName() + " segment " + codesLayout.segment());
+    } catch (QuiverException corrupt) {
+      throw asCorruptFile(corrupt);
+    }
+  }
+
   /**
    * Decodes one flat layout as {@code field}'s type, checking its row count; {@code what} names the
    * column (and part) in errors. The caller owns the vector.
@@ -207,7 +252,7 @@ public final class QuiverFile implements AutoCloseable {
   private FieldVector readDictionaryRows(int column, DictLayout dict, long from, long to, BufferAllocator allocator)
       throws IOException {
     Field field = schema().getFields().get(column);
-    FieldVector result = null;
+    List<FieldVector> parts = new ArrayList<>();
     try (FieldVector values = decodeFlat(field, field.getName() + " dictionary", dict.values(), allocator)) {
       long chunkStart = 0;
       for (Layout codeChunk : dict.codes().chunks()) {
@@ -218,34 +263,27 @@ public final class QuiverFile implements AutoCloseable {
               DictionaryGather.CODES_FIELD, field.getName() + " codes", codesLayout, allocator)) {
             int start = (int) (Math.max(from, chunkStart) - chunkStart);
             int end = (int) (Math.min(to, chunkEnd) - chunkStart);
-            FieldVector part;
-            try {
-              part = DictionaryGather.gather((BaseVariableWidthVector) values, codes, start, end - start, field, allocator,
-                  path + ": column " + field.getName() + " segment " + codesLayout.segment());
-            } catch (QuiverException corrupt) {
-              throw asCorruptFile(corrupt);
-            }
-            if (result == null) {
-              result = part;
-            } else {
-              try (FieldVector appended = part) {
-                VectorBatchAppender.batchAppend(result, appended);
-              }
-            }
+            parts.add(gather(values, codes, start, end - start, field, allocator, codesLayout));
           }
         }
         chunkStart = chunkEnd;
       }
-      if (result == null) {
-        result = field.createVector(allocator);
+      if (parts.size() == 1) {
+        return parts.remove(0);
+      }
+      FieldVector result = field.createVector(allocator);
+      try {
         result.allocateNew();
-      }
-      return result;
-    } catch (IOException | RuntimeException failure) {
-      if (result != null) {
+        if (!parts.isEmpty()) {
+          VectorBatchAppender.batchAppend(result, parts.toArray(new FieldVector[0]));
+        }
+        return result;
+      } catch (RuntimeException failure) {
         result.close();
+        throw failure;
       }
-      throw failure;
+    } finally {
+      parts.forEach(FieldVector::close);
     }
   }
 

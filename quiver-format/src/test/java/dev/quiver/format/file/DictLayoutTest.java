@@ -117,6 +117,19 @@ class DictLayoutTest {
       assertThat(dict.codes().chunks().size()).isGreaterThan(3);
     }
     verify(file, rows, DictLayoutTest::lowCardinality);
+    try (QuiverFile opened = QuiverFile.open(file)) {
+      long[] row = {0};
+      int[] pieces = {0};
+      opened.readPieces(0, opened.chunks(0).get(0), memory.allocator(), piece -> {
+        pieces[0]++;
+        for (int i = 0; i < piece.getValueCount(); i++, row[0]++) {
+          Object value = piece.getObject(i);
+          assertThat(value == null ? null : value.toString()).isEqualTo(lowCardinality(row[0]));
+        }
+      });
+      assertThat(row[0]).isEqualTo(rows);
+      assertThat(pieces[0]).isEqualTo(((DictLayout) opened.chunks(0).get(0)).codes().chunks().size());
+    }
     Path plain = write("plain", rows, DictLayoutTest::lowCardinality,
         QuiverWriter.Options.defaults().withChunkBytes(64 * 1024).withColumnDictionaries(false));
     assertThat(chunks(plain, 0)).allMatch(chunk -> chunk instanceof FlatLayout);
