@@ -10,6 +10,7 @@ import dev.quiver.format.file.SegmentLocation;
 import dev.quiver.format.layout.DictLayout;
 import dev.quiver.format.layout.FlatLayout;
 import dev.quiver.format.layout.Layout;
+import dev.quiver.format.layout.Layouts;
 import dev.quiver.scan.execution.ScanArrowReader;
 import dev.quiver.scan.execution.ScanResult;
 import dev.quiver.scan.plan.SplitStrategy;
@@ -58,14 +59,8 @@ class ScanTest {
     Set<Integer> segments = new HashSet<>();
     try (QuiverFile file = QuiverFile.open(path)) {
       for (String column : columns) {
-        for (Layout chunk : file.chunks(file.columnIndex(column))) {
-          if (chunk instanceof DictLayout) {
-            segments.add(((DictLayout) chunk).values().segment());
-            ((DictLayout) chunk).codes().chunks().forEach(codes -> segments.add(((FlatLayout) codes).segment()));
-          } else {
-            segments.add(((FlatLayout) chunk).segment());
-          }
-        }
+        Layouts.flats(file.layout().children().get(file.columnIndex(column)))
+            .forEach(flat -> segments.add(flat.segment()));
       }
     }
     return segments.size();

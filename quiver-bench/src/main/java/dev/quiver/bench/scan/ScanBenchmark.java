@@ -1,9 +1,8 @@
 package dev.quiver.bench.scan;
 
 import dev.quiver.format.file.QuiverFile;
-import dev.quiver.format.layout.DictLayout;
 import dev.quiver.format.layout.FlatLayout;
-import dev.quiver.format.layout.Layout;
+import dev.quiver.format.layout.Layouts;
 import dev.quiver.scan.Scan;
 import dev.quiver.scan.execution.ScanResult;
 import java.io.IOException;
@@ -96,15 +95,8 @@ public final class ScanBenchmark {
     try (QuiverFile file = QuiverFile.open(path)) {
       for (int column = 0; column < file.schema().getFields().size(); column++) {
         if (columns == null || columns.contains(file.schema().getFields().get(column).getName())) {
-          for (Layout chunk : file.chunks(column)) {
-            if (chunk instanceof DictLayout) {
-              bytes += ((DictLayout) chunk).values().uncompressedBytes();
-              for (Layout codes : ((DictLayout) chunk).codes().chunks()) {
-                bytes += ((FlatLayout) codes).uncompressedBytes();
-              }
-            } else {
-              bytes += ((FlatLayout) chunk).uncompressedBytes();
-            }
+          for (FlatLayout flat : Layouts.flats(file.layout().children().get(column))) {
+            bytes += flat.uncompressedBytes();
           }
         }
       }

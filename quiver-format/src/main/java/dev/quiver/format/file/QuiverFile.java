@@ -9,6 +9,7 @@ import dev.quiver.format.layout.ChunkedLayout;
 import dev.quiver.format.layout.DictLayout;
 import dev.quiver.format.layout.FlatLayout;
 import dev.quiver.format.layout.Layout;
+import dev.quiver.format.layout.Layouts;
 import dev.quiver.format.layout.StructLayout;
 import dev.quiver.format.layout.ZonedLayout;
 import dev.quiver.format.stats.ZoneStatistics;
@@ -174,7 +175,7 @@ public final class QuiverFile implements AutoCloseable {
     throw QuiverException.user(path + ": a " + chunk.kind() + " layout is not a chunk");
   }
 
-  /** Takes the decoded pieces of a chunk; the vector is closed when the call returns. */
+  /** Takes the decoded pieces of a chunk (for {@link #readPieces}, closed when the call returns). */
   @FunctionalInterface
   public interface PieceConsumer {
     void accept(FieldVector piece) throws IOException;
@@ -194,18 +195,11 @@ public final class QuiverFile implements AutoCloseable {
     if (!(chunk instanceof DictLayout)) {
       throw QuiverException.user(path + ": a " + chunk.kind() + " layout is not a chunk");
     }
-    DictLayout dict = (DictLayout) chunk;
-    Field field = schema().getFields().get(column);
-    try (FieldVector values = decodeFlat(field, field.getName() + " dictionary", dict.values(), allocator)) {
-      for (Layout codeChunk : dict.codes().chunks()) {
-        FlatLayout codesLayout = (FlatLayout) codeChunk;
-        try (IntVector codes = (IntVector) decodeFlat(DictionaryGather.CODES_FIELD, field.getName() + " codes", codesLayout,
-            allocator);
-            FieldVector piece = gather(values, codes, 0, codes.getValueCount(), field, allocator, codesLayout)) {
-          consumer.accept(piece);
-        }
+    dictionaryParts(column, (DictLayout) chunk, 0, chunk.rowCount(), allocator, piece -> {
+      try (piece) {
+        consumer.accept(piece);
       }
-    }
+    });
   }
 
   private FieldVector gather(FieldVector values, IntVector codes, int from, int count, Field field, BufferAllocator allocator,
@@ -253,21 +247,8 @@ public final class QuiverFile implements AutoCloseable {
       throws IOException {
     Field field = schema().getFields().get(column);
     List<FieldVector> parts = new ArrayList<>();
-    try (FieldVector values = decodeFlat(field, field.getName() + " dictionary", dict.values(), allocator)) {
-      long chunkStart = 0;
-      for (Layout codeChunk : dict.codes().chunks()) {
-        long chunkEnd = chunkStart + codeChunk.rowCount();
-        if (chunkEnd > from && chunkStart < to) {
-          FlatLayout codesLayout = (FlatLayout) codeChunk;
-          try (IntVector codes = (IntVector) decodeFlat(
-              DictionaryGather.CODES_FIELD, field.getName() + " codes", codesLayout, allocator)) {
-            int start = (int) (Math.max(from, chunkStart) - chunkStart);
-            int end = (int) (Math.min(to, chunkEnd) - chunkStart);
-            parts.add(gather(values, codes, start, end - start, field, allocator, codesLayout));
-          }
-        }
-        chunkStart = chunkEnd;
-      }
+    try {
+      dictionaryParts(column, dict, from, to, allocator, parts::add);
       if (parts.size() == 1) {
         return parts.remove(0);
       }
@@ -287,24 +268,36 @@ public final class QuiverFile implements AutoCloseable {
     }
   }
 
+  /**
+   * Rows {@code [from, to)} of a dictionary run, one gathered vector per code chunk they touch, handed
+   * to {@code parts} (which owns each); the values are decoded once.
+   */
+  private void dictionaryParts(int column, DictLayout dict, long from, long to, BufferAllocator allocator,
+      PieceConsumer parts) throws IOException {
+    Field field = schema().getFields().get(column);
+    try (FieldVector values = decodeFlat(field, field.getName() + " dictionary", dict.values(), allocator)) {
+      long chunkStart = 0;
+      for (Layout codeChunk : dict.codes().chunks()) {
+        long chunkEnd = chunkStart + codeChunk.rowCount();
+        if (chunkEnd > from && chunkStart < to) {
+          FlatLayout codesLayout = (FlatLayout) codeChunk;
+          try (IntVector codes = (IntVector) decodeFlat(
+              DictionaryGather.CODES_FIELD, field.getName() + " codes", codesLayout, allocator)) {
+            int start = (int) (Math.max(from, chunkStart) - chunkStart);
+            int end = (int) (Math.min(to, chunkEnd) - chunkStart);
+            parts.accept(gather(values, codes, start, end - start, field, allocator, codesLayout));
+          }
+        }
+        chunkStart = chunkEnd;
+      }
+    }
+  }
+
   /** Bytes of the segments below {@code node} (as stored: encoded and compressed). */
   public long segmentBytes(Layout node) {
-    if (node instanceof FlatLayout) {
-      return footer.segments().get(((FlatLayout) node).segment()).length();
-    }
     long bytes = 0;
-    if (node instanceof DictLayout) {
-      bytes += segmentBytes(((DictLayout) node).values()) + segmentBytes(((DictLayout) node).codes());
-    } else if (node instanceof ChunkedLayout) {
-      for (Layout chunk : ((ChunkedLayout) node).chunks()) {
-        bytes += segmentBytes(chunk);
-      }
-    } else if (node instanceof ZonedLayout) {
-      bytes += segmentBytes(((ZonedLayout) node).data());
-    } else if (node instanceof StructLayout) {
-      for (Layout child : ((StructLayout) node).children()) {
-        bytes += segmentBytes(child);
-      }
+    for (FlatLayout flat : Layouts.flats(node)) {
+      bytes += footer.segments().get(flat.segment()).length();
     }
     return bytes;
   }

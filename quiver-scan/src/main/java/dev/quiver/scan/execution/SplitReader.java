@@ -6,6 +6,7 @@ import dev.quiver.scan.decode.SharedDecode;
 import dev.quiver.scan.expression.ColumnSlice;
 import dev.quiver.scan.expression.FilterEvaluator;
 import dev.quiver.scan.plan.ChunkPiece;
+import dev.quiver.scan.plan.ColumnPieces;
 import dev.quiver.scan.plan.RowRange;
 import dev.quiver.scan.plan.ScanPlan;
 import dev.quiver.scan.plan.Split;
@@ -84,7 +85,7 @@ final class SplitReader {
       TreeSet<Long> boundaries = new TreeSet<>(List.of(range.start(), range.end()));
       List<SharedDecode> wanted = new ArrayList<>();
       for (int column : filterColumns) {
-        List<ChunkPiece> overlapping = overlapping(split.columns().get(column), range.start(), range.end());
+        List<ChunkPiece> overlapping = ColumnPieces.overlapping(split.columns().get(column), range.start(), range.end());
         pieces.add(overlapping);
         for (ChunkPiece piece : overlapping) {
           addBoundary(boundaries, piece.start(), range);
@@ -147,16 +148,6 @@ final class SplitReader {
     return ColumnSlice.dictionary(values, (IntVector) data, offset);
   }
 
-  private static List<ChunkPiece> overlapping(List<ChunkPiece> pieces, long start, long end) {
-    List<ChunkPiece> result = new ArrayList<>();
-    for (ChunkPiece piece : pieces) {
-      if (piece.start() < end && piece.end() > start) {
-        result.add(piece);
-      }
-    }
-    return result;
-  }
-
   private static ChunkPiece pieceAt(List<ChunkPiece> pieces, long row) {
     for (ChunkPiece piece : pieces) {
       if (piece.start() <= row && row < piece.end()) {
@@ -205,7 +196,7 @@ final class SplitReader {
       List<FieldVector> parts = new ArrayList<>();
       try {
         for (int run = 0; run < selection.runCount(); run++) {
-          for (ChunkPiece piece : overlapping(pieces, selection.start(run), selection.end(run))) {
+          for (ChunkPiece piece : ColumnPieces.overlapping(pieces, selection.start(run), selection.end(run))) {
             long from = Math.max(piece.start(), selection.start(run));
             long to = Math.min(piece.end(), selection.end(run));
             parts.add(part(split, piece, field, (int) (from - piece.start()), (int) (to - from)));

@@ -8,7 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** A column's chunks flattened into {@link ChunkPiece}s in row order (dict runs into their code chunks). */
-final class ColumnPieces {
+public final class ColumnPieces {
   private ColumnPieces() {}
 
   static List<ChunkPiece> of(QuiverFile file, int column) {
@@ -28,6 +28,15 @@ final class ColumnPieces {
       start += chunk.rowCount();
     }
     return pieces;
+  }
+
+  /** The pieces overlapping rows {@code [start, end)}. */
+  public static List<ChunkPiece> overlapping(List<ChunkPiece> pieces, long start, long end) {
+    List<ChunkPiece> result = new ArrayList<>();
+    for (int i = firstEndingAfter(pieces, start); i < pieces.size() && pieces.get(i).start() < end; i++) {
+      result.add(pieces.get(i));
+    }
+    return result;
   }
 
   /** The pieces overlapping any of {@code ranges} (ascending, non-overlapping). */

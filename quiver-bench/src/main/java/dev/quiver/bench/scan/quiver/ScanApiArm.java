@@ -2,8 +2,7 @@ package dev.quiver.bench.scan.quiver;
 
 import dev.quiver.bench.scan.query.WindowConsumer;
 import dev.quiver.format.file.QuiverFile;
-import dev.quiver.format.layout.DictLayout;
-import dev.quiver.format.layout.Layout;
+import dev.quiver.format.layout.Layouts;
 import dev.quiver.scan.Scan;
 import dev.quiver.scan.execution.ScanResult;
 import dev.quiver.scan.expression.ColumnReference;
@@ -106,9 +105,7 @@ final class ScanApiArm implements QuiverScanArm {
     try (QuiverFile file = QuiverFile.open(path)) {
       for (int column = 0; column < file.schema().getFields().size(); column++) {
         if (columns == null || columns.contains(file.schema().getFields().get(column).getName())) {
-          for (Layout chunk : file.chunks(column)) {
-            chunksInColumns += chunk instanceof DictLayout ? 1 + ((DictLayout) chunk).codes().chunks().size() : 1;
-          }
+          chunksInColumns += Layouts.flats(file.layout().children().get(column)).size();
         }
       }
     }
