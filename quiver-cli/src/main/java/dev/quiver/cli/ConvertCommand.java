@@ -1,8 +1,9 @@
 package dev.quiver.cli;
 
-import dev.quiver.cli.parquet.ParquetArrowWriter;
-import dev.quiver.cli.parquet.ParquetCodec;
+import dev.quiver.io.parquet.ParquetArrowWriter;
+import dev.quiver.io.parquet.ParquetCodec;
 import dev.quiver.common.QuiverException;
+import dev.quiver.io.TableWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -97,7 +98,7 @@ public final class ConvertCommand implements Callable<Integer> {
     try (CommandMemory memory = QuiverCommand.of(spec).openMemory("convert");
         InputBatches in = inputFormat.open(input, memory.allocator(), batchRows, inferRows)) {
       BufferAllocator allocator = memory.allocator();
-      BatchSink sink = null;
+      TableWriter sink = null;
       try {
         for (InputBatches.Batch next = in.next(); next != null; next = in.next()) {
           try (InputBatches.Batch batch = next;

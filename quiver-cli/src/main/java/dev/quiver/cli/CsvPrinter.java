@@ -1,6 +1,7 @@
 package dev.quiver.cli;
 
 import dev.quiver.common.QuiverException;
+import dev.quiver.io.csv.CsvFormat;
 import java.io.PrintWriter;
 import java.util.List;
 import org.apache.arrow.vector.VectorSchemaRoot;

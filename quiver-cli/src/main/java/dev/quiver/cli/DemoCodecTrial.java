@@ -1,6 +1,7 @@
 package dev.quiver.cli;
 
 import dev.quiver.common.memory.Allocators;
+import dev.quiver.io.AtomicOutputFile;
 import dev.quiver.shuffle.block.BlockDecoder;
 import dev.quiver.shuffle.block.CompressionCodec;
 import dev.quiver.shuffle.block.DecodedBatch;

@@ -2,6 +2,7 @@ package dev.quiver.cli;
 
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
+import dev.quiver.io.csv.CsvFormat;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

@@ -1,6 +1,6 @@
 package dev.quiver.cli;
 
-import dev.quiver.cli.clickbench.HitsTable;
+import dev.quiver.datagen.clickbench.HitsTable;
 import java.io.IOException;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

@@ -1,6 +1,6 @@
 package dev.quiver.cli;
 
-import dev.quiver.cli.fineweb.FinewebTable;
+import dev.quiver.datagen.fineweb.FinewebTable;
 import java.io.IOException;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

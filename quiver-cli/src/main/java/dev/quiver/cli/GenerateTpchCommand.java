@@ -1,7 +1,7 @@
 package dev.quiver.cli;
 
-import dev.quiver.cli.tpch.TpchGenerator;
-import dev.quiver.cli.tpch.TpchSchemas;
+import dev.quiver.datagen.tpch.TpchGenerator;
+import dev.quiver.datagen.tpch.TpchSchemas;
 import dev.quiver.common.QuiverException;
 import dev.quiver.format.file.QuiverWriter;
 import io.trino.tpch.TpchEntity;

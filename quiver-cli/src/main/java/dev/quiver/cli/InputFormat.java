@@ -3,15 +3,16 @@ package dev.quiver.cli;
 import dev.quiver.common.QuiverException;
 import dev.quiver.shuffle.block.BlockFormat;
 import dev.quiver.shuffle.block.CompressionCodec;
+import dev.quiver.io.InputFiles;
+import dev.quiver.io.ReadOptions;
+import dev.quiver.io.TableFormat;
+import dev.quiver.io.csv.CsvReadOptions;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.Locale;
 import org.apache.arrow.memory.BufferAllocator;
 
 /**
@@ -23,24 +24,24 @@ import org.apache.arrow.memory.BufferAllocator;
  * file is always CSV, a {@code .qvr} file always {@code .qvr} (so a damaged one is reported as such).
  */
 enum InputFormat {
-  SHUFFLE_BLOCKS("shuffle data"),
-  ARROW_FILE("Arrow IPC file"),
-  ARROW_STREAM("Arrow IPC stream"),
-  CSV("CSV"),
-  PARQUET("Parquet"),
-  QUIVER(".qvr");
+  SHUFFLE_BLOCKS(null, "shuffle data"),
+  ARROW_FILE(TableFormat.ARROW_FILE, null),
+  ARROW_STREAM(TableFormat.ARROW_STREAM, null),
+  CSV(TableFormat.CSV, null),
+  PARQUET(TableFormat.PARQUET, null),
+  QUIVER(null, ".qvr");
 
   /** The largest field count a block header may claim before detection stops believing it. */
   static final long MAX_PLAUSIBLE_FIELDS = 1 << 20;
 
-  private static final byte[] ARROW_MAGIC = "ARROW1".getBytes(StandardCharsets.US_ASCII);
-  private static final byte[] PARQUET_MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
   private static final byte[] QUIVER_MAGIC = "QVR1".getBytes(StandardCharsets.US_ASCII);
 
+  private final TableFormat tableFormat;
   private final String displayName;
 
-  InputFormat(String displayName) {
-    this.displayName = displayName;
+  InputFormat(TableFormat tableFormat, String displayName) {
+    this.tableFormat = tableFormat;
+    this.displayName = tableFormat == null ? displayName : tableFormat.displayName();
   }
 
   String displayName() {
@@ -52,16 +53,11 @@ enum InputFormat {
     switch (this) {
       case SHUFFLE_BLOCKS:
         return ShuffleFileInput.open(path, allocator);
-      case ARROW_FILE:
-        return ArrowIpcInput.openFile(path, allocator);
-      case ARROW_STREAM:
-        return ArrowIpcInput.openStream(path, allocator);
-      case PARQUET:
-        return ParquetInput.open(path, allocator, batchRows);
       case QUIVER:
         return QuiverFileInput.open(path, allocator, batchRows);
       default:
-        return CsvBatchReader.open(path, allocator, batchRows, inferRows);
+        ReadOptions options = new ReadOptions(batchRows, CsvReadOptions.defaults().withInferRows(inferRows));
+        return new TableInput(tableFormat.openReader(path, allocator, options));
     }
   }
 
@@ -72,48 +68,42 @@ enum InputFormat {
    *     reads
    */
   static InputFormat detect(Path path) throws IOException {
-    if (!Files.exists(path)) {
-      throw QuiverException.user("no such file: " + path);
-    }
-    if (Files.isDirectory(path)) {
-      throw QuiverException.user(path + " is a directory, not an input file");
-    }
-    String extension = extension(path);
-    byte[] start = firstBytes(path, BlockFormat.HEADER_BYTES);
+    InputFiles.requireFile(path);
+    String extension = TableFormat.extension(path);
+    byte[] start = InputFiles.firstBytes(path, BlockFormat.HEADER_BYTES);
     if (extension.equals("csv")) {
       return CSV;
     }
     if (extension.equals("qvr") || startsWith(start, QUIVER_MAGIC)) {
       return QUIVER;
     }
-    if (startsWith(start, PARQUET_MAGIC)) {
-      return PARQUET;
-    }
-    if (startsWith(start, ARROW_MAGIC)) {
-      return ARROW_FILE;
-    }
-    if (startsWith(start, new byte[] {-1, -1, -1, -1})) {
-      return ARROW_STREAM;
+    InputFormat byContent = of(TableFormat.ofContent(start));
+    if (byContent != null) {
+      return byContent;
     }
     if (isPlausibleBlockHeader(start)) {
       return SHUFFLE_BLOCKS;
     }
-    switch (extension) {
-      case "data":
-        return SHUFFLE_BLOCKS;
-      case "parquet":
-        return PARQUET;
-      case "arrow":
-      case "feather":
-        return ARROW_FILE;
-      case "arrows":
-      case "ipc":
-        return ARROW_STREAM;
-      default:
-        throw QuiverException.user("cannot tell the format of " + path
-            + ": expected a .qvr file, Parquet (.parquet), an Arrow IPC file or stream (.arrow, .arrows, .ipc),"
-            + " CSV (.csv) or a shuffle data file (.data)");
+    if (extension.equals("data")) {
+      return SHUFFLE_BLOCKS;
     }
+    InputFormat byExtension = of(TableFormat.ofExtension(extension));
+    if (byExtension == null || byExtension == CSV) {
+      throw QuiverException.user("cannot tell the format of " + path
+          + ": expected a .qvr file, Parquet (.parquet), an Arrow IPC file or stream (.arrow, .arrows, .ipc),"
+          + " CSV (.csv) or a shuffle data file (.data)");
+    }
+    return byExtension;
+  }
+
+  /** The input format of a quiver-io table format, or null for null. */
+  private static InputFormat of(TableFormat format) {
+    for (InputFormat input : values()) {
+      if (input.tableFormat != null && input.tableFormat == format) {
+        return input;
+      }
+    }
+    return null;
   }
 
   /** Whether {@code bytes} start like a shuffle block: sane length, field count and codec tag. */
@@ -128,18 +118,6 @@ enum InputFormat {
     return length >= BlockFormat.MIN_LENGTH && length <= BlockFormat.MAX_LENGTH
         && fields >= 0 && fields <= MAX_PLAUSIBLE_FIELDS
         && CompressionCodec.fromTag(tag) != null;
-  }
-
-  private static String extension(Path path) {
-    String name = path.getFileName().toString();
-    int dot = name.lastIndexOf('.');
-    return dot < 0 ? "" : name.substring(dot + 1).toLowerCase(Locale.ROOT);
-  }
-
-  private static byte[] firstBytes(Path path, int count) throws IOException {
-    try (InputStream in = Files.newInputStream(path)) {
-      return in.readNBytes(count);
-    }
   }
 
   private static boolean startsWith(byte[] bytes, byte[] prefix) {

@@ -1,42 +1,46 @@
 package dev.quiver.cli;
 
-import dev.quiver.cli.parquet.ParquetArrowWriter;
 import dev.quiver.common.QuiverException;
+import dev.quiver.io.TableFormat;
+import dev.quiver.io.TableWriter;
+import dev.quiver.io.WriteOptions;
+import dev.quiver.io.parquet.ParquetArrowWriter;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Locale;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.pojo.Schema;
 
-/** The kinds of file {@code quiver convert} writes, chosen by the output's extension. */
+/**
+ * The kinds of file {@code quiver convert} writes, chosen by the output's extension: the formats of
+ * quiver-io ({@link TableFormat}) and {@code .qvr}.
+ */
 enum OutputFormat {
-  CSV("CSV", List.of("csv")),
-  ARROW_FILE("Arrow IPC file", List.of("arrow", "feather")),
-  ARROW_STREAM("Arrow IPC stream", List.of("arrows", "ipc")),
-  PARQUET("Parquet", List.of("parquet")),
-  QUIVER(".qvr", List.of("qvr"));
+  CSV(TableFormat.CSV),
+  ARROW_FILE(TableFormat.ARROW_FILE),
+  ARROW_STREAM(TableFormat.ARROW_STREAM),
+  PARQUET(TableFormat.PARQUET),
+  QUIVER(null);
 
-  private final String displayName;
-  private final List<String> extensions;
+  private final TableFormat tableFormat;
 
-  OutputFormat(String displayName, List<String> extensions) {
-    this.displayName = displayName;
-    this.extensions = extensions;
+  OutputFormat(TableFormat tableFormat) {
+    this.tableFormat = tableFormat;
   }
 
   String displayName() {
-    return displayName;
+    return tableFormat == null ? ".qvr" : tableFormat.displayName();
   }
 
   /** The format of an output file named {@code path}. */
   static OutputFormat of(Path path) {
-    String name = path.getFileName() == null ? "" : path.getFileName().toString();
-    int dot = name.lastIndexOf('.');
-    String extension = dot < 0 ? "" : name.substring(dot + 1).toLowerCase(Locale.ROOT);
-    for (OutputFormat format : values()) {
-      if (format.extensions.contains(extension)) {
-        return format;
+    String extension = TableFormat.extension(path);
+    if (extension.equals("qvr")) {
+      return QUIVER;
+    }
+    TableFormat format = TableFormat.ofExtension(extension);
+    for (OutputFormat output : values()) {
+      if (format != null && output.tableFormat == format) {
+        return output;
       }
     }
     throw QuiverException.user("cannot tell which format to write " + path
@@ -44,19 +48,11 @@ enum OutputFormat {
   }
 
   /** Starts writing {@code target} with batches of {@code schema}. */
-  BatchSink open(Path target, Schema schema, BufferAllocator allocator, ParquetArrowWriter.Options parquet)
+  TableWriter open(Path target, Schema schema, BufferAllocator allocator, ParquetArrowWriter.Options parquet)
       throws IOException {
-    switch (this) {
-      case CSV:
-        return CsvSink.create(target, schema);
-      case ARROW_FILE:
-        return ArrowIpcSink.create(target, schema, allocator, true);
-      case ARROW_STREAM:
-        return ArrowIpcSink.create(target, schema, allocator, false);
-      case PARQUET:
-        return ParquetSink.create(target, schema, parquet);
-      default:
-        return QuiverSink.create(target, schema, allocator);
+    if (tableFormat == null) {
+      return QuiverSink.create(target, schema, allocator);
     }
+    return tableFormat.openWriter(target, schema, allocator, new WriteOptions(parquet));
   }
 }

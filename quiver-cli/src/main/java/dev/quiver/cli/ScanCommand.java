@@ -1,6 +1,7 @@
 package dev.quiver.cli;
 
 import dev.quiver.common.QuiverException;
+import dev.quiver.io.csv.CsvFormat;
 import dev.quiver.scan.Scan;
 import dev.quiver.scan.execution.ScanResult;
 import dev.quiver.scan.plan.SplitStrategy;

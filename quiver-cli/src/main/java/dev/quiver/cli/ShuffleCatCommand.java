@@ -1,6 +1,7 @@
 package dev.quiver.cli;
 
 import dev.quiver.common.QuiverException;
+import dev.quiver.io.csv.CsvFormat;
 import dev.quiver.shuffle.block.BlockDecoder;
 import dev.quiver.shuffle.block.DecodedBatch;
 import dev.quiver.shuffle.file.ShuffleBlockFile;

@@ -1,5 +1,6 @@
 package dev.quiver.cli;
 
+import dev.quiver.io.csv.CsvFormat;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;

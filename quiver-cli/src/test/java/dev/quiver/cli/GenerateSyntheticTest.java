@@ -2,9 +2,9 @@ package dev.quiver.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.cli.clickbench.HitsTable;
-import dev.quiver.cli.fineweb.FinewebTable;
-import dev.quiver.cli.synthetic.SyntheticTable;
+import dev.quiver.datagen.clickbench.HitsTable;
+import dev.quiver.datagen.fineweb.FinewebTable;
+import dev.quiver.datagen.synthetic.SyntheticTable;
 import dev.quiver.common.testing.LeakCheckingAllocator;
 import dev.quiver.format.file.QuiverFile;
 import java.nio.charset.StandardCharsets;

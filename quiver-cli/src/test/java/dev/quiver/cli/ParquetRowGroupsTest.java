@@ -3,7 +3,7 @@ package dev.quiver.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.quiver.cli.parquet.ParquetArrowReader;
+import dev.quiver.io.parquet.ParquetArrowReader;
 import dev.quiver.common.QuiverException;
 import dev.quiver.common.testing.LeakCheckingAllocator;
 import java.nio.file.Path;

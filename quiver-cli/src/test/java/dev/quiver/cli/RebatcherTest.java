@@ -3,6 +3,7 @@ package dev.quiver.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.io.csv.CsvFormat;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,6 @@
 package dev.quiver.cli;
 
-import dev.quiver.cli.parquet.ParquetArrowReader;
+import dev.quiver.io.parquet.ParquetArrowReader;
 import dev.quiver.format.file.QuiverFile;
 import java.io.IOException;
 import java.math.BigDecimal;

@@ -1,7 +1,7 @@
 package dev.quiver.bench.exchange;
 
-import dev.quiver.cli.tpch.TpchGenerator;
-import dev.quiver.cli.tpch.TpchSchemas;
+import dev.quiver.datagen.tpch.TpchGenerator;
+import dev.quiver.datagen.tpch.TpchSchemas;
 import dev.quiver.common.memory.Allocators;
 import dev.quiver.shuffle.exchange.MapOutput;
 import dev.quiver.shuffle.exchange.ShuffleWriter;

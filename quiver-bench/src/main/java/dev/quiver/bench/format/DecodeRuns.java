@@ -1,6 +1,6 @@
 package dev.quiver.bench.format;
 
-import dev.quiver.cli.parquet.ParquetArrowReader;
+import dev.quiver.io.parquet.ParquetArrowReader;
 import dev.quiver.format.file.QuiverFile;
 import dev.quiver.format.layout.Layout;
 import java.io.IOException;

@@ -1,8 +1,8 @@
 package dev.quiver.bench.format;
 
-import dev.quiver.cli.parquet.ParquetCodec;
-import dev.quiver.cli.tpch.TpchGenerator;
-import dev.quiver.cli.tpch.TpchSchemas;
+import dev.quiver.io.parquet.ParquetCodec;
+import dev.quiver.datagen.tpch.TpchGenerator;
+import dev.quiver.datagen.tpch.TpchSchemas;
 import dev.quiver.common.memory.Allocators;
 import dev.quiver.format.file.QuiverFile;
 import io.trino.tpch.TpchTable;

@@ -1,8 +1,8 @@
 package dev.quiver.bench.format;
 
-import dev.quiver.cli.parquet.ParquetArrowWriter;
-import dev.quiver.cli.parquet.ParquetCodec;
-import dev.quiver.cli.parquet.StreamOutputFile;
+import dev.quiver.io.parquet.ParquetArrowWriter;
+import dev.quiver.io.parquet.ParquetCodec;
+import dev.quiver.io.parquet.StreamOutputFile;
 import dev.quiver.format.file.QuiverWriter;
 import java.io.BufferedOutputStream;
 import java.io.IOException;

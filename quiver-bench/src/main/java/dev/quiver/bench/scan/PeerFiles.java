@@ -2,7 +2,7 @@ package dev.quiver.bench.scan;
 
 import dev.quiver.bench.scan.vortex.VortexFiles;
 import dev.quiver.cli.QuiverCommand;
-import dev.quiver.cli.parquet.ParquetArrowReader;
+import dev.quiver.io.parquet.ParquetArrowReader;
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
 import java.io.IOException;

@@ -5,7 +5,7 @@ import dev.quiver.bench.scan.query.TopPhrases;
 import dev.quiver.bench.scan.query.TpchQ6;
 import dev.quiver.bench.scan.query.WindowConsumer;
 import dev.quiver.bench.scan.quiver.ZonePredicate;
-import dev.quiver.cli.fineweb.FinewebTable;
+import dev.quiver.datagen.fineweb.FinewebTable;
 import dev.quiver.common.QuiverException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;

@@ -6,7 +6,7 @@ import dev.quiver.bench.scan.DecodeCheck;
 import dev.quiver.bench.scan.ScanArm;
 import dev.quiver.bench.scan.ScanQuery;
 import dev.quiver.bench.scan.query.WindowConsumer;
-import dev.quiver.cli.parquet.ParquetArrowReader;
+import dev.quiver.io.parquet.ParquetArrowReader;
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
 import java.io.IOException;

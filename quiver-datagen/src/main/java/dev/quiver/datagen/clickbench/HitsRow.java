@@ -1,0 +1,35 @@
+package dev.quiver.datagen.clickbench;
+
+import java.util.SplittableRandom;
+
+/**
+ * The state shared by the columns of one generated row, so that related columns agree: the event
+ * time (EventDate is its day), the URL and referer chosen (their hashes, the title), whether the
+ * row came from a search (the phrase, the search engine).
+ */
+final class HitsRow {
+  SplittableRandom random;
+  long row;
+  long eventMicros;
+  int urlRank;
+  byte[] url;
+  byte[] referer;
+  boolean searched;
+
+  /** A 64-bit mix of {@code value} (SplitMix64's finalizer): the same input, the same output. */
+  static long mix(long value) {
+    long z = value + 0x9E3779B97F4A7C15L;
+    z = (z ^ (z >>> 30)) * 0xBF58476D1CE4E5B9L;
+    z = (z ^ (z >>> 27)) * 0x94D049BB133111EBL;
+    return z ^ (z >>> 31);
+  }
+
+  /** A stable hash of bytes (for URLHash, RefererHash). */
+  static long hash(byte[] bytes) {
+    long hash = 0x84222325CBF29CE4L;
+    for (byte b : bytes) {
+      hash = (hash ^ (b & 0xFF)) * 0x100000001B3L;
+    }
+    return mix(hash);
+  }
+}

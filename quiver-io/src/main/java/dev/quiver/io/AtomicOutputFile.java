@@ -1,0 +1,93 @@
+package dev.quiver.io;
+
+import dev.quiver.common.QuiverException;
+import dev.quiver.common.io.FileSync;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * A file written all at once or not at all: bytes go to a hidden temporary file in the target's
+ * directory; {@link #commit} flushes, fsyncs and renames it over the target atomically (then fsyncs
+ * the directory); closing without a commit deletes the temporary file. Readers never see a partial
+ * file under the target's name.
+ */
+public final class AtomicOutputFile implements AutoCloseable {
+  private final Path target;
+  private final Path temporary;
+  private final FileChannel channel;
+  private final OutputStream stream;
+  private boolean committed;
+  private boolean closed;
+
+  private AtomicOutputFile(Path target, Path temporary, FileChannel channel) {
+    this.target = target;
+    this.temporary = temporary;
+    this.channel = channel;
+    this.stream = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 20);
+  }
+
+  /** Starts writing {@code target}; fails with USER when it is a directory or its directory is missing. */
+  public static AtomicOutputFile create(Path target) throws IOException {
+    Path absolute = checkTarget(target);
+    Path directory = absolute.getParent();
+    Path temporary = directory.resolve(
+        "." + absolute.getFileName() + "." + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".tmp");
+    // Not Files.createTempFile: that makes the file readable by its owner only.
+    FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE, StandardOpenOption.CREATE_NEW);
+    return new AtomicOutputFile(absolute, temporary, channel);
+  }
+
+  /**
+   * The absolute path of {@code target} after checking it can be written: fails with USER when it is
+   * a directory or its directory is missing.
+   */
+  public static Path checkTarget(Path target) {
+    Path absolute = target.toAbsolutePath();
+    if (Files.isDirectory(absolute)) {
+      throw QuiverException.user(target + " is a directory; give an output file name");
+    }
+    Path directory = absolute.getParent();
+    if (directory == null || !Files.isDirectory(directory)) {
+      throw QuiverException.user("cannot write " + target + ": directory " + directory + " does not exist");
+    }
+    return absolute;
+  }
+
+  /** Where to write the bytes; do not close it (commit or close this object instead). */
+  public OutputStream stream() {
+    return stream;
+  }
+
+  /** Makes the written bytes the target file, atomically and durably. */
+  public void commit() throws IOException {
+    stream.flush();
+    channel.force(true);
+    channel.close();
+    Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    committed = true;
+    FileSync.directory(target.getParent());
+  }
+
+  @Override
+  public void close() throws IOException {
+    if (closed) {
+      return;
+    }
+    closed = true;
+    if (!committed) {
+      try {
+        channel.close();
+      } finally {
+        Files.deleteIfExists(temporary);
+      }
+    }
+  }
+}

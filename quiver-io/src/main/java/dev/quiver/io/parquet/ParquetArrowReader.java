@@ -1,0 +1,276 @@
+package dev.quiver.io.parquet;
+
+import dev.quiver.common.QuiverException;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.parquet.ParquetReadOptions;
+import org.apache.parquet.column.ColumnDescriptor;
+import org.apache.parquet.column.ColumnReader;
+import org.apache.parquet.column.impl.ColumnReadStoreImpl;
+import org.apache.parquet.column.page.PageReadStore;
+import org.apache.parquet.hadoop.ParquetFileReader;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
+import org.apache.parquet.io.LocalInputFile;
+import org.apache.parquet.io.api.Converter;
+import org.apache.parquet.io.api.GroupConverter;
+import org.apache.parquet.io.api.PrimitiveConverter;
+import org.apache.parquet.schema.MessageType;
+
+/**
+ * Reads a flat Parquet file into Arrow batches through parquet-java's column-level API: row group by
+ * row group ({@link ParquetFileReader#readNextRowGroup}), one {@link ColumnReader} per column, each
+ * value copied straight from the reader into the Arrow vector ({@link ColumnFill}); definition levels
+ * give the nulls. Batches never span row groups. This is the baseline {@code .qvr} decoding is
+ * measured against, so it avoids the record-assembly (Group) API and per-value objects.
+ *
+ * <p>Batches are owned by the caller. A Parquet library failure (a damaged file) becomes a
+ * {@link QuiverException} CORRUPT naming the file; an unsupported column a USER error.
+ */
+public final class ParquetArrowReader implements AutoCloseable {
+  private static final GroupConverter IGNORED_VALUES = new IgnoringConverter();
+
+  private final String source;
+  private final ParquetFileReader reader;
+  private final BufferAllocator allocator;
+  private final int batchRows;
+  private final MessageType parquetSchema;
+  private final Schema schema;
+  private final List<ColumnDescriptor> columns;
+  private final ColumnFill[] fills;
+  private final String createdBy;
+  private PageReadStore rowGroup;
+  private ColumnReader[] columnReaders;
+  private long rowGroupRemaining;
+  private int rowGroupIndex = -1;
+  private long bytesRead;
+
+  private ParquetArrowReader(String source, ParquetFileReader reader, BufferAllocator allocator, int batchRows,
+      boolean directPages, MessageType requested) {
+    this.source = source;
+    this.reader = reader;
+    this.allocator = allocator;
+    this.batchRows = batchRows;
+    this.parquetSchema = requested;
+    this.schema = ParquetSchemaMapping.toArrow(parquetSchema, source);
+    this.columns = parquetSchema.getColumns();
+    this.createdBy = reader.getFooter().getFileMetaData().getCreatedBy();
+    this.fills = new ColumnFill[columns.size()];
+    for (int i = 0; i < fills.length; i++) {
+      fills[i] = ColumnFill.of(schema.getFields().get(i).getType(), columns.get(i).getPrimitiveType().getPrimitiveTypeName(),
+          directPages);
+    }
+  }
+
+  /**
+   * Opens a local Parquet file.
+   *
+   * @param batchRows the most rows per batch
+   */
+  public static ParquetArrowReader open(Path path, BufferAllocator allocator, int batchRows) throws IOException {
+    return open(path, allocator, batchRows, defaultOptions());
+  }
+
+  /**
+   * parquet-java's default read options (heap page buffers, no filters, no page checksums) with
+   * zstd and snappy pages decompressed in one call ({@link OneShotCodecFactory}).
+   */
+  public static ParquetReadOptions defaultOptions() {
+    ParquetReadOptions library = ParquetReadOptions.builder().build();
+    return ParquetReadOptions.builder().copy(library)
+        .withCodecFactory(new OneShotCodecFactory(library.getCodecFactory())).build();
+  }
+
+  /** Opens a local Parquet file with parquet-java read options of the caller's choice. */
+  public static ParquetArrowReader open(Path path, BufferAllocator allocator, int batchRows, ParquetReadOptions options)
+      throws IOException {
+    return open(path, allocator, batchRows, options, null);
+  }
+
+  /**
+   * Opens a local Parquet file reading only the named top-level columns (in the file's order; null
+   * for all): the other columns' pages are never read.
+   *
+   * @throws QuiverException USER when a name is not a column of the file
+   */
+  public static ParquetArrowReader open(Path path, BufferAllocator allocator, int batchRows, ParquetReadOptions options,
+      List<String> columnNames) throws IOException {
+    if (batchRows < 1) {
+      throw new IllegalArgumentException("batchRows must be positive: " + batchRows);
+    }
+    ParquetFileReader reader;
+    try {
+      reader = ParquetFileReader.open(new LocalInputFile(path), options);
+    } catch (IOException | RuntimeException failure) {
+      throw damaged(path.toString(), failure);
+    }
+    try {
+      MessageType requested = reader.getFooter().getFileMetaData().getSchema();
+      if (columnNames != null) {
+        requested = project(requested, columnNames, path.toString());
+        reader.setRequestedSchema(requested);
+      }
+      return new ParquetArrowReader(path.toString(), reader, allocator, batchRows, options.getAllocator().isDirect(),
+          requested);
+    } catch (RuntimeException failure) {
+      reader.close();
+      throw failure;
+    }
+  }
+
+  private static MessageType project(MessageType file, List<String> columnNames, String source) {
+    List<org.apache.parquet.schema.Type> fields = new java.util.ArrayList<>();
+    for (String name : columnNames) {
+      if (!file.containsField(name)) {
+        throw QuiverException.user(source + ": no column named '" + name + "'");
+      }
+    }
+    for (org.apache.parquet.schema.Type field : file.getFields()) {
+      if (columnNames.contains(field.getName())) {
+        fields.add(field);
+      }
+    }
+    return new MessageType(file.getName(), fields);
+  }
+
+  /**
+   * Skips the next row group without reading its pages (another reader of the same file may take
+   * it: readers split a file by row groups this way). False when there is none left.
+   */
+  public boolean skipRowGroup() throws IOException {
+    closeRowGroup();
+    rowGroupRemaining = 0;
+    if (!reader.skipNextRowGroup()) {
+      return false;
+    }
+    rowGroupIndex++;
+    return true;
+  }
+
+  /** The Arrow schema of the batches. */
+  public Schema schema() {
+    return schema;
+  }
+
+  /** The rows of the file, from its footer. */
+  public long rowCount() {
+    return reader.getRecordCount();
+  }
+
+  /** The row groups of the file. */
+  public List<BlockMetaData> rowGroups() {
+    return reader.getRowGroups();
+  }
+
+  /**
+   * The compressed bytes read so far, for progress: whole row groups done plus the share of the
+   * current row group whose rows were returned.
+   */
+  public long bytesRead() {
+    if (rowGroup == null || rowGroup.getRowCount() == 0) {
+      return bytesRead;
+    }
+    long current = reader.getRowGroups().get(rowGroupIndex).getCompressedSize();
+    double done = 1.0 - (double) rowGroupRemaining / rowGroup.getRowCount();
+    return bytesRead - current + Math.round(current * done);
+  }
+
+  /** The next batch (owned by the caller), or null at the end of the file. */
+  public VectorSchemaRoot next() throws IOException {
+    try {
+      while (rowGroupRemaining == 0) {
+        if (!nextRowGroup()) {
+          return null;
+        }
+      }
+      int rows = (int) Math.min(batchRows, rowGroupRemaining);
+      VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+      try {
+        List<FieldVector> vectors = root.getFieldVectors();
+        for (int i = 0; i < fills.length; i++) {
+          FieldVector vector = vectors.get(i);
+          vector.setInitialCapacity(rows);
+          vector.allocateNew();
+          fills[i].fill(columnReaders[i], vector, rows, columns.get(i).getMaxDefinitionLevel());
+          vector.setValueCount(rows);
+        }
+        root.setRowCount(rows);
+        rowGroupRemaining -= rows;
+        return root;
+      } catch (RuntimeException failure) {
+        root.close();
+        throw failure;
+      }
+    } catch (QuiverException failure) {
+      throw failure;
+    } catch (IOException | RuntimeException failure) {
+      throw damaged(source + " row group " + rowGroupIndex, failure);
+    }
+  }
+
+  private boolean nextRowGroup() throws IOException {
+    closeRowGroup();
+    rowGroup = reader.readNextRowGroup();
+    if (rowGroup == null) {
+      return false;
+    }
+    rowGroupIndex++;
+    bytesRead += reader.getRowGroups().get(rowGroupIndex).getCompressedSize();
+    ColumnReadStoreImpl store = new ColumnReadStoreImpl(rowGroup, IGNORED_VALUES, parquetSchema, createdBy);
+    columnReaders = new ColumnReader[columns.size()];
+    for (int i = 0; i < columnReaders.length; i++) {
+      columnReaders[i] = store.getColumnReader(columns.get(i));
+      if (columnReaders[i].getTotalValueCount() != rowGroup.getRowCount()) {
+        throw QuiverException.corrupt(source + " row group " + rowGroupIndex + ": column " + columns.get(i)
+            + " holds " + columnReaders[i].getTotalValueCount() + " values for " + rowGroup.getRowCount() + " rows");
+      }
+    }
+    rowGroupRemaining = rowGroup.getRowCount();
+    return true;
+  }
+
+  private void closeRowGroup() {
+    if (rowGroup != null) {
+      try {
+        rowGroup.close();
+      } catch (Exception ignored) {
+        // releasing the row group's page buffers cannot fail in a way that matters to the reader
+      }
+      rowGroup = null;
+      columnReaders = null;
+    }
+  }
+
+  private static QuiverException damaged(String where, Throwable failure) {
+    return QuiverException.corrupt(where + ": not a readable Parquet file: " + QuiverException.describe(failure), failure);
+  }
+
+  @Override
+  public void close() throws IOException {
+    closeRowGroup();
+    reader.close();
+  }
+
+  /**
+   * The converters parquet-java asks for: values are taken from the column readers directly, so
+   * nothing is ever pushed to these.
+   */
+  private static final class IgnoringConverter extends GroupConverter {
+    private static final PrimitiveConverter PRIMITIVE = new PrimitiveConverter() {};
+
+    @Override
+    public Converter getConverter(int fieldIndex) {
+      return PRIMITIVE;
+    }
+
+    @Override
+    public void start() {}
+
+    @Override
+    public void end() {}
+  }
+}

@@ -1,0 +1,262 @@
+package dev.quiver.io.parquet;
+
+import dev.quiver.common.QuiverException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.vector.types.DateUnit;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.TimeUnit;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.DecimalLogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.TimestampLogicalTypeAnnotation;
+import org.apache.parquet.schema.MessageType;
+import org.apache.parquet.schema.PrimitiveType;
+import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
+import org.apache.parquet.schema.Type;
+import org.apache.parquet.schema.Type.Repetition;
+import org.apache.parquet.schema.Types;
+
+/**
+ * Maps flat Arrow schemas to Parquet schemas and back.
+ *
+ * <table>
+ *   <caption>Arrow and Parquet types</caption>
+ *   <tr><th>Arrow</th><th>Parquet written</th><th>Parquet read</th></tr>
+ *   <tr><td>int8, int16, int32</td><td>INT32 INT(8/16/32, signed)</td><td>the same</td></tr>
+ *   <tr><td>int64</td><td>INT64</td><td>INT64, INT64 INT(64, signed)</td></tr>
+ *   <tr><td>float32, float64</td><td>FLOAT, DOUBLE</td><td>the same</td></tr>
+ *   <tr><td>bool</td><td>BOOLEAN</td><td>the same</td></tr>
+ *   <tr><td>utf8</td><td>BINARY STRING</td><td>BINARY STRING, ENUM or JSON</td></tr>
+ *   <tr><td>binary</td><td>BINARY</td><td>BINARY, BINARY BSON, FIXED_LEN_BYTE_ARRAY, FIXED_LEN_BYTE_ARRAY UUID</td></tr>
+ *   <tr><td>date32</td><td>INT32 DATE</td><td>the same</td></tr>
+ *   <tr><td>timestamp(unit, zone)</td><td>INT64 TIMESTAMP(unit, isAdjustedToUTC = zone present); seconds are
+ *       written as milliseconds; any zone reads back as "UTC"</td>
+ *       <td>INT64 TIMESTAMP(MILLIS/MICROS/NANOS)</td></tr>
+ *   <tr><td>decimal128(p, s)</td><td>INT64 DECIMAL for p &le; 18, else FIXED_LEN_BYTE_ARRAY DECIMAL</td>
+ *       <td>INT32, INT64, BINARY or FIXED_LEN_BYTE_ARRAY DECIMAL with p &le; 38</td></tr>
+ * </table>
+ *
+ * Nullable fields are OPTIONAL, non-nullable REQUIRED (and back). Anything else (nested or repeated
+ * fields, unsigned integers, TIME, INT96, FLOAT16, INTERVAL) is a {@link QuiverException} USER error
+ * naming the column.
+ */
+public final class ParquetSchemaMapping {
+  /** The name of the Parquet message (root group) this writer gives its files. */
+  public static final String MESSAGE_NAME = "quiver";
+
+  private ParquetSchemaMapping() {}
+
+  /** The Parquet schema a file written from {@code schema} gets. */
+  public static MessageType toParquet(Schema schema) {
+    Types.MessageTypeBuilder message = Types.buildMessage();
+    for (Field field : schema.getFields()) {
+      message.addField(toParquet(field));
+    }
+    return message.named(MESSAGE_NAME);
+  }
+
+  private static Type toParquet(Field field) {
+    Repetition repetition = field.isNullable() ? Repetition.OPTIONAL : Repetition.REQUIRED;
+    ArrowType type = field.getType();
+    if (field.getDictionary() == null) {
+      switch (type.getTypeID()) {
+        case Int: {
+          ArrowType.Int integer = (ArrowType.Int) type;
+          if (!integer.getIsSigned()) {
+            break;
+          }
+          if (integer.getBitWidth() == 64) {
+            return Types.primitive(PrimitiveTypeName.INT64, repetition).named(field.getName());
+          }
+          return Types.primitive(PrimitiveTypeName.INT32, repetition)
+              .as(LogicalTypeAnnotation.intType(integer.getBitWidth(), true)).named(field.getName());
+        }
+        case FloatingPoint: {
+          FloatingPointPrecision precision = ((ArrowType.FloatingPoint) type).getPrecision();
+          if (precision == FloatingPointPrecision.HALF) {
+            break;
+          }
+          PrimitiveTypeName name = precision == FloatingPointPrecision.SINGLE ? PrimitiveTypeName.FLOAT : PrimitiveTypeName.DOUBLE;
+          return Types.primitive(name, repetition).named(field.getName());
+        }
+        case Bool:
+          return Types.primitive(PrimitiveTypeName.BOOLEAN, repetition).named(field.getName());
+        case Utf8:
+          return Types.primitive(PrimitiveTypeName.BINARY, repetition)
+              .as(LogicalTypeAnnotation.stringType()).named(field.getName());
+        case Binary:
+          return Types.primitive(PrimitiveTypeName.BINARY, repetition).named(field.getName());
+        case Date:
+          if (((ArrowType.Date) type).getUnit() != DateUnit.DAY) {
+            break;
+          }
+          return Types.primitive(PrimitiveTypeName.INT32, repetition)
+              .as(LogicalTypeAnnotation.dateType()).named(field.getName());
+        case Timestamp: {
+          ArrowType.Timestamp timestamp = (ArrowType.Timestamp) type;
+          return Types.primitive(PrimitiveTypeName.INT64, repetition)
+              .as(LogicalTypeAnnotation.timestampType(timestamp.getTimezone() != null, parquetUnit(timestamp.getUnit())))
+              .named(field.getName());
+        }
+        case Decimal: {
+          ArrowType.Decimal decimal = (ArrowType.Decimal) type;
+          if (decimal.getBitWidth() != 128) {
+            break;
+          }
+          LogicalTypeAnnotation annotation = LogicalTypeAnnotation.decimalType(decimal.getScale(), decimal.getPrecision());
+          if (decimal.getPrecision() <= 18) {
+            return Types.primitive(PrimitiveTypeName.INT64, repetition).as(annotation).named(field.getName());
+          }
+          return Types.primitive(PrimitiveTypeName.FIXED_LEN_BYTE_ARRAY, repetition)
+              .length(decimalBytes(decimal.getPrecision())).as(annotation).named(field.getName());
+        }
+        default:
+          break;
+      }
+    }
+    throw QuiverException.user("column " + field.getName() + " has type " + type
+        + (field.getDictionary() != null ? " (dictionary-encoded)" : "")
+        + ", which Parquet output does not support (int8-64, float32/64, bool, utf8, binary, date32, timestamp,"
+        + " decimal128)");
+  }
+
+  /** The fewest bytes that hold any unscaled value of {@code precision} digits in two's complement. */
+  static int decimalBytes(int precision) {
+    int bytes = 1;
+    while (Math.pow(2, 8 * bytes - 1) < Math.pow(10, precision)) {
+      bytes++;
+    }
+    return bytes;
+  }
+
+  private static LogicalTypeAnnotation.TimeUnit parquetUnit(TimeUnit unit) {
+    switch (unit) {
+      case NANOSECOND:
+        return LogicalTypeAnnotation.TimeUnit.NANOS;
+      case MICROSECOND:
+        return LogicalTypeAnnotation.TimeUnit.MICROS;
+      default:
+        return LogicalTypeAnnotation.TimeUnit.MILLIS;
+    }
+  }
+
+  /**
+   * The Arrow schema of a Parquet file's columns.
+   *
+   * @param source the file, for error messages
+   * @throws QuiverException USER naming the first column Quiver cannot read
+   */
+  public static Schema toArrow(MessageType message, String source) {
+    List<Field> fields = new ArrayList<>(message.getFieldCount());
+    for (Type type : message.getFields()) {
+      fields.add(toArrow(type, source));
+    }
+    return new Schema(fields);
+  }
+
+  private static Field toArrow(Type type, String source) {
+    if (!type.isPrimitive()) {
+      throw unsupported(source, type.getName(), "a nested group (" + describe(type) + ")");
+    }
+    if (type.isRepetition(Repetition.REPEATED)) {
+      throw unsupported(source, type.getName(), "a repeated field (" + describe(type) + ")");
+    }
+    ArrowType arrowType = arrowType(type.asPrimitiveType(), source);
+    boolean nullable = !type.isRepetition(Repetition.REQUIRED);
+    return new Field(type.getName(), new FieldType(nullable, arrowType, null), null);
+  }
+
+  private static ArrowType arrowType(PrimitiveType type, String source) {
+    LogicalTypeAnnotation annotation = type.getLogicalTypeAnnotation();
+    if (annotation instanceof DecimalLogicalTypeAnnotation) {
+      DecimalLogicalTypeAnnotation decimal = (DecimalLogicalTypeAnnotation) annotation;
+      if (decimal.getPrecision() > 38 || type.getPrimitiveTypeName() == PrimitiveTypeName.BOOLEAN
+          || type.getPrimitiveTypeName() == PrimitiveTypeName.FLOAT || type.getPrimitiveTypeName() == PrimitiveTypeName.DOUBLE
+          || type.getPrimitiveTypeName() == PrimitiveTypeName.INT96) {
+        throw unsupported(source, type.getName(), describe(type) + " (decimals of more than 38 digits do not fit decimal128)");
+      }
+      return new ArrowType.Decimal(decimal.getPrecision(), decimal.getScale(), 128);
+    }
+    switch (type.getPrimitiveTypeName()) {
+      case BOOLEAN:
+        if (annotation == null) {
+          return ArrowType.Bool.INSTANCE;
+        }
+        break;
+      case INT32:
+        if (annotation == null) {
+          return new ArrowType.Int(32, true);
+        }
+        if (annotation instanceof IntLogicalTypeAnnotation && ((IntLogicalTypeAnnotation) annotation).isSigned()) {
+          return new ArrowType.Int(((IntLogicalTypeAnnotation) annotation).getBitWidth(), true);
+        }
+        if (annotation instanceof LogicalTypeAnnotation.DateLogicalTypeAnnotation) {
+          return new ArrowType.Date(DateUnit.DAY);
+        }
+        break;
+      case INT64:
+        if (annotation == null || annotation.equals(LogicalTypeAnnotation.intType(64, true))) {
+          return new ArrowType.Int(64, true);
+        }
+        if (annotation instanceof TimestampLogicalTypeAnnotation) {
+          TimestampLogicalTypeAnnotation timestamp = (TimestampLogicalTypeAnnotation) annotation;
+          return new ArrowType.Timestamp(arrowUnit(timestamp.getUnit()), timestamp.isAdjustedToUTC() ? "UTC" : null);
+        }
+        break;
+      case FLOAT:
+        if (annotation == null) {
+          return new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE);
+        }
+        break;
+      case DOUBLE:
+        if (annotation == null) {
+          return new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
+        }
+        break;
+      case BINARY:
+        if (annotation instanceof LogicalTypeAnnotation.StringLogicalTypeAnnotation
+            || annotation instanceof LogicalTypeAnnotation.EnumLogicalTypeAnnotation
+            || annotation instanceof LogicalTypeAnnotation.JsonLogicalTypeAnnotation) {
+          return ArrowType.Utf8.INSTANCE;
+        }
+        if (annotation == null || annotation instanceof LogicalTypeAnnotation.BsonLogicalTypeAnnotation) {
+          return ArrowType.Binary.INSTANCE;
+        }
+        break;
+      case FIXED_LEN_BYTE_ARRAY:
+        if (annotation == null || annotation instanceof LogicalTypeAnnotation.UUIDLogicalTypeAnnotation) {
+          return ArrowType.Binary.INSTANCE;
+        }
+        break;
+      default:
+        break;
+    }
+    throw unsupported(source, type.getName(), describe(type));
+  }
+
+  private static TimeUnit arrowUnit(LogicalTypeAnnotation.TimeUnit unit) {
+    switch (unit) {
+      case NANOS:
+        return TimeUnit.NANOSECOND;
+      case MICROS:
+        return TimeUnit.MICROSECOND;
+      default:
+        return TimeUnit.MILLISECOND;
+    }
+  }
+
+  private static String describe(Type type) {
+    return type.toString().replaceAll("\\s+", " ").strip();
+  }
+
+  private static QuiverException unsupported(String source, String column, String what) {
+    return QuiverException.user(source + ": column " + column + " is " + what
+        + ", which Quiver does not read yet (flat columns of int8-64, float, double, boolean, string, binary,"
+        + " date, timestamp millis/micros/nanos, decimal up to 38 digits)");
+  }
+}
