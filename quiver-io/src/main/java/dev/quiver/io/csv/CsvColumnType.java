@@ -1,5 +1,7 @@
 package dev.quiver.io.csv;
 
+import dev.quiver.common.QuiverException;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -11,6 +13,7 @@ import java.time.format.DateTimeParseException;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DateDayVector;
+import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.TimeStampVector;
@@ -28,26 +31,34 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  *   <li>{@link #BOOLEAN}: {@code true} or {@code false}, any case;
  *   <li>{@link #INT64}: {@code -?(0|[1-9][0-9]*)} within the long range (a leading zero, as in a zip
  *       code {@code 02134}, keeps the column text);
+ *   <li>{@link #DECIMAL}: such an integer of up to {@value #DECIMAL_DIGITS} digits, as
+ *       decimal128({@value #DECIMAL_DIGITS}, 0): an integer too wide for Int64 keeps every digit
+ *       (wider ones keep the column text);
  *   <li>{@link #FLOAT64}: decimal or scientific notation without leading zeros, or {@code NaN},
- *       {@code Infinity}, {@code -Infinity};
+ *       {@code Infinity}, {@code -Infinity}; not an integer too wide for Int64;
  *   <li>{@link #DATE}: {@code yyyy-MM-dd}, a real date;
  *   <li>{@link #TIMESTAMP_UTC}: ISO date-time ({@code T} or a space) with {@code Z} or an offset,
  *       stored in UTC; {@link #TIMESTAMP_LOCAL}: the same without a zone; whole microseconds only;
  *   <li>{@link #UTF8}: anything.
  * </ul>
  *
- * Widening: Int64 and Float64 make Float64; any other mix makes Utf8.
+ * Widening: Int64 and Float64 make Float64; Int64 and Decimal make Decimal; any other mix (Decimal
+ * and Float64 too, as a double would lose digits) makes Utf8. See docs/CSV.md.
  */
 public enum CsvColumnType {
   /** No non-null value seen yet; a column that stays here becomes Utf8. */
   NULL("Null", null),
   BOOLEAN("Bool", ArrowType.Bool.INSTANCE),
   INT64("Int64", new ArrowType.Int(64, true)),
+  DECIMAL("Decimal128(38, 0)", new ArrowType.Decimal(CsvColumnType.DECIMAL_DIGITS, 0, 128)),
   FLOAT64("Float64", new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE)),
   DATE("Date32", new ArrowType.Date(DateUnit.DAY)),
   TIMESTAMP_UTC("Timestamp(µs, UTC)", new ArrowType.Timestamp(TimeUnit.MICROSECOND, "UTC")),
   TIMESTAMP_LOCAL("Timestamp(µs)", new ArrowType.Timestamp(TimeUnit.MICROSECOND, null)),
   UTF8("Utf8", ArrowType.Utf8.INSTANCE);
+
+  /** The most digits of an integer a {@link #DECIMAL} column holds (decimal128's precision). */
+  public static final int DECIMAL_DIGITS = 38;
 
   private final String displayName;
   private final ArrowType arrowType;
@@ -65,6 +76,22 @@ public enum CsvColumnType {
   /** The Arrow type of the column; Utf8 for a column of nulls only. */
   public ArrowType arrowType() {
     return this == NULL ? UTF8.arrowType : arrowType;
+  }
+
+  /**
+   * The type named {@code name}, for type overrides: its display name or its constant's name, any
+   * case ({@code int64}, {@code decimal}, {@code timestamp_utc}, {@code Timestamp(µs, UTC)}).
+   *
+   * @throws QuiverException USER listing the names when there is no such type
+   */
+  public static CsvColumnType parse(String name) {
+    for (CsvColumnType type : values()) {
+      if (type != NULL && (type.name().equalsIgnoreCase(name) || type.displayName.equalsIgnoreCase(name))) {
+        return type;
+      }
+    }
+    throw QuiverException.user("unknown CSV column type '" + name
+        + "': use bool, int64, decimal, float64, date, timestamp_utc, timestamp_local or utf8");
   }
 
   /** The narrowest type that holds {@code value} (a non-null field). */
@@ -88,6 +115,9 @@ public enum CsvColumnType {
     if ((this == INT64 && other == FLOAT64) || (this == FLOAT64 && other == INT64)) {
       return FLOAT64;
     }
+    if ((this == INT64 && other == DECIMAL) || (this == DECIMAL && other == INT64)) {
+      return DECIMAL;
+    }
     return UTF8;
   }
 
@@ -100,8 +130,10 @@ public enum CsvColumnType {
         return value.equalsIgnoreCase("true") || value.equalsIgnoreCase("false");
       case INT64:
         return isInteger(value) && fitsLong(value);
+      case DECIMAL:
+        return isInteger(value) && digits(value) <= DECIMAL_DIGITS;
       case FLOAT64:
-        return isFloat(value);
+        return isFloat(value) && !(isInteger(value) && !fitsLong(value));
       case DATE:
         return looksLikeDate(value) && parses(() -> LocalDate.parse(value));
       case TIMESTAMP_UTC:
@@ -131,6 +163,12 @@ public enum CsvColumnType {
           throw new IllegalArgumentException("not an integer");
         }
         ((BigIntVector) vector).setSafe(row, Long.parseLong(value));
+        return;
+      case DECIMAL:
+        if (!accepts(value)) {
+          throw new IllegalArgumentException("not an integer of at most " + DECIMAL_DIGITS + " digits");
+        }
+        ((DecimalVector) vector).setSafe(row, new BigDecimal(value));
         return;
       case FLOAT64:
         if (!isFloat(value)) {
@@ -167,6 +205,11 @@ public enum CsvColumnType {
       }
     }
     return true;
+  }
+
+  /** The digits of an integer (without its sign). */
+  private static int digits(String value) {
+    return value.startsWith("-") ? value.length() - 1 : value.length();
   }
 
   private static boolean fitsLong(String value) {

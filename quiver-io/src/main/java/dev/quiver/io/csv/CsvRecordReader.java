@@ -3,11 +3,8 @@ package dev.quiver.io.csv;
 import dev.quiver.common.QuiverException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.Reader;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
 
 /**
  * A small RFC 4180 reader: comma-separated fields, {@code "}-quoted fields holding commas, quotes
@@ -27,6 +24,7 @@ final class CsvRecordReader implements AutoCloseable {
   private int position;
   private int limit;
   private long line = 1;
+  private int column = 1;
   private boolean started;
 
   /** A reader of {@code reader}; {@code source} names it in messages (usually the file). */
@@ -35,11 +33,12 @@ final class CsvRecordReader implements AutoCloseable {
     this.source = source;
   }
 
-  /** A reader of UTF-8 bytes; malformed UTF-8 is an error, not replaced. */
+  /**
+   * A reader of UTF-8 bytes; malformed UTF-8 is an error, not replaced, naming the line and column
+   * of the first bad byte.
+   */
   static CsvRecordReader utf8(InputStream in, String source) {
-    return new CsvRecordReader(new InputStreamReader(in, StandardCharsets.UTF_8.newDecoder()
-        .onMalformedInput(CodingErrorAction.REPORT)
-        .onUnmappableCharacter(CodingErrorAction.REPORT)), source);
+    return new CsvRecordReader(new Utf8Reader(in), source);
   }
 
   String source() {
@@ -52,6 +51,7 @@ final class CsvRecordReader implements AutoCloseable {
    * @return false at the end of the input (and {@code record} is then empty)
    */
   boolean next(CsvRecord record) throws IOException {
+    column = 1;
     int c = read();
     if (!started) {
       started = true;
@@ -68,12 +68,13 @@ final class CsvRecordReader implements AutoCloseable {
       return false;
     }
     while (true) {
-      int column = record.size() + 1;
+      column = record.size() + 1;
       field.setLength(0);
       boolean quoted = c == '"';
       c = quoted ? readQuoted(column) : readUnquoted(c);
       record.add(field.toString(), quoted);
       if (c == ',') {
+        column = record.size() + 1;
         c = read();
         continue;
       }
@@ -156,7 +157,7 @@ final class CsvRecordReader implements AutoCloseable {
     try {
       count = reader.read(buffer, 0, buffer.length);
     } catch (CharacterCodingException malformed) {
-      throw QuiverException.user(source + " line " + line + ": the file is not valid UTF-8 text");
+      throw error(line, column, "the file is not valid UTF-8 text (a malformed byte sequence here)");
     }
     if (count <= 0) {
       return false;

@@ -18,11 +18,21 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * the first infers the column types ({@link CsvSchemaInference}), the second fills the vectors.
  * When the first pass looked at only some rows, or a column's type was given, a later value that
  * does not fit its column fails with the file, line, column and value.
+ *
+ * <p>Memory follows the data, whatever the width: a batch reserves room for at most
+ * {@link #INITIAL_CELLS} values up front and grows as rows arrive, and a batch of a wide table holds
+ * at most {@link #MAX_BATCH_CELLS} values (fewer rows than asked for when the columns are many).
  */
 public final class CsvTableReader implements TableReader {
+  /** Values a new batch reserves room for, spread over its columns (all its rows when narrow). */
+  static final int INITIAL_CELLS = 1 << 20;
+  /** The most values one batch holds: rows per batch are cut to this over the column count. */
+  static final int MAX_BATCH_CELLS = 1 << 24;
+
   private final String source;
   private final BufferAllocator allocator;
   private final int batchRows;
+  private final int initialRows;
   private final long inferRows;
   private final CsvSchemaInference.Columns columns;
   private final Schema schema;
@@ -35,7 +45,9 @@ public final class CsvTableReader implements TableReader {
       throws IOException {
     this.source = path.toString();
     this.allocator = allocator;
-    this.batchRows = batchRows;
+    int width = Math.max(1, columns.names().size());
+    this.batchRows = Math.max(1, Math.min(batchRows, MAX_BATCH_CELLS / width));
+    this.initialRows = Math.max(1, Math.min(this.batchRows, INITIAL_CELLS / width));
     this.inferRows = inferRows;
     this.columns = columns;
     this.schema = columns.schema();
@@ -65,15 +77,18 @@ public final class CsvTableReader implements TableReader {
 
   @Override
   public VectorSchemaRoot next() throws IOException {
+    if (!reader.next(record)) {
+      return null;
+    }
     VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
     try {
       List<FieldVector> vectors = root.getFieldVectors();
       for (FieldVector vector : vectors) {
-        vector.setInitialCapacity(batchRows);
+        vector.setInitialCapacity(initialRows);
       }
       root.allocateNew();
       int rows = 0;
-      while (rows < batchRows && reader.next(record)) {
+      do {
         CsvSchemaInference.checkFieldCount(reader, record, columns.names());
         for (int i = 0; i < vectors.size(); i++) {
           if (record.isNull(i)) {
@@ -83,12 +98,8 @@ public final class CsvTableReader implements TableReader {
           }
         }
         rows++;
-      }
+      } while (rows < batchRows && reader.next(record));
       root.setRowCount(rows);
-      if (rows == 0) {
-        root.close();
-        return null;
-      }
       return root;
     } catch (IOException | RuntimeException failure) {
       root.close();

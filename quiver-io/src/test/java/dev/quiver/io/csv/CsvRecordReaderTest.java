@@ -8,6 +8,7 @@ import dev.quiver.common.QuiverException;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -117,5 +118,33 @@ class CsvRecordReaderTest {
         }
       }
     }).isInstanceOf(QuiverException.class).hasMessageContaining("bad.csv").hasMessageContaining("not valid UTF-8");
+  }
+
+  @Test
+  void malformedUtf8FarIntoTheFileNamesItsRealLineAndColumn() {
+    StringBuilder text = new StringBuilder("id,name,note\n");
+    for (int line = 2; line <= 1500; line++) {
+      text.append(line).append(",name ").append(line).append(",\"quoted, with é\"\n");
+    }
+    byte[] good = text.toString().getBytes(StandardCharsets.UTF_8);
+    byte[] bad = "1501,na".getBytes(StandardCharsets.US_ASCII);
+    byte[] bytes = new byte[good.length + bad.length + 4];
+    System.arraycopy(good, 0, bytes, 0, good.length);
+    System.arraycopy(bad, 0, bytes, good.length, bad.length);
+    bytes[good.length + bad.length] = (byte) 0xC3;
+    bytes[good.length + bad.length + 1] = (byte) 0x28;
+    bytes[good.length + bad.length + 2] = ',';
+    bytes[good.length + bad.length + 3] = '\n';
+    List<Long> lines = new ArrayList<>();
+    assertThatThrownBy(() -> {
+      try (CsvRecordReader reader = CsvRecordReader.utf8(new ByteArrayInputStream(bytes), "bad.csv")) {
+        CsvRecord record = new CsvRecord();
+        while (reader.next(record)) {
+          lines.add(record.line());
+        }
+      }
+    }).isInstanceOf(QuiverException.class)
+        .hasMessage("bad.csv line 1501 column 2: the file is not valid UTF-8 text (a malformed byte sequence here)");
+    assertThat(lines).hasSize(1500).endsWith(1500L);
   }
 }

@@ -3,6 +3,7 @@ package dev.quiver.io.csv;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
 import dev.quiver.common.testing.LeakCheckingAllocator;
 import java.io.IOException;
@@ -59,7 +60,44 @@ class CsvSchemaInferenceTest {
     CsvSchemaInference.Columns columns = infer(
         "a,b,c,d,e\n1,1,true,2024-01-01,5\n2.5,x,1,2024-01-01T00:00:00,9223372036854775808\n3,2,false,2024-01-02,6\n", 0);
     assertThat(columns.types()).containsExactly(
-        CsvColumnType.FLOAT64, CsvColumnType.UTF8, CsvColumnType.UTF8, CsvColumnType.UTF8, CsvColumnType.FLOAT64);
+        CsvColumnType.FLOAT64, CsvColumnType.UTF8, CsvColumnType.UTF8, CsvColumnType.UTF8, CsvColumnType.DECIMAL);
+  }
+
+  @Test
+  void integersTooWideForInt64AreDecimalsUpTo38DigitsThenText() throws IOException {
+    String digits38 = "9".repeat(38);
+    CsvSchemaInference.Columns columns = infer("wide,int_first,widest,with_float,float_first,negative\n"
+        + "99999999999999999999999,1," + digits38 + "0,99999999999999999999999,1.5,-9223372036854775809\n"
+        + "1,99999999999999999999999," + digits38 + ",1.5,99999999999999999999999,-" + digits38 + "\n", 0);
+    assertThat(columns.types()).containsExactly(CsvColumnType.DECIMAL, CsvColumnType.DECIMAL, CsvColumnType.UTF8,
+        CsvColumnType.UTF8, CsvColumnType.UTF8, CsvColumnType.DECIMAL);
+    assertThat(columns.schema().findField("wide").getType()).isEqualTo(new ArrowType.Decimal(38, 0, 128));
+  }
+
+  @Test
+  void duplicateColumnNamesAreRefusedNamingTheFileAndColumn() {
+    assertThatThrownBy(() -> infer("id,a,b,a\n1,2,3,4\n", 0))
+        .isInstanceOf(QuiverException.class)
+        .hasMessage("t.csv line 1 column 4: duplicate column name 'a' (also column 2); every column needs its own name")
+        .extracting(failure -> ((QuiverException) failure).errorCode()).isEqualTo(ErrorCode.USER);
+  }
+
+  @Test
+  void givenTypesAreKeptAndTheOthersInferred() throws IOException {
+    CsvReadOptions options = CsvReadOptions.defaults()
+        .withColumnType("zip", CsvColumnType.parse("utf8"))
+        .withColumnType("amount", CsvColumnType.parse("float64"));
+    try (CsvRecordReader reader = new CsvRecordReader(new StringReader("zip,amount,n\n02134,7,1\n10001,8,2\n"), "t.csv")) {
+      CsvSchemaInference.Columns columns = CsvSchemaInference.infer(reader, options);
+      assertThat(columns.types()).containsExactly(CsvColumnType.UTF8, CsvColumnType.FLOAT64, CsvColumnType.INT64);
+      assertThat(columns.given()).containsExactly(true, true, false);
+    }
+    CsvReadOptions unknown = CsvReadOptions.defaults().withColumnType("price", CsvColumnType.INT64);
+    assertThatThrownBy(() -> CsvSchemaInference.infer(new CsvRecordReader(new StringReader("a,b\n1,2\n"), "t.csv"), unknown))
+        .isInstanceOf(QuiverException.class)
+        .hasMessage("t.csv: no column price to give type Int64; the header has 2 columns");
+    assertThatThrownBy(() -> CsvColumnType.parse("money"))
+        .isInstanceOf(QuiverException.class).hasMessageStartingWith("unknown CSV column type 'money'");
   }
 
   @Test
