@@ -52,7 +52,7 @@ public final class AtomicOutputFile implements AutoCloseable {
   public static Path checkTarget(Path target) {
     Path absolute = target.toAbsolutePath();
     if (Files.isDirectory(absolute)) {
-      throw QuiverException.user(target + " is a directory; give an output file name");
+      throw QuiverException.user(target + " is a folder; give an output file name");
     }
     Path directory = absolute.getParent();
     if (directory == null || !Files.isDirectory(directory)) {

@@ -17,7 +17,7 @@ public final class InputFiles {
    */
   public static void requireFile(Path path) {
     if (Files.isDirectory(path)) {
-      throw QuiverException.user(path + " is a directory, not a file");
+      throw QuiverException.user(path + " is a folder, not a file");
     }
     if (!Files.exists(path)) {
       throw QuiverException.user("no such file: " + path);

@@ -2,10 +2,12 @@ package dev.quiver.io.arrow;
 
 import dev.quiver.common.QuiverException;
 import dev.quiver.io.ColumnNames;
+import dev.quiver.io.MagicNumbers;
 import dev.quiver.io.TableReader;
 import java.io.BufferedInputStream;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -29,6 +31,8 @@ import org.apache.arrow.vector.util.TransferPair;
  * {@link QuiverException} CORRUPT naming the file; a schema with a column name twice a USER error.
  */
 public final class ArrowIpcTableReader implements TableReader {
+  private static final byte[] FILE_MAGIC = "ARROW1".getBytes(StandardCharsets.US_ASCII);
+
   private final Path path;
   private final ArrowReader reader;
   private final String formatName;
@@ -44,6 +48,8 @@ public final class ArrowIpcTableReader implements TableReader {
 
   /** Opens an Arrow IPC file (random access format). */
   public static ArrowIpcTableReader openFile(Path path, BufferAllocator allocator) throws IOException {
+    // ARROW1, two bytes of padding, the stream, the footer, its length (4 bytes), ARROW1.
+    MagicNumbers.requireAtBothEnds(path, "an Arrow IPC file", FILE_MAGIC, 2L * FILE_MAGIC.length + 2 + 4);
     FileChannel channel = FileChannel.open(path, StandardOpenOption.READ);
     return new ArrowIpcTableReader(path, new ArrowFileReader(channel, allocator), "Arrow IPC file", allocator);
   }
@@ -111,6 +117,9 @@ public final class ArrowIpcTableReader implements TableReader {
   }
 
   private QuiverException malformed(Exception malformed) {
-    return QuiverException.corrupt(path + ": not a readable " + formatName + ": " + malformed.getMessage(), malformed);
+    String message = malformed.getMessage();
+    String problem = message != null && message.startsWith("Unexpected end of stream")
+        ? "it ends in the middle of a message (cut short?)" : QuiverException.describe(malformed);
+    return QuiverException.corrupt(path + ": not a readable " + formatName + ": " + problem, malformed);
   }
 }

@@ -1,7 +1,9 @@
 package dev.quiver.io.parquet;
 
 import dev.quiver.common.QuiverException;
+import dev.quiver.io.MagicNumbers;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
@@ -33,6 +35,7 @@ import org.apache.parquet.schema.MessageType;
  */
 public final class ParquetArrowReader implements AutoCloseable {
   private static final GroupConverter IGNORED_VALUES = new IgnoringConverter();
+  private static final byte[] PARQUET_MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
 
   private final String source;
   private final ParquetFileReader reader;
@@ -102,6 +105,7 @@ public final class ParquetArrowReader implements AutoCloseable {
     if (batchRows < 1) {
       throw new IllegalArgumentException("batchRows must be positive: " + batchRows);
     }
+    MagicNumbers.requireAtBothEnds(path, "a Parquet file", PARQUET_MAGIC, 2L * PARQUET_MAGIC.length + 4);
     ParquetFileReader reader;
     try {
       reader = ParquetFileReader.open(new LocalInputFile(path), options);
@@ -246,7 +250,10 @@ public final class ParquetArrowReader implements AutoCloseable {
   }
 
   private static QuiverException damaged(String where, Throwable failure) {
-    return QuiverException.corrupt(where + ": not a readable Parquet file: " + QuiverException.describe(failure), failure);
+    // parquet-java names the file by its InputFile object ("LocalInputFile@6b26e945"): say "the file".
+    String problem = QuiverException.describe(failure).replaceAll("org\\.apache\\.parquet\\.io\\.LocalInputFile@\\p{XDigit}+",
+        "the file");
+    return QuiverException.corrupt(where + ": not a readable Parquet file: " + problem, failure);
   }
 
   @Override

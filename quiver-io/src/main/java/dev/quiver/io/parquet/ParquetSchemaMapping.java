@@ -1,6 +1,7 @@
 package dev.quiver.io.parquet;
 
 import dev.quiver.common.QuiverException;
+import dev.quiver.io.ColumnNames;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.vector.types.DateUnit;
@@ -149,14 +150,16 @@ public final class ParquetSchemaMapping {
    * The Arrow schema of a Parquet file's columns.
    *
    * @param source the file, for error messages
-   * @throws QuiverException USER naming the first column Quiver cannot read
+   * @throws QuiverException USER naming the first column Quiver cannot read, or a name used twice
    */
   public static Schema toArrow(MessageType message, String source) {
     List<Field> fields = new ArrayList<>(message.getFieldCount());
     for (Type type : message.getFields()) {
       fields.add(toArrow(type, source));
     }
-    return new Schema(fields);
+    Schema schema = new Schema(fields);
+    ColumnNames.requireUnique(source, schema);
+    return schema;
   }
 
   private static Field toArrow(Type type, String source) {

@@ -1,6 +1,7 @@
 package dev.quiver.io.parquet;
 
 import dev.quiver.io.AtomicOutputFile;
+import dev.quiver.io.ColumnNames;
 import dev.quiver.io.TableWriter;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -20,9 +21,15 @@ public final class ParquetTableWriter implements TableWriter {
     this.writer = writer;
   }
 
-  /** Starts writing {@code target} with {@code options}' codec and row group size. */
+  /**
+   * Starts writing {@code target} with {@code options}' codec and row group size.
+   *
+   * @throws dev.quiver.common.QuiverException USER when two columns share a name (the file could not
+   *     be read back)
+   */
   public static ParquetTableWriter create(Path target, Schema schema, ParquetArrowWriter.Options options)
       throws IOException {
+    ColumnNames.requireUnique(target.toString(), schema);
     AtomicOutputFile file = AtomicOutputFile.create(target);
     try {
       return new ParquetTableWriter(file, schema,
