@@ -2,6 +2,7 @@ package dev.quiver.io;
 
 import dev.quiver.common.QuiverException;
 import dev.quiver.common.io.FileSync;
+import dev.quiver.common.io.TemporaryFiles;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -11,13 +12,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * A file written all at once or not at all: bytes go to a hidden temporary file in the target's
- * directory; {@link #commit} flushes, fsyncs and renames it over the target atomically (then fsyncs
- * the directory); closing without a commit deletes the temporary file. Readers never see a partial
- * file under the target's name.
+ * directory ({@link TemporaryFiles}: {@code .NAME.quiver-tmp-PID-RANDOM}); {@link #commit} flushes,
+ * fsyncs and renames it over the target atomically (then fsyncs the directory); closing without a
+ * commit deletes the temporary file. Readers never see a partial file under the target's name. A
+ * process killed while writing leaves its temporary file; the next write of the same target removes
+ * it.
  */
 public final class AtomicOutputFile implements AutoCloseable {
   private final Path target;
@@ -37,9 +39,8 @@ public final class AtomicOutputFile implements AutoCloseable {
   /** Starts writing {@code target}; fails with USER when it is a directory or its directory is missing. */
   public static AtomicOutputFile create(Path target) throws IOException {
     Path absolute = checkTarget(target);
-    Path directory = absolute.getParent();
-    Path temporary = directory.resolve(
-        "." + absolute.getFileName() + "." + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".tmp");
+    TemporaryFiles.removeStale(absolute);
+    Path temporary = TemporaryFiles.nameFor(absolute);
     // Not Files.createTempFile: that makes the file readable by its owner only.
     FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE, StandardOpenOption.CREATE_NEW);
     return new AtomicOutputFile(absolute, temporary, channel);

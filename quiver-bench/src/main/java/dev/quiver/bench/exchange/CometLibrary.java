@@ -1,12 +1,12 @@
 package dev.quiver.bench.exchange;
 
 import dev.quiver.common.QuiverException;
+import dev.quiver.common.io.TemporaryFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import org.apache.comet.NativeBase;
@@ -58,7 +58,8 @@ public final class CometLibrary {
   }
 
   private static void extract(Path jar, Path library) throws IOException {
-    Path temporary = library.resolveSibling("." + library.getFileName() + "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".tmp");
+    TemporaryFiles.removeStale(library);
+    Path temporary = TemporaryFiles.nameFor(library);
     try (ZipFile zip = new ZipFile(jar.toFile())) {
       ZipEntry entry = zip.getEntry(ENTRY);
       if (entry == null) {

@@ -1,5 +1,6 @@
 package dev.quiver.bench.report;
 
+import dev.quiver.common.io.TemporaryFiles;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -7,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Replaces the generated part of a hand-written Markdown file: the text between {@link #BEGIN} and
@@ -40,7 +40,8 @@ final class MarkdownSection {
   static void writeAtomically(Path file, byte[] bytes) throws IOException {
     Path directory = file.toAbsolutePath().getParent();
     Files.createDirectories(directory);
-    Path temporary = directory.resolve("." + file.getFileName() + "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".tmp");
+    TemporaryFiles.removeStale(file);
+    Path temporary = TemporaryFiles.nameFor(file);
     try {
       Files.write(temporary, bytes, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
       try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {

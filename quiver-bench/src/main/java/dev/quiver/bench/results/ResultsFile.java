@@ -2,6 +2,7 @@ package dev.quiver.bench.results;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.quiver.common.QuiverException;
+import dev.quiver.common.io.TemporaryFiles;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
@@ -11,7 +12,6 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The results file: JSON lines, one {@link ResultRecord} each, appended to by every suite run.
@@ -45,7 +45,8 @@ public final class ResultsFile {
   public static void append(Path path, List<ResultRecord> records) throws IOException {
     Path directory = path.toAbsolutePath().getParent();
     Files.createDirectories(directory);
-    Path temporary = directory.resolve("." + path.getFileName() + "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".tmp");
+    TemporaryFiles.removeStale(path);
+    Path temporary = TemporaryFiles.nameFor(path);
     try {
       StringBuilder text = new StringBuilder();
       if (Files.exists(path)) {

@@ -2,6 +2,7 @@ package dev.quiver.bench.scan;
 
 import dev.quiver.bench.scan.vortex.VortexFiles;
 import dev.quiver.cli.QuiverCommand;
+import dev.quiver.common.io.TemporaryFiles;
 import dev.quiver.io.parquet.ParquetArrowReader;
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
@@ -15,7 +16,6 @@ import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
@@ -73,8 +73,8 @@ public final class PeerFiles {
   }
 
   private static void writeDuckDb(DataFiles files) throws IOException {
-    Path temporary = files.duckdb().resolveSibling("." + files.duckdb().getFileName() + "."
-        + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".tmp");
+    TemporaryFiles.removeStale(files.duckdb());
+    Path temporary = TemporaryFiles.nameFor(files.duckdb());
     String parquet = files.parquet().toAbsolutePath().toString().replace("'", "''");
     try {
       try (Connection connection = DriverManager.getConnection("jdbc:duckdb:" + temporary.toAbsolutePath());

@@ -1,6 +1,7 @@
 package dev.quiver.format.file;
 
 import dev.quiver.common.QuiverException;
+import dev.quiver.common.io.TemporaryFiles;
 import dev.quiver.format.FormatConstants;
 import dev.quiver.format.encoding.EncodingOptions;
 import dev.quiver.format.layout.Layout;
@@ -19,7 +20,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.zip.CRC32C;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -29,7 +29,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * Writes a {@code .qvr} file from Arrow batches of any size. Each column streams chunks of about
  * {@link Options#chunkBytes()} uncompressed bytes to the file as they fill, so memory is bounded by
- * the open chunks, not by the file. Everything goes to a hidden temporary file beside the target;
+ * the open chunks, not by the file. Everything goes to a hidden temporary file beside the target
+ * ({@link TemporaryFiles}: {@code .NAME.quiver-tmp-PID-RANDOM}; stale ones of dead processes are
+ * removed first);
  * {@link #close()} writes the footer, forces the bytes to disk and renames the file into place, so
  * a file cut short by a crash is never visible under its final name. {@link #abort()} (or any
  * failure) deletes the temporary file. Not thread-safe.
@@ -82,8 +84,8 @@ public final class QuiverWriter implements AutoCloseable {
     for (Field field : schema.getFields()) {
       SupportedTypes.require(field);
     }
-    Path directory = target.toAbsolutePath().getParent();
-    this.temporary = directory.resolve("." + target.getFileName() + "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".tmp");
+    TemporaryFiles.removeStale(target);
+    this.temporary = TemporaryFiles.nameFor(target);
     this.channel = FileChannel.open(temporary, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
     try {
       write(ByteBuffer.wrap(FormatConstants.MAGIC));

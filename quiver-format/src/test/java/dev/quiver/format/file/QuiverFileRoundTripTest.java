@@ -131,7 +131,8 @@ class QuiverFileRoundTripTest {
     }
     assertThat(file).doesNotExist();
     try (Stream<Path> files = Files.list(directory)) {
-      assertThat(files.map(path -> path.getFileName().toString())).singleElement().asString().startsWith(".crash.qvr.").endsWith(".tmp");
+      assertThat(files.map(path -> path.getFileName().toString())).singleElement().asString()
+          .startsWith(".crash.qvr.quiver-tmp-" + ProcessHandle.current().pid() + "-");
     }
     writer.abort();
     try (Stream<Path> files = Files.list(directory)) {

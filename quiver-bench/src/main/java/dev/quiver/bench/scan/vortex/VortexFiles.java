@@ -1,5 +1,6 @@
 package dev.quiver.bench.scan.vortex;
 
+import dev.quiver.common.io.TemporaryFiles;
 import dev.vortex.api.Session;
 import dev.vortex.api.VortexWriter;
 import java.io.IOException;
@@ -7,7 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 import org.apache.arrow.c.ArrowArray;
 import org.apache.arrow.c.ArrowSchema;
 import org.apache.arrow.c.Data;
@@ -37,7 +37,8 @@ public final class VortexFiles implements AutoCloseable {
   public VortexFiles(Path target, Schema schema, BufferAllocator allocator) throws IOException {
     this.allocator = allocator;
     this.target = target;
-    this.temporary = target.resolveSibling("." + target.getFileName() + "." + Long.toHexString(ThreadLocalRandom.current().nextLong()) + ".tmp");
+    TemporaryFiles.removeStale(target);
+    this.temporary = TemporaryFiles.nameFor(target);
     this.writer = VortexWriter.create(session, temporary.toAbsolutePath().toString(), schema, Map.of(),
         new RootAllocator(Long.MAX_VALUE));
   }
