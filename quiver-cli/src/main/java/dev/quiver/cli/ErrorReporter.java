@@ -35,8 +35,9 @@ final class ErrorReporter implements IExecutionExceptionHandler, IParameterExcep
     commandLine.getOut().flush();
     Throwable problem = unwrap(exception);
     PrintWriter standardError = commandLine.getErr();
-    standardError.println("quiver: " + message(problem));
-    if (debug || verbose(parseResult)) {
+    boolean stackTrace = debug || verbose(parseResult);
+    standardError.println("quiver: " + message(problem, stackTrace));
+    if (stackTrace) {
       problem.printStackTrace(standardError);
     }
     standardError.flush();
@@ -61,8 +62,17 @@ final class ErrorReporter implements IExecutionExceptionHandler, IParameterExcep
     return FAILURE;
   }
 
-  /** The one-line message for a failure, without the {@code quiver: } prefix. */
+  /** The one-line message for a failure, without the {@code quiver: } prefix, as without --verbose. */
   static String message(Throwable problem) {
+    return message(problem, false);
+  }
+
+  /**
+   * The one-line message for a failure, without the {@code quiver: } prefix.
+   *
+   * @param stackTrace whether the stack trace follows (then an internal error does not ask for it)
+   */
+  static String message(Throwable problem, boolean stackTrace) {
     String text;
     if (problem instanceof QuiverException || problem instanceof CorruptFileException) {
       text = problem.getMessage();
@@ -73,7 +83,7 @@ final class ErrorReporter implements IExecutionExceptionHandler, IParameterExcep
     } else if (problem instanceof FileSystemException || problem instanceof IOException) {
       text = problem.getMessage() == null ? problem.getClass().getSimpleName() : problem.getMessage();
     } else {
-      text = "internal error: " + problem + " (rerun with --verbose for the stack trace)";
+      text = "internal error: " + problem + (stackTrace ? "" : " (rerun with --verbose for the stack trace)");
     }
     return oneLine(text == null ? problem.getClass().getName() : text);
   }

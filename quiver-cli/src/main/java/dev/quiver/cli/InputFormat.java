@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import org.apache.arrow.memory.BufferAllocator;
@@ -46,6 +47,50 @@ enum InputFormat {
 
   String displayName() {
     return displayName;
+  }
+
+  /** The format as a noun with its article, e.g. {@code a Parquet file}, {@code an Arrow IPC stream}. */
+  String described() {
+    switch (this) {
+      case SHUFFLE_BLOCKS:
+        return "a shuffle data file";
+      case ARROW_FILE:
+      case ARROW_STREAM:
+        return "an " + displayName;
+      case QUIVER:
+        return "a .qvr file";
+      default:
+        return "a " + displayName + " file";
+    }
+  }
+
+  /**
+   * Fails when {@code path} is a file of another format Quiver reads, naming it and the conversion
+   * that makes a {@code .qvr} file of it; a folder, a missing file, a {@code .qvr} file (damaged or
+   * not) and a file of no known format pass (the {@code .qvr} reader reports those).
+   *
+   * @throws QuiverException USER: "x.parquet is a Parquet file, not a .qvr file; convert it first: ..."
+   */
+  static void requireQuiverFile(Path path) throws IOException {
+    if (!Files.isRegularFile(path)) {
+      return;
+    }
+    InputFormat format;
+    try {
+      format = detect(path);
+    } catch (QuiverException unknown) {
+      return;
+    }
+    if (format != QUIVER) {
+      throw QuiverException.user(path + " is " + format.described() + ", not a .qvr file; convert it first: quiver convert "
+          + path + " " + withQvrExtension(path));
+    }
+  }
+
+  private static Path withQvrExtension(Path path) {
+    String name = path.getFileName().toString();
+    int dot = name.lastIndexOf('.');
+    return path.resolveSibling((dot <= 0 ? name : name.substring(0, dot)) + ".qvr");
   }
 
   /** Opens {@code path} in this format. */

@@ -2,6 +2,7 @@ package dev.quiver.cli;
 
 import dev.quiver.common.QuiverException;
 import dev.quiver.format.file.QuiverFile;
+import dev.quiver.io.InputFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -36,7 +37,8 @@ public final class InspectCommand implements Callable<Integer> {
     if (!format.equals("text") && !format.equals("json")) {
       throw QuiverException.user("unknown --format '" + format + "': use text or json");
     }
-    ShuffleCatCommand.requireFile(file);
+    InputFiles.requireFile(file);
+    InputFormat.requireQuiverFile(file);
     PrintWriter out = spec.commandLine().getOut();
     try (CommandMemory memory = QuiverCommand.of(spec).openMemory("inspect");
         QuiverFile quiverFile = QuiverFile.open(file)) {

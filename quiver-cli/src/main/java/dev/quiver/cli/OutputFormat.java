@@ -1,6 +1,7 @@
 package dev.quiver.cli;
 
 import dev.quiver.common.QuiverException;
+import dev.quiver.io.AtomicOutputFile;
 import dev.quiver.io.TableFormat;
 import dev.quiver.io.TableWriter;
 import dev.quiver.io.WriteOptions;
@@ -31,8 +32,14 @@ enum OutputFormat {
     return tableFormat == null ? ".qvr" : tableFormat.displayName();
   }
 
-  /** The format of an output file named {@code path}. */
+  /**
+   * The format of an output file named {@code path}.
+   *
+   * @throws QuiverException USER when {@code path} is a folder, its folder is missing, or its
+   *     extension names no format
+   */
   static OutputFormat of(Path path) {
+    AtomicOutputFile.checkTarget(path);
     String extension = TableFormat.extension(path);
     if (extension.equals("qvr")) {
       return QUIVER;

@@ -64,6 +64,7 @@ public final class ScanCommand implements Callable<Integer> {
     if (!format.equals("summary") && !format.equals("csv")) {
       throw QuiverException.user("unknown --format '" + format + "': use summary or csv");
     }
+    InputFormat.requireQuiverFile(file);
     Scan scan = Scan.of(file);
     if (columns != null) {
       scan.columns(columns.stream().map(String::strip).toList());

@@ -1,13 +1,12 @@
 package dev.quiver.cli;
 
-import dev.quiver.common.QuiverException;
+import dev.quiver.io.InputFiles;
 import dev.quiver.io.csv.CsvFormat;
 import dev.quiver.shuffle.block.BlockDecoder;
 import dev.quiver.shuffle.block.DecodedBatch;
 import dev.quiver.shuffle.file.ShuffleBlockFile;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -21,7 +20,7 @@ import picocli.CommandLine.Spec;
  * header line once, LF line ends. Blocks are decoded with full validation. All blocks must have the
  * same column names (one table). Stops quietly when standard output is closed (as by {@code head}).
  */
-@Command(name = "cat", description = "Print the rows of a shuffle data file as CSV (DESIGN section 7 dialect).")
+@Command(name = "cat", description = "Print the rows of a shuffle data file as CSV (the dialect of docs/CSV.md).")
 public final class ShuffleCatCommand implements Callable<Integer> {
   @Spec CommandSpec spec;
 
@@ -34,7 +33,7 @@ public final class ShuffleCatCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     PrintWriter out = spec.commandLine().getOut();
     CsvPrinter printer = output.printer(out);
-    requireFile(file);
+    InputFiles.requireFile(file);
     try (CommandMemory memory = QuiverCommand.of(spec).openMemory("shuffle cat");
         ShuffleBlockFile blocks = ShuffleBlockFile.open(file, memory.allocator())) {
       BlockDecoder decoder = new BlockDecoder(memory.allocator());
@@ -51,12 +50,4 @@ public final class ShuffleCatCommand implements Callable<Integer> {
   }
 
   /** Fails with a USER error when {@code path} is missing or a directory. */
-  static void requireFile(Path path) {
-    if (!Files.exists(path)) {
-      throw QuiverException.user("no such file: " + path);
-    }
-    if (Files.isDirectory(path)) {
-      throw QuiverException.user(path + " is a directory, not a shuffle data file");
-    }
-  }
 }

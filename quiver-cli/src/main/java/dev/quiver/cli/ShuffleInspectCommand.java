@@ -1,5 +1,6 @@
 package dev.quiver.cli;
 
+import dev.quiver.io.InputFiles;
 import dev.quiver.shuffle.block.BlockDecoder;
 import dev.quiver.shuffle.block.BlockHeader;
 import dev.quiver.shuffle.block.DecodedBatch;
@@ -33,7 +34,7 @@ public final class ShuffleInspectCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    ShuffleCatCommand.requireFile(file);
+    InputFiles.requireFile(file);
     PrintWriter out = spec.commandLine().getOut();
     TextTable table = new TextTable(HEADERS, true, true, false, false, true, true, true);
     table.fixWidths(5, 10, 6, 18, 7, 7, 10);

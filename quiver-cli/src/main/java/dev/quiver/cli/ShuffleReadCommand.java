@@ -32,7 +32,7 @@ import picocli.CommandLine.Spec;
  * with every check, checksums verified when a {@code NAME.checksum} file is there. Prints CSV; an
  * empty partition prints the header alone (the columns of the first block of any data file).
  */
-@Command(name = "read", description = "Print one partition of the shuffle map outputs in OUTDIR as CSV (DESIGN section 7 dialect).")
+@Command(name = "read", description = "Print one partition of the shuffle map outputs in OUTDIR as CSV (the dialect of docs/CSV.md).")
 public final class ShuffleReadCommand implements Callable<Integer> {
   private static final Pattern NUMBER = Pattern.compile("\\d+");
 

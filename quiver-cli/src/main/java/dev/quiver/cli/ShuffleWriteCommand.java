@@ -99,8 +99,8 @@ public final class ShuffleWriteCommand implements Callable<Integer> {
         + NumberText.grouped(blocks.rows()) + " rows, codec " + codec.displayName()
         + (blocks.offsetsAsLengthsWritten() ? " with offsets as lengths" : "")
         + "; input " + format.displayName() + " " + NumberText.grouped(inputBytes) + " bytes, output "
-        + NumberText.grouped(blocks.bytes()) + " bytes, ratio " + NumberText.ratio(inputBytes, blocks.bytes())
-        + " (input/output); " + NumberText.seconds(elapsed));
+        + NumberText.grouped(blocks.bytes()) + " bytes, size ratio " + NumberText.ratio(blocks.bytes(), inputBytes)
+        + " (output/input); " + NumberText.seconds(elapsed));
     standardError.flush();
     return 0;
   }

@@ -129,7 +129,8 @@ class BadInputTest {
     CommandRunner.Outcome fakeParquet = CommandRunner.run(memory.allocator(), "shuffle", "write", "--codec", "lz4",
         parquet.toString(), output.toString());
     assertThat(fakeParquet.exitCode()).as("a damaged Parquet file is corrupt input").isEqualTo(1);
-    assertThat(fakeParquet.errorLines()).singleElement().asString().contains(parquet + ": not a readable Parquet file");
+    assertThat(fakeParquet.errorLines()).singleElement().asString()
+        .isEqualTo("quiver: " + parquet + ": a Parquet file cut short: it does not end with PAR1 (15 bytes)");
     Path qvr = directory.resolve("t.qvr");
     Files.writeString(qvr, "whatever");
     CommandRunner.Outcome fakeQvr = CommandRunner.run(memory.allocator(), "shuffle", "write", "--codec", "lz4",
