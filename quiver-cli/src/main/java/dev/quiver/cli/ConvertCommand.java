@@ -3,6 +3,7 @@ package dev.quiver.cli;
 import dev.quiver.io.parquet.ParquetArrowWriter;
 import dev.quiver.io.parquet.ParquetCodec;
 import dev.quiver.common.QuiverException;
+import dev.quiver.io.csv.CsvReadOptions;
 import dev.quiver.io.TableWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -13,6 +14,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -30,7 +32,8 @@ import picocli.CommandLine.Spec;
     name = "convert",
     description = {
       "Convert IN to OUT: csv, Arrow IPC (.arrow file, .arrows stream), Parquet (.parquet) or .qvr, either way.",
-      "IN is recognised by content first, then extension; OUT by extension."
+      "IN is recognised by content first, then extension; OUT by extension.",
+      "CSV is read and written in the dialect of docs/CSV.md (header line, RFC 4180 quoting, \\N for null)."
     })
 public final class ConvertCommand implements Callable<Integer> {
   static final int DEFAULT_BATCH_ROWS = 65_536;
@@ -49,9 +52,7 @@ public final class ConvertCommand implements Callable<Integer> {
       description = "Parquet output only: target row group size (default: parquet-java's, 128 MiB).")
   Long rowGroupBytes;
 
-  @Option(names = "--infer-rows", paramLabel = "N", defaultValue = "0",
-      description = "CSV input only: infer column types from the first N rows (default 0: all rows).")
-  long inferRows;
+  @Mixin CsvInputOptions csv;
 
   @Parameters(index = "0", paramLabel = "IN", description = "The input file.")
   Path input;
@@ -64,9 +65,7 @@ public final class ConvertCommand implements Callable<Integer> {
     if (batchRows < 1) {
       throw QuiverException.user("--batch-rows must be at least 1, not " + batchRows);
     }
-    if (inferRows < 0) {
-      throw QuiverException.user("--infer-rows must not be negative, not " + inferRows);
-    }
+    CsvReadOptions csvOptions = csv.readOptions();
     OutputFormat outputFormat = OutputFormat.of(output);
     ParquetArrowWriter.Options parquet = ParquetArrowWriter.Options.defaults();
     if (codecName != null) {
@@ -96,7 +95,7 @@ public final class ConvertCommand implements Callable<Integer> {
     long batches = 0;
     Schema schema = null;
     try (CommandMemory memory = QuiverCommand.of(spec).openMemory("convert");
-        InputBatches in = inputFormat.open(input, memory.allocator(), batchRows, inferRows)) {
+        InputBatches in = inputFormat.open(input, memory.allocator(), batchRows, csvOptions)) {
       BufferAllocator allocator = memory.allocator();
       TableWriter sink = null;
       try {

@@ -94,15 +94,14 @@ enum InputFormat {
   }
 
   /** Opens {@code path} in this format. */
-  InputBatches open(Path path, BufferAllocator allocator, int batchRows, long inferRows) throws IOException {
+  InputBatches open(Path path, BufferAllocator allocator, int batchRows, CsvReadOptions csv) throws IOException {
     switch (this) {
       case SHUFFLE_BLOCKS:
         return ShuffleFileInput.open(path, allocator);
       case QUIVER:
         return QuiverFileInput.open(path, allocator, batchRows);
       default:
-        ReadOptions options = new ReadOptions(batchRows, CsvReadOptions.defaults().withInferRows(inferRows));
-        return new TableInput(tableFormat.openReader(path, allocator, options));
+        return new TableInput(tableFormat.openReader(path, allocator, new ReadOptions(batchRows, csv)));
     }
   }
 

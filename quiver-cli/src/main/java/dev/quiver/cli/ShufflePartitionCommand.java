@@ -18,6 +18,7 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -69,9 +70,7 @@ public final class ShufflePartitionCommand implements Callable<Integer> {
   @Option(names = "--checksum", description = "Also write map-0.checksum: the CRC-32C of each partition.")
   boolean checksum;
 
-  @Option(names = "--infer-rows", paramLabel = "N", defaultValue = "0",
-      description = "CSV only: infer column types from the first N rows (default 0: all rows).")
-  long inferRows;
+  @Mixin CsvInputOptions csv;
 
   @Parameters(index = "0", paramLabel = "IN", description = "The input file.")
   Path input;
@@ -82,6 +81,7 @@ public final class ShufflePartitionCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     ShuffleWriterOptions options = options();
+    csv.readOptions();
     Partitioning partitioning = Partitioning.hash(partitions, columns);
     InputFormat format = InputFormat.detect(input);
     if (Files.exists(outputDirectory) && !Files.isDirectory(outputDirectory)) {
@@ -110,7 +110,7 @@ public final class ShufflePartitionCommand implements Callable<Integer> {
     long started = System.nanoTime();
     WriterMetrics metrics = new WriterMetrics();
     try (CommandMemory memory = QuiverCommand.of(spec).openMemory("shuffle partition");
-        InputBatches in = format.open(input, memory.allocator(), batchRows, inferRows)) {
+        InputBatches in = format.open(input, memory.allocator(), batchRows, csv.readOptions())) {
       BufferAllocator allocator = memory.allocator();
       ShuffleWriter writer = null;
       Schema schema = null;
@@ -165,9 +165,6 @@ public final class ShufflePartitionCommand implements Callable<Integer> {
   private ShuffleWriterOptions options() {
     if (batchRows < 1) {
       throw QuiverException.user("--batch-rows must be at least 1, not " + batchRows);
-    }
-    if (inferRows < 0) {
-      throw QuiverException.user("--infer-rows must not be negative, not " + inferRows);
     }
     return ShuffleWriterOptions.defaults()
         .withCodec(CompressionCodec.parse(codecName))

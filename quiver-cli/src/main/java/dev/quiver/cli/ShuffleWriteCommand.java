@@ -1,6 +1,7 @@
 package dev.quiver.cli;
 
 import dev.quiver.common.QuiverException;
+import dev.quiver.io.csv.CsvReadOptions;
 import dev.quiver.io.AtomicOutputFile;
 import dev.quiver.shuffle.block.CompressionCodec;
 import dev.quiver.shuffle.block.ShuffleBlockWriter;
@@ -11,6 +12,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import org.apache.arrow.memory.BufferAllocator;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -49,9 +51,7 @@ public final class ShuffleWriteCommand implements Callable<Integer> {
       description = "Rows per block (default: ${DEFAULT-VALUE}).")
   int batchRows;
 
-  @Option(names = "--infer-rows", paramLabel = "N", defaultValue = "0",
-      description = "CSV only: infer column types from the first N rows (default 0: all rows).")
-  long inferRows;
+  @Mixin CsvInputOptions csv;
 
   @Parameters(index = "0", paramLabel = "IN", description = "The input file.")
   Path input;
@@ -66,9 +66,7 @@ public final class ShuffleWriteCommand implements Callable<Integer> {
     if (batchRows < 1) {
       throw QuiverException.user("--batch-rows must be at least 1, not " + batchRows);
     }
-    if (inferRows < 0) {
-      throw QuiverException.user("--infer-rows must not be negative, not " + inferRows);
-    }
+    CsvReadOptions csvOptions = csv.readOptions();
     InputFormat format = InputFormat.detect(input);
     long inputBytes = Files.size(input);
     PrintWriter standardError = spec.commandLine().getErr();
@@ -78,7 +76,7 @@ public final class ShuffleWriteCommand implements Callable<Integer> {
         AtomicOutputFile file = AtomicOutputFile.create(output)) {
       BufferAllocator allocator = memory.allocator();
       Progress progress = new Progress(standardError, "shuffle write", inputBytes, Progress.standardErrorIsTerminal());
-      try (InputBatches batches = format.open(input, allocator, batchRows, inferRows);
+      try (InputBatches batches = format.open(input, allocator, batchRows, csvOptions);
           BlockOutput blockOutput = new BlockOutput(codec, options, file.stream());
           Rebatcher rebatcher = new Rebatcher(allocator, batchRows, blockOutput)) {
         blocks = blockOutput;

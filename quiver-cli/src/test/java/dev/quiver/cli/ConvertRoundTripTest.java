@@ -136,6 +136,17 @@ class ConvertRoundTripTest {
   }
 
   @Test
+  void wideIntegersAndGivenColumnTypesSurviveARoundTrip() throws IOException {
+    Path input = directory.resolve("typed.csv");
+    Files.writeString(input, "big,zip,n\n99999999999999999999999,02134,1\n1,10001,2\n");
+    Path qvr = directory.resolve("typed.qvr");
+    convert("--column-type", "n=float64", input.toString(), qvr.toString());
+    Path back = directory.resolve("typed-again.csv");
+    convert(qvr.toString(), back.toString());
+    assertThat(Files.readString(back)).isEqualTo("big,zip,n\n99999999999999999999999,02134,1.0\n1,10001,2.0\n");
+  }
+
+  @Test
   void dictionaryEncodedShuffleInputIsWrittenAsPlainValues() throws IOException {
     Path comet = CommandRunner.resource("comet-shuffle-1.2.0/5col_20000rows_dict_lz4.data");
     Path qvr = directory.resolve("comet.qvr");
