@@ -1,10 +1,10 @@
 package dev.quiver.cli;
 
+import dev.quiver.common.QuiverException;
+import dev.quiver.io.TableWriter;
+import dev.quiver.io.csv.CsvReadOptions;
 import dev.quiver.io.parquet.ParquetArrowWriter;
 import dev.quiver.io.parquet.ParquetCodec;
-import dev.quiver.common.QuiverException;
-import dev.quiver.io.csv.CsvReadOptions;
-import dev.quiver.io.TableWriter;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

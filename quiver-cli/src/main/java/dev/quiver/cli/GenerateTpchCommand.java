@@ -1,8 +1,8 @@
 package dev.quiver.cli;
 
+import dev.quiver.common.QuiverException;
 import dev.quiver.datagen.tpch.TpchGenerator;
 import dev.quiver.datagen.tpch.TpchSchemas;
-import dev.quiver.common.QuiverException;
 import dev.quiver.format.file.QuiverWriter;
 import io.trino.tpch.TpchEntity;
 import io.trino.tpch.TpchTable;

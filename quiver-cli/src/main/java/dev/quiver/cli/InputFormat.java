@@ -1,12 +1,12 @@
 package dev.quiver.cli;
 
 import dev.quiver.common.QuiverException;
-import dev.quiver.shuffle.block.BlockFormat;
-import dev.quiver.shuffle.block.CompressionCodec;
 import dev.quiver.io.InputFiles;
 import dev.quiver.io.ReadOptions;
 import dev.quiver.io.TableFormat;
 import dev.quiver.io.csv.CsvReadOptions;
+import dev.quiver.shuffle.block.BlockFormat;
+import dev.quiver.shuffle.block.CompressionCodec;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

@@ -1,8 +1,8 @@
 package dev.quiver.cli;
 
 import dev.quiver.common.QuiverException;
-import dev.quiver.io.csv.CsvReadOptions;
 import dev.quiver.io.AtomicOutputFile;
+import dev.quiver.io.csv.CsvReadOptions;
 import dev.quiver.shuffle.block.CompressionCodec;
 import dev.quiver.shuffle.block.ShuffleBlockWriter;
 import java.io.IOException;

@@ -1,8 +1,8 @@
 package dev.quiver.cli;
 
+import dev.quiver.common.QuiverException;
 import dev.quiver.datagen.synthetic.SyntheticBatches;
 import dev.quiver.datagen.synthetic.SyntheticTable;
-import dev.quiver.common.QuiverException;
 import dev.quiver.format.file.QuiverWriter;
 import java.io.IOException;
 import java.io.PrintWriter;

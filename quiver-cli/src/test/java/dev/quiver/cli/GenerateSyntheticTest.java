@@ -2,8 +2,8 @@ package dev.quiver.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.datagen.fineweb.FinewebTable;
 import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.datagen.fineweb.FinewebTable;
 import dev.quiver.format.file.QuiverFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -3,9 +3,9 @@ package dev.quiver.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.quiver.io.parquet.ParquetArrowReader;
 import dev.quiver.common.QuiverException;
 import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.io.parquet.ParquetArrowReader;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.arrow.vector.BigIntVector;

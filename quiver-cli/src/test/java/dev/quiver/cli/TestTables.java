@@ -1,7 +1,7 @@
 package dev.quiver.cli;
 
-import dev.quiver.io.parquet.ParquetArrowReader;
 import dev.quiver.format.file.QuiverFile;
+import dev.quiver.io.parquet.ParquetArrowReader;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.BigInteger;

@@ -1,8 +1,8 @@
 package dev.quiver.bench.exchange;
 
+import dev.quiver.common.memory.Allocators;
 import dev.quiver.datagen.tpch.TpchGenerator;
 import dev.quiver.datagen.tpch.TpchSchemas;
-import dev.quiver.common.memory.Allocators;
 import dev.quiver.shuffle.exchange.MapOutput;
 import dev.quiver.shuffle.exchange.ShuffleWriter;
 import dev.quiver.shuffle.exchange.WriterMetrics;

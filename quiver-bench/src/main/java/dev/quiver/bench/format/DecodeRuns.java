@@ -1,8 +1,8 @@
 package dev.quiver.bench.format;
 
-import dev.quiver.io.parquet.ParquetArrowReader;
 import dev.quiver.format.file.QuiverFile;
 import dev.quiver.format.layout.Layout;
+import dev.quiver.io.parquet.ParquetArrowReader;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.apache.arrow.memory.BufferAllocator;

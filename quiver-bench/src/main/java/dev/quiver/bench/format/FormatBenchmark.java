@@ -1,10 +1,10 @@
 package dev.quiver.bench.format;
 
-import dev.quiver.io.parquet.ParquetCodec;
+import dev.quiver.common.memory.Allocators;
 import dev.quiver.datagen.tpch.TpchGenerator;
 import dev.quiver.datagen.tpch.TpchSchemas;
-import dev.quiver.common.memory.Allocators;
 import dev.quiver.format.file.QuiverFile;
+import dev.quiver.io.parquet.ParquetCodec;
 import io.trino.tpch.TpchTable;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;

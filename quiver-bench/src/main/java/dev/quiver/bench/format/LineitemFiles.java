@@ -1,9 +1,9 @@
 package dev.quiver.bench.format;
 
+import dev.quiver.format.file.QuiverWriter;
 import dev.quiver.io.parquet.ParquetArrowWriter;
 import dev.quiver.io.parquet.ParquetCodec;
 import dev.quiver.io.parquet.StreamOutputFile;
-import dev.quiver.format.file.QuiverWriter;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -2,10 +2,10 @@ package dev.quiver.bench.scan;
 
 import dev.quiver.bench.scan.vortex.VortexFiles;
 import dev.quiver.cli.QuiverCommand;
-import dev.quiver.common.io.TemporaryFiles;
-import dev.quiver.io.parquet.ParquetArrowReader;
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
+import dev.quiver.common.io.TemporaryFiles;
+import dev.quiver.io.parquet.ParquetArrowReader;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
