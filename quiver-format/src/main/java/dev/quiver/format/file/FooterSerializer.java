@@ -15,7 +15,7 @@ import dev.quiver.format.layout.ZonedLayout;
 import dev.quiver.format.stats.StatisticKind;
 import dev.quiver.format.stats.StatisticsSerializer;
 import dev.quiver.format.stats.ZoneMap;
-import dev.quiver.format.stats.ZoneStatistics;
+import dev.quiver.common.stats.ZoneStatistics;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

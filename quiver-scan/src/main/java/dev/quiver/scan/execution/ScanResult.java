@@ -3,7 +3,7 @@ package dev.quiver.scan.execution;
 import dev.quiver.common.QuiverException;
 import dev.quiver.format.file.QuiverFile;
 import dev.quiver.scan.decode.DecodeRegistry;
-import dev.quiver.scan.expression.FilterEvaluator;
+import dev.quiver.expression.filter.FilterEvaluator;
 import dev.quiver.scan.io.CoalescingPolicy;
 import dev.quiver.scan.io.FileSegmentSource;
 import dev.quiver.scan.io.SegmentSource;

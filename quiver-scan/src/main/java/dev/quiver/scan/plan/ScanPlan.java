@@ -1,6 +1,6 @@
 package dev.quiver.scan.plan;
 
-import dev.quiver.scan.expression.Expression;
+import dev.quiver.expression.Expression;
 import java.util.List;
 import org.apache.arrow.vector.types.pojo.Schema;
 

@@ -3,7 +3,7 @@ package dev.quiver.bench.scan.quiver;
 import dev.quiver.format.file.QuiverFile;
 import dev.quiver.format.layout.Layout;
 import dev.quiver.format.layout.ZonedLayout;
-import dev.quiver.format.stats.ZoneStatistics;
+import dev.quiver.common.stats.ZoneStatistics;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -2,7 +2,7 @@ package dev.quiver.bench.scan.quiver;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.format.stats.ZoneStatistics;
+import dev.quiver.common.stats.ZoneStatistics;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

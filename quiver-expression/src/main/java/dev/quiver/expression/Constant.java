@@ -1,0 +1,20 @@
+package dev.quiver.expression;
+
+import java.util.Set;
+
+/**
+ * {@code TRUE}, {@code FALSE} or {@code NULL} as a whole condition.
+ *
+ * @param value the value, or null for NULL
+ */
+public record Constant(Boolean value) implements Expression {
+  @Override
+  public Set<String> columns() {
+    return Set.of();
+  }
+
+  @Override
+  public String toString() {
+    return value == null ? "NULL" : value ? "TRUE" : "FALSE";
+  }
+}

@@ -1,0 +1,25 @@
+package dev.quiver.expression;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * {@code a OR b OR ...}: TRUE if any operand is TRUE, else NULL if any is NULL, else FALSE.
+ *
+ * @param operands two or more expressions
+ */
+public record Or(List<Expression> operands) implements Expression {
+  public Or {
+    operands = Junction.check(operands, "OR");
+  }
+
+  @Override
+  public Set<String> columns() {
+    return Junction.columns(operands);
+  }
+
+  @Override
+  public String toString() {
+    return Junction.text(operands, " OR ");
+  }
+}
