@@ -1,6 +1,5 @@
 package dev.quiver.common.batch;
 
-import dev.quiver.common.QuiverException;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;
@@ -22,7 +21,7 @@ public final class DictionaryDecoder {
    * {@code from, from+1, ..., from+count-1} — as a new vector of {@code field}'s type (owned by the
    * caller). A null code is a null value.
    *
-   * @throws QuiverException {@code CORRUPT}, naming {@code name}, when a code is outside the values
+   * @throws DictionaryCodeException (CORRUPT), naming {@code name}, when a code is outside the values
    */
   public static FieldVector decode(FieldVector values, IntVector codes, int[] selection, int from, int count,
       Field field, BufferAllocator allocator, String name) {
@@ -43,8 +42,7 @@ public final class DictionaryDecoder {
       }
       int code = MemoryUtil.getInt(codeValues + 4L * row);
       if (code < 0 || code >= valueCount) {
-        throw QuiverException.corrupt(name + ": dictionary code " + code + " at row " + row
-            + " is outside the " + valueCount + " dictionary values");
+        throw new DictionaryCodeException(name, code, row, valueCount);
       }
       positions[i] = code;
     }

@@ -1,5 +1,7 @@
 package dev.quiver.format.file;
 
+import dev.quiver.format.storage.SegmentLocation;
+
 import dev.quiver.format.layout.StructLayout;
 import dev.quiver.common.stats.ZoneStatistics;
 import java.util.List;

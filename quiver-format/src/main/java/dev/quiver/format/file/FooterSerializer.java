@@ -1,5 +1,7 @@
 package dev.quiver.format.file;
 
+import dev.quiver.format.storage.SegmentLocation;
+
 import dev.quiver.common.CorruptFileException;
 import dev.quiver.common.QuiverException;
 import dev.quiver.common.arrow.SchemaShape;

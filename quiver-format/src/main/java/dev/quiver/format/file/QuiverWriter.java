@@ -1,5 +1,7 @@
 package dev.quiver.format.file;
 
+import dev.quiver.format.storage.SegmentLocation;
+
 import dev.quiver.common.QuiverException;
 import dev.quiver.format.FormatConstants;
 import dev.quiver.format.encoding.EncodingOptions;

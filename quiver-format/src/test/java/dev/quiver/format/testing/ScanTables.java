@@ -1,4 +1,4 @@
-package dev.quiver.scan;
+package dev.quiver.format.testing;
 
 import dev.quiver.format.file.QuiverWriter;
 import java.io.IOException;
@@ -32,15 +32,15 @@ public final class ScanTables {
     return row * 3 + 7;
   }
 
-  static Integer flag(long row) {
+  public static Integer flag(long row) {
     return row % 11 == 4 ? null : (int) (row % 100) - 50;
   }
 
-  static String text(long row) {
+  public static String text(long row) {
     return row % 13 == 2 ? null : "row " + row + " " + "abcdefghij".repeat((int) (row % 7));
   }
 
-  static String mode(long row) {
+  public static String mode(long row) {
     return row % 17 == 0 ? null : "mode-" + (row * 31 % 7);
   }
 
@@ -100,7 +100,7 @@ public final class ScanTables {
     }
   }
 
-  static Object actual(VectorSchemaRoot batch, String column, int index) {
+  public static Object actual(VectorSchemaRoot batch, String column, int index) {
     Object value = batch.getVector(column).getObject(index);
     return value == null ? null : (value instanceof org.apache.arrow.vector.util.Text ? value.toString() : value);
   }

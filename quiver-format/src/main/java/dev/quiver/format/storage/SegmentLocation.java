@@ -1,4 +1,4 @@
-package dev.quiver.format.file;
+package dev.quiver.format.storage;
 
 /**
  * Where a segment lies in the file.

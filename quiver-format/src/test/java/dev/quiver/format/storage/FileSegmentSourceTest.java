@@ -1,4 +1,4 @@
-package dev.quiver.scan.io;
+package dev.quiver.format.storage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.quiver.common.CorruptFileException;
 import dev.quiver.common.testing.LeakCheckingAllocator;
 import dev.quiver.format.file.QuiverFile;
-import dev.quiver.format.file.SegmentLocation;
-import dev.quiver.scan.ScanTables;
+import dev.quiver.format.storage.SegmentLocation;
+import dev.quiver.format.testing.ScanTables;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,7 +44,7 @@ class FileSegmentSourceTest {
     List<Integer> wanted = List.of(0, 1, 2, locations.size() - 1);
     for (CoalescingPolicy policy : List.of(CoalescingPolicy.DEFAULT, CoalescingPolicy.NONE,
         new CoalescingPolicy(1 << 20, 1 << 30))) {
-      try (FileSegmentSource source = new FileSegmentSource(file, locations, policy)) {
+      try (FileSegmentSource source = FileSegmentSource.open(file, locations, policy)) {
         List<ArrowBuf> buffers = source.read(wanted, memory.allocator());
         try {
           for (int i = 0; i < wanted.size(); i++) {
@@ -77,7 +77,7 @@ class FileSegmentSourceTest {
       locations = opened.footer().segments();
     }
     ExecutorService pool = Executors.newFixedThreadPool(4);
-    try (FileSegmentSource source = new FileSegmentSource(file, locations, CoalescingPolicy.DEFAULT)) {
+    try (FileSegmentSource source = FileSegmentSource.open(file, locations, CoalescingPolicy.DEFAULT)) {
       for (int round = 0; round < 50; round++) {
         CountDownLatch start = new CountDownLatch(1);
         List<Future<byte[]>> results = new ArrayList<>();
@@ -115,12 +115,13 @@ class FileSegmentSourceTest {
     byte[] bytes = Files.readAllBytes(file);
     bytes[(int) locations.get(2).offset()] ^= 1;
     Files.write(file, bytes);
-    try (FileSegmentSource source = new FileSegmentSource(file, locations, CoalescingPolicy.DEFAULT)) {
+    try (FileSegmentSource source = FileSegmentSource.open(file, locations, CoalescingPolicy.DEFAULT)) {
       assertThatThrownBy(() -> source.read(List.of(1, 2, 3), memory.allocator()))
-          .isInstanceOf(CorruptFileException.class).hasMessageContaining(file + ": segment 2 checksum does not match");
+          .isInstanceOf(CorruptFileException.class).hasMessageContaining(file + ": segment 2: checksum does not match")
+          .satisfies(failure -> assertThat(((CorruptFileException) failure).segment()).isEqualTo(2));
     }
     Files.write(file, java.util.Arrays.copyOf(bytes, (int) locations.get(2).offset() + 3));
-    try (FileSegmentSource source = new FileSegmentSource(file, locations, CoalescingPolicy.NONE)) {
+    try (FileSegmentSource source = FileSegmentSource.open(file, locations, CoalescingPolicy.NONE)) {
       assertThatThrownBy(() -> source.read(List.of(2), memory.allocator()))
           .isInstanceOf(CorruptFileException.class).hasMessageContaining("the file ends at byte");
     }

@@ -1,4 +1,4 @@
-package dev.quiver.scan.io;
+package dev.quiver.format.storage;
 
 import java.io.IOException;
 import java.util.List;

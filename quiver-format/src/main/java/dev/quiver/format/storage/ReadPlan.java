@@ -1,6 +1,5 @@
-package dev.quiver.scan.io;
+package dev.quiver.format.storage;
 
-import dev.quiver.format.file.SegmentLocation;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;

@@ -1,9 +1,8 @@
-package dev.quiver.scan.io;
+package dev.quiver.format.storage;
 
 import dev.quiver.common.CorruptFileException;
 import dev.quiver.common.QuiverException;
 import dev.quiver.common.memory.Allocators;
-import dev.quiver.format.file.SegmentLocation;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -42,11 +41,31 @@ public final class FileSegmentSource implements SegmentSource {
     int users = 1;
   }
 
-  public FileSegmentSource(Path path, List<SegmentLocation> locations, CoalescingPolicy policy) throws IOException {
-    this.name = path.toString();
-    this.channel = FileChannel.open(path, StandardOpenOption.READ);
+  private final boolean ownsChannel;
+
+  /**
+   * Reads through {@code channel}, which stays the caller's ({@link #close()} leaves it open): a
+   * {@link dev.quiver.format.file.QuiverFile} reads its footer and its segments through one open file,
+   * so a file replaced on disk meanwhile is never mixed with the one opened.
+   */
+  public FileSegmentSource(String name, FileChannel channel, List<SegmentLocation> locations, CoalescingPolicy policy) {
+    this(name, channel, locations, policy, false);
+  }
+
+  private FileSegmentSource(String name, FileChannel channel, List<SegmentLocation> locations, CoalescingPolicy policy,
+      boolean ownsChannel) {
+    this.name = name;
+    this.channel = channel;
     this.locations = List.copyOf(locations);
     this.policy = policy;
+    this.ownsChannel = ownsChannel;
+  }
+
+  /** Opens {@code path} for this source alone ({@link #close()} closes it). */
+  public static FileSegmentSource open(Path path, List<SegmentLocation> locations, CoalescingPolicy policy)
+      throws IOException {
+    return new FileSegmentSource(path.toString(), FileChannel.open(path, StandardOpenOption.READ), locations, policy,
+        true);
   }
 
   @Override
@@ -129,7 +148,7 @@ public final class FileSegmentSource implements SegmentSource {
             crc.update(range.nioBuffer(at, (int) location.length()));
           }
           if ((int) crc.getValue() != location.checksum()) {
-            throw new CorruptFileException(name, "segment " + segment + " checksum does not match: the segment is damaged", null);
+            throw new CorruptFileException(name, null, segment, "checksum does not match: the segment is damaged", null);
           }
           range.getReferenceManager().retain();
           mine.get(segment).bytes.complete(range.slice(at, location.length()));
@@ -179,7 +198,9 @@ public final class FileSegmentSource implements SegmentSource {
 
   @Override
   public void close() throws IOException {
-    channel.close();
+    if (ownsChannel) {
+      channel.close();
+    }
   }
 
 }
