@@ -1,5 +1,6 @@
 package dev.quiver.expression;
 
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import java.util.List;
 import java.util.Set;
 
@@ -21,5 +22,10 @@ public record And(List<Expression> operands) implements Expression {
   @Override
   public String toString() {
     return Junction.text(operands, " AND ");
+  }
+
+  @Override
+  public ArrowType type() {
+    return ArrowType.Bool.INSTANCE;
   }
 }

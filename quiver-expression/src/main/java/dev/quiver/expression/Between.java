@@ -1,5 +1,6 @@
 package dev.quiver.expression;
 
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import java.util.Objects;
 import java.util.Set;
 
@@ -26,5 +27,10 @@ public record Between(ColumnReference column, Literal low, Literal high, boolean
   @Override
   public String toString() {
     return column + (negated ? " NOT BETWEEN " : " BETWEEN ") + low + " AND " + high;
+  }
+
+  @Override
+  public ArrowType type() {
+    return ArrowType.Bool.INSTANCE;
   }
 }

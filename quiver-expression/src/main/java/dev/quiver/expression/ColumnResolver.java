@@ -1,5 +1,6 @@
 package dev.quiver.expression;
 
+import dev.quiver.common.QuiverException;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -20,10 +21,10 @@ final class ColumnResolver {
     if (field == null) {
       throw errors.at(position, "unknown column " + SqlText.identifier(name) + available());
     }
-    ColumnReference column = new ColumnReference(field.getName(), field.getType());
+    ColumnReference column = new ColumnReference(field.getName(), schema.getFields().indexOf(field), field.getType());
     try {
       LiteralCoercion.requireSupported(column);
-    } catch (dev.quiver.common.QuiverException failure) {
+    } catch (QuiverException failure) {
       throw errors.at(position, failure.getMessage());
     }
     return column;

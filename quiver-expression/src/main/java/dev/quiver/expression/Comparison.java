@@ -1,5 +1,6 @@
 package dev.quiver.expression;
 
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import java.util.Objects;
 import java.util.Set;
 
@@ -25,5 +26,10 @@ public record Comparison(ColumnReference column, ComparisonOperator operator, Li
   @Override
   public String toString() {
     return column + " " + operator.symbol() + " " + literal;
+  }
+
+  @Override
+  public ArrowType type() {
+    return ArrowType.Bool.INSTANCE;
   }
 }

@@ -1,5 +1,6 @@
 package dev.quiver.expression;
 
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import java.util.Set;
 
 /**
@@ -16,5 +17,10 @@ public record Constant(Boolean value) implements Expression {
   @Override
   public String toString() {
     return value == null ? "NULL" : value ? "TRUE" : "FALSE";
+  }
+
+  @Override
+  public ArrowType type() {
+    return ArrowType.Bool.INSTANCE;
   }
 }

@@ -39,7 +39,7 @@ public final class Expressions {
     if (field == null) {
       throw QuiverException.user("filter: unknown column " + SqlText.identifier(name));
     }
-    ColumnReference column = new ColumnReference(field.getName(), field.getType());
+    ColumnReference column = new ColumnReference(field.getName(), schema.getFields().indexOf(field), field.getType());
     LiteralCoercion.requireSupported(column);
     return column;
   }

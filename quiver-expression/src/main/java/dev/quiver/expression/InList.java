@@ -1,5 +1,6 @@
 package dev.quiver.expression;
 
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -31,5 +32,10 @@ public record InList(ColumnReference column, List<Literal> values, boolean negat
   public String toString() {
     return column + (negated ? " NOT IN (" : " IN (")
         + values.stream().map(Literal::toString).collect(Collectors.joining(", ")) + ")";
+  }
+
+  @Override
+  public ArrowType type() {
+    return ArrowType.Bool.INSTANCE;
   }
 }

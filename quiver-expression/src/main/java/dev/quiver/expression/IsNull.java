@@ -1,5 +1,6 @@
 package dev.quiver.expression;
 
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import java.util.Objects;
 import java.util.Set;
 
@@ -22,5 +23,10 @@ public record IsNull(ColumnReference column, boolean negated) implements Express
   @Override
   public String toString() {
     return column + (negated ? " IS NOT NULL" : " IS NULL");
+  }
+
+  @Override
+  public ArrowType type() {
+    return ArrowType.Bool.INSTANCE;
   }
 }

@@ -1,5 +1,6 @@
 package dev.quiver.expression;
 
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import java.util.Objects;
 import java.util.Set;
 
@@ -28,5 +29,10 @@ public record Like(ColumnReference column, String pattern, Character escape, boo
   public String toString() {
     return column + (negated ? " NOT LIKE " : " LIKE ") + SqlText.string(pattern)
         + (escape == null ? "" : " ESCAPE " + SqlText.string(escape.toString()));
+  }
+
+  @Override
+  public ArrowType type() {
+    return ArrowType.Bool.INSTANCE;
   }
 }

@@ -6,6 +6,8 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.util.Arrays;
 import java.util.Objects;
+import java.util.Set;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
  * A constant of an expression, already coerced to the column it is compared with. The value is one
@@ -15,10 +17,21 @@ import java.util.Objects;
  * {@link Instant} (a time with an offset).
  *
  * @param value the value, or null for NULL
+ * @param type the literal's exact type: the type of the column it was coerced to, or
+ *     {@link ArrowType.Null} for a NULL of no type yet
  */
-public record Literal(Object value) {
-  /** The SQL NULL. */
-  public static final Literal NULL = new Literal(null);
+public record Literal(Object value, ArrowType type) implements Expression {
+  /** The SQL NULL, of no type yet. */
+  public static final Literal NULL = new Literal(null, ArrowType.Null.INSTANCE);
+
+  public Literal {
+    Objects.requireNonNull(type, "type");
+  }
+
+  @Override
+  public Set<String> columns() {
+    return Set.of();
+  }
 
   /** Whether this is the SQL NULL. */
   public boolean isNull() {
@@ -30,6 +43,9 @@ public record Literal(Object value) {
     if (!(other instanceof Literal literal)) {
       return false;
     }
+    if (!type.equals(literal.type)) {
+      return false;
+    }
     if (value instanceof byte[] bytes && literal.value instanceof byte[] otherBytes) {
       return Arrays.equals(bytes, otherBytes);
     }
@@ -38,7 +54,7 @@ public record Literal(Object value) {
 
   @Override
   public int hashCode() {
-    return value instanceof byte[] bytes ? Arrays.hashCode(bytes) : Objects.hashCode(value);
+    return 31 * type.hashCode() + (value instanceof byte[] bytes ? Arrays.hashCode(bytes) : Objects.hashCode(value));
   }
 
   /** The literal in SQL syntax. */

@@ -44,7 +44,7 @@ public final class LiteralCoercion {
     if (type instanceof ArrowType.Timestamp timestamp) {
       zoneOf(timestamp);
     }
-    return new Literal(coerced);
+    return new Literal(coerced, type);
   }
 
   /** The column's type when filters support it; USER error otherwise. */
@@ -136,7 +136,7 @@ public final class LiteralCoercion {
     }
     if (value instanceof byte[] || value instanceof Boolean || value instanceof LocalDate
         || value instanceof LocalDateTime || value instanceof Instant || value instanceof BigDecimal) {
-      return new Literal(value).toString();
+      return new Literal(value, ArrowType.Null.INSTANCE).toString();
     }
     return value + " (" + value.getClass().getSimpleName() + ")";
   }

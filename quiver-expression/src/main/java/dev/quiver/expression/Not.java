@@ -1,5 +1,6 @@
 package dev.quiver.expression;
 
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import java.util.Objects;
 import java.util.Set;
 
@@ -21,5 +22,10 @@ public record Not(Expression operand) implements Expression {
   @Override
   public String toString() {
     return "NOT (" + operand + ")";
+  }
+
+  @Override
+  public ArrowType type() {
+    return ArrowType.Bool.INSTANCE;
   }
 }

@@ -1,5 +1,6 @@
 package dev.quiver.expression;
 
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import java.util.Objects;
 import java.util.Set;
 
@@ -23,5 +24,10 @@ public record StartsWith(ColumnReference column, Literal prefix) implements Expr
   @Override
   public String toString() {
     return "starts_with(" + column + ", " + prefix + ")";
+  }
+
+  @Override
+  public ArrowType type() {
+    return ArrowType.Bool.INSTANCE;
   }
 }

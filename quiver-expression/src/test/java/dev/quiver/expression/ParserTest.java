@@ -33,6 +33,20 @@ class ParserTest {
       Field.nullable("Mixed Case", new ArrowType.Int(32, true))));
 
   @Test
+  void castsAndCallsAreExpressionsThatScanFiltersRefuseByName() {
+    ColumnReference quantity = column("l_quantity");
+    Expression doubled = new Call("*", List.of(quantity, new Literal(new BigDecimal("2"), quantity.type())),
+        new ArrowType.Decimal(16, 2, 128));
+    Expression condition = new Comparison(quantity, ComparisonOperator.LESS, new Literal(new BigDecimal("24"), quantity.type()));
+    assertThat(doubled.columns()).containsExactly("l_quantity");
+    assertThat(new Cast(quantity, new ArrowType.Int(64, true)).toString()).isEqualTo("CAST(l_quantity AS int64)");
+    assertThat(doubled.toString()).isEqualTo("(l_quantity * 2)");
+    assertThatThrownBy(() -> new FilterEvaluator(new And(List.of(condition, new Cast(quantity, ArrowType.Bool.INSTANCE)))))
+        .isInstanceOfSatisfying(QuiverException.class, failure -> assertThat(failure.errorCode()).isEqualTo(ErrorCode.USER))
+        .hasMessageContaining("CAST(l_quantity AS");
+  }
+
+  @Test
   void parsesQuerySixFilter() {
     Expression expression = Expressions.parse("l_shipdate >= DATE '1994-01-01' AND l_shipdate < DATE '1995-01-01' "
         + "AND l_discount BETWEEN 0.05 AND 0.07 AND l_quantity < 24", LINEITEM);
@@ -40,9 +54,13 @@ class ParserTest {
     List<Expression> operands = ((And) expression).operands();
     assertThat(operands).hasSize(4);
     assertThat(operands.get(0)).isEqualTo(new Comparison(column("l_shipdate"), ComparisonOperator.GREATER_OR_EQUAL,
-        new Literal(LocalDate.of(1994, 1, 1))));
-    assertThat(operands.get(2)).isEqualTo(new Between(column("l_discount"), new Literal(new BigDecimal("0.05")),
-        new Literal(new BigDecimal("0.07")), false));
+        new Literal(LocalDate.of(1994, 1, 1), new ArrowType.Date(DateUnit.DAY))));
+    ArrowType decimal = new ArrowType.Decimal(15, 2, 128);
+    assertThat(operands.get(2)).isEqualTo(new Between(column("l_discount"), new Literal(new BigDecimal("0.05"), decimal),
+        new Literal(new BigDecimal("0.07"), decimal), false));
+    assertThat(column("l_discount").ordinal()).isEqualTo(1);
+    assertThat(((Comparison) operands.get(0)).column().ordinal()).isEqualTo(2);
+    assertThat(operands.get(0).type()).isEqualTo(ArrowType.Bool.INSTANCE);
     assertThat(expression.columns()).containsExactly("l_shipdate", "l_discount", "l_quantity");
     assertThat(expression.toString()).isEqualTo("l_shipdate >= DATE '1994-01-01' AND l_shipdate < DATE '1995-01-01' "
         + "AND l_discount BETWEEN 0.05 AND 0.07 AND l_quantity < 24");

@@ -1,7 +1,7 @@
 package dev.quiver.expression.filter;
 
+import dev.quiver.common.QuiverException;
 import dev.quiver.expression.LikePattern;
-
 import dev.quiver.expression.And;
 import dev.quiver.expression.Between;
 import dev.quiver.expression.ColumnReference;
@@ -62,7 +62,17 @@ final class PredicateCompiler {
       LikePattern pattern = LikePattern.compile(like.pattern(), like.escape());
       return leaf(like.column(), new PatternFilter(pattern, like.negated() != negated), expression, negated);
     }
-    StartsWith startsWith = (StartsWith) expression;
+    if (expression instanceof ColumnReference column && column.type() instanceof ArrowType.Bool) {
+      return comparison(new Comparison(column, ComparisonOperator.EQUAL, new Literal(Boolean.TRUE, column.type())),
+          negated);
+    }
+    if (expression instanceof Literal literal && (literal.isNull() || literal.value() instanceof Boolean)) {
+      return compile(new Constant((Boolean) literal.value()), negated);
+    }
+    if (!(expression instanceof StartsWith startsWith)) {
+      throw QuiverException.user("filter: " + expression + " is not a condition a scan filter evaluates (filters"
+          + " compare columns with constants; casts, arithmetic and functions are evaluated by the engine)");
+    }
     if (startsWith.prefix().isNull()) {
       return ConstantPredicate.NONE;
     }
