@@ -2,6 +2,7 @@ package dev.quiver.format.storage;
 
 import dev.quiver.common.CorruptFileException;
 import dev.quiver.common.QuiverException;
+import dev.quiver.common.concurrent.Failures;
 import dev.quiver.common.memory.Allocators;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -117,13 +118,7 @@ public final class FileSegmentSource implements SegmentSource {
     }
     if (failure != null) {
       result.forEach(ArrowBuf::close);
-      if (failure instanceof IOException) {
-        throw (IOException) failure;
-      }
-      if (failure instanceof RuntimeException) {
-        throw (RuntimeException) failure;
-      }
-      throw new IOException(name + ": " + QuiverException.describe(failure), failure);
+      throw Failures.rethrow(failure);
     }
     return result;
   }
