@@ -2,10 +2,10 @@ package dev.quiver.cli;
 
 import dev.quiver.common.memory.Allocators;
 import dev.quiver.shuffle.block.BlockDecoder;
-import dev.quiver.shuffle.block.CompressionCodec;
 import dev.quiver.shuffle.block.DecodedBatch;
 import dev.quiver.shuffle.block.DecoderMetrics;
 import dev.quiver.shuffle.block.ShuffleBlockWriter;
+import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.codec.GrowableBytes;
 import java.io.IOException;
 import java.io.OutputStream;

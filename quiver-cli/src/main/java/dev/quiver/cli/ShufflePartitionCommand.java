@@ -1,7 +1,7 @@
 package dev.quiver.cli;
 
 import dev.quiver.common.QuiverException;
-import dev.quiver.shuffle.block.CompressionCodec;
+import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.exchange.MapOutput;
 import dev.quiver.shuffle.exchange.ShuffleWriter;
 import dev.quiver.shuffle.exchange.ShuffleWriterOptions;

@@ -1,8 +1,8 @@
 package dev.quiver.cli;
 
 import dev.quiver.common.QuiverException;
-import dev.quiver.shuffle.block.CompressionCodec;
 import dev.quiver.shuffle.block.ShuffleBlockWriter;
+import dev.quiver.shuffle.codec.CompressionCodec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

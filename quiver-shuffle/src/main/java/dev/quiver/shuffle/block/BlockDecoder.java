@@ -3,6 +3,7 @@ package dev.quiver.shuffle.block;
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
 import dev.quiver.shuffle.codec.PayloadCodecs;
+import dev.quiver.shuffle.ipc.IpcFormat;
 import dev.quiver.shuffle.ipc.IpcMessage;
 import dev.quiver.shuffle.ipc.RecordBatchLoader;
 import java.util.Map;
@@ -153,14 +154,14 @@ public final class BlockDecoder {
   /** The cache entry whose key is this payload's schema message, or null. */
   private static SchemaCache.Entry lookup(SchemaCache cache, ArrowBuf payload) {
     long size = payload.capacity();
-    if (size < BlockFormat.IPC_MESSAGE_PREFIX_BYTES || payload.getInt(0) != BlockFormat.IPC_CONTINUATION) {
+    if (size < IpcFormat.MESSAGE_PREFIX_BYTES || payload.getInt(0) != IpcFormat.CONTINUATION) {
       return null;
     }
     int metadataLength = payload.getInt(4);
-    if (metadataLength <= 0 || metadataLength > size - BlockFormat.IPC_MESSAGE_PREFIX_BYTES) {
+    if (metadataLength <= 0 || metadataLength > size - IpcFormat.MESSAGE_PREFIX_BYTES) {
       return null;
     }
-    return cache.lookup(payload, BlockFormat.IPC_MESSAGE_PREFIX_BYTES, metadataLength);
+    return cache.lookup(payload, IpcFormat.MESSAGE_PREFIX_BYTES, metadataLength);
   }
 
   /**
@@ -175,15 +176,15 @@ public final class BlockDecoder {
     long size = payload.capacity();
     VectorSchemaRoot root = null;
     try {
-      long position = BlockFormat.IPC_MESSAGE_PREFIX_BYTES + (long) entry.key.length;
+      long position = IpcFormat.MESSAGE_PREFIX_BYTES + (long) entry.key.length;
       IpcMessage message = IpcMessage.read(payload, position, size, name);
       if (message.isEndOfStream() || message.message().headerType() != MessageHeader.RecordBatch) {
         return null;
       }
       long after = message.end();
       if (after != size
-          && (after + BlockFormat.IPC_END_OF_STREAM_BYTES != size
-              || payload.getInt(after) != BlockFormat.IPC_CONTINUATION
+          && (after + IpcFormat.END_OF_STREAM_BYTES != size
+              || payload.getInt(after) != IpcFormat.CONTINUATION
               || payload.getInt(after + 4) != 0)) {
         return null;
       }

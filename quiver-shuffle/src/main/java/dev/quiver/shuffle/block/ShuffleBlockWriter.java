@@ -3,10 +3,12 @@ package dev.quiver.shuffle.block;
 import com.github.luben.zstd.ZstdCompressCtx;
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
+import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.codec.GrowableBytes;
 import dev.quiver.shuffle.codec.PayloadCodecs;
 import dev.quiver.shuffle.codec.ZstdFrame;
 import dev.quiver.shuffle.ipc.BatchPlan;
+import dev.quiver.shuffle.ipc.IpcFormat;
 import dev.quiver.shuffle.ipc.OffsetsAsLengths;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -209,7 +211,7 @@ public final class ShuffleBlockWriter implements AutoCloseable {
           encodeOffsets(recordBatch.getBuffersLayout(), bodyStart);
         }
       }
-      channel.writeIntLittleEndian(BlockFormat.IPC_CONTINUATION);
+      channel.writeIntLittleEndian(IpcFormat.CONTINUATION);
       channel.writeIntLittleEndian(0);
     } catch (IOException impossible) {
       throw new QuiverException(ErrorCode.INTERNAL, "writing to memory failed", impossible);

@@ -7,6 +7,7 @@ import dev.quiver.common.memory.Allocators;
 import dev.quiver.shuffle.block.BlockDecoder;
 import dev.quiver.shuffle.block.BlockFormat;
 import dev.quiver.shuffle.block.DecodedBatch;
+import dev.quiver.shuffle.codec.CompressionCodec;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -134,7 +135,7 @@ public final class ShuffleReader implements AutoCloseable {
     long length = buffer.getLong(offset + BlockFormat.LENGTH_OFFSET) + BlockFormat.LENGTH_FIELD_BYTES;
     String name = "partition " + partition + " block " + blockIndex + " at byte " + (chunk.position() + offset);
     boolean uncompressed = (buffer.getInt(offset + BlockFormat.CODEC_TAG_OFFSET)
-        & ~BlockFormat.OFFSETS_AS_LENGTHS_FLAG) == BlockFormat.TAG_NONE;
+        & ~BlockFormat.OFFSETS_AS_LENGTHS_FLAG) == CompressionCodec.NONE.tag();
     long started = System.nanoTime();
     DecodedBatch batch;
     try {

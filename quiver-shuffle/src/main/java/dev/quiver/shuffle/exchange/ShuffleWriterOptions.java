@@ -1,8 +1,8 @@
 package dev.quiver.shuffle.exchange;
 
 import dev.quiver.common.QuiverException;
-import dev.quiver.shuffle.block.CompressionCodec;
 import dev.quiver.shuffle.block.ShuffleBlockWriter;
+import dev.quiver.shuffle.codec.CompressionCodec;
 import java.nio.file.Path;
 
 /**
