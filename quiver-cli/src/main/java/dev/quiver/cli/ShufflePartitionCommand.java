@@ -1,11 +1,11 @@
 package dev.quiver.cli;
 
 import dev.quiver.common.QuiverException;
+import dev.quiver.common.metrics.MetricsSnapshot;
 import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.exchange.MapOutput;
 import dev.quiver.shuffle.exchange.ShuffleWriter;
 import dev.quiver.shuffle.exchange.ShuffleWriterOptions;
-import dev.quiver.shuffle.exchange.WriterMetrics;
 import dev.quiver.shuffle.partition.Partitioning;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -108,7 +108,7 @@ public final class ShufflePartitionCommand implements Callable<Integer> {
     PrintWriter standardError = spec.commandLine().getErr();
     Progress progress = new Progress(standardError, "shuffle partition", Files.size(input), Progress.standardErrorIsTerminal());
     long started = System.nanoTime();
-    WriterMetrics metrics = new WriterMetrics();
+    MetricsSnapshot metrics;
     try (CommandMemory memory = QuiverCommand.of(spec).openMemory("shuffle partition");
         InputBatches in = format.open(input, memory.allocator(), batchRows, inferRows)) {
       BufferAllocator allocator = memory.allocator();
@@ -121,23 +121,24 @@ public final class ShufflePartitionCommand implements Callable<Integer> {
             VectorSchemaRoot root = plain.root();
             if (writer == null) {
               schema = root.getSchema();
-              writer = open(target, schema, partitioning, options, metrics, allocator);
+              writer = open(target, schema, partitioning, options, allocator);
             } else if (!root.getSchema().equals(schema)) {
-              throw QuiverException.user(input + ": batch " + (metrics.batches.get() + 1) + " has columns "
+              throw QuiverException.user(input + ": batch " + (writer.metrics().get("batches") + 1) + " has columns "
                   + root.getSchema() + ", the first batch " + schema + "; a shuffle carries one table");
             }
             writer.write(root);
           }
-          progress.updateRows(in.bytesRead(), metrics.rows.get());
+          progress.updateRows(in.bytesRead(), writer == null ? 0 : writer.metrics().get("rows"));
         }
         if (writer == null) {
           Schema declared = in.schema();
           if (declared == null) {
             throw QuiverException.user(input + " holds no batches, so it has no schema to partition");
           }
-          writer = open(target, PlainBatch.plainSchema(declared), partitioning, options, metrics, allocator);
+          writer = open(target, PlainBatch.plainSchema(declared), partitioning, options, allocator);
         }
         writer.commit();
+        metrics = writer.metrics();
       } finally {
         progress.finish();
         if (writer != null) {
@@ -146,20 +147,20 @@ public final class ShufflePartitionCommand implements Callable<Integer> {
       }
     }
     long elapsed = System.nanoTime() - started;
-    long rows = metrics.rows.get();
+    long rows = metrics.get("rows");
     standardError.println("shuffle partition: " + target.dataFile() + ": " + NumberText.grouped(rows) + " rows into "
         + partitions + " partitions by hash(" + String.join(", ", columns) + "), "
-        + NumberText.grouped(metrics.blocksWritten.get()) + " blocks, " + NumberText.grouped(metrics.bytesWritten.get())
-        + " bytes (" + NumberText.ratio(metrics.bytesWritten.get(), rows) + " bytes/row), codec "
-        + options.codec().displayName() + ", " + metrics.spills.get() + " spills; index " + target.indexFile().getFileName()
+        + NumberText.grouped(metrics.get("blocks.written")) + " blocks, " + NumberText.grouped(metrics.get("bytes.written"))
+        + " bytes (" + NumberText.ratio(metrics.get("bytes.written"), rows) + " bytes/row), codec "
+        + options.codec().displayName() + ", " + metrics.get("spills") + " spills; index " + target.indexFile().getFileName()
         + (checksum ? ", checksums " + target.checksumFile().getFileName() : "") + "; " + NumberText.seconds(elapsed));
     standardError.flush();
     return 0;
   }
 
   private static ShuffleWriter open(MapOutput target, Schema schema, Partitioning partitioning,
-      ShuffleWriterOptions options, WriterMetrics metrics, BufferAllocator allocator) {
-    return ShuffleWriter.create(target, schema, partitioning.newPartitioner(schema, 0), options, metrics, allocator);
+      ShuffleWriterOptions options, BufferAllocator allocator) {
+    return ShuffleWriter.create(target, schema, partitioning.newPartitioner(schema, 0), options, allocator);
   }
 
   private ShuffleWriterOptions options() {

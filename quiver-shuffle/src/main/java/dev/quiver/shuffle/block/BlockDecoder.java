@@ -2,6 +2,9 @@ package dev.quiver.shuffle.block;
 
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
+import dev.quiver.common.metrics.Counter;
+import dev.quiver.common.metrics.Metrics;
+import dev.quiver.common.metrics.MetricsSnapshot;
 import dev.quiver.shuffle.codec.PayloadCodecs;
 import dev.quiver.shuffle.ipc.IpcFormat;
 import dev.quiver.shuffle.ipc.IpcMessage;
@@ -39,7 +42,15 @@ public final class BlockDecoder {
   private final BufferAllocator allocator;
   private final int cacheEntries;
   private final ThreadLocal<SchemaCache> caches;
-  private final DecoderMetrics metrics = new DecoderMetrics();
+  private final Metrics metrics = new Metrics();
+  private final Counter blocksDecoded = metrics.counter("blocks.decoded");
+  private final Counter cacheHits = metrics.counter("cache.hits");
+  private final Counter cacheMisses = metrics.counter("cache.misses");
+  private final Counter cacheFallbacks = metrics.counter("cache.fallbacks");
+  private final Counter blocksFailed = metrics.counter("blocks.failed");
+  private final Counter bytesIn = metrics.bytes("bytes.in");
+  private final Counter bytesDecompressed = metrics.bytes("bytes.decompressed");
+  private final Counter rowsDecoded = metrics.counter("rows.decoded");
 
   /** A decoder with the default cache (4 entries, 1 MiB per thread). */
   public BlockDecoder(BufferAllocator allocator) {
@@ -56,8 +67,16 @@ public final class BlockDecoder {
     this.caches = ThreadLocal.withInitial(() -> new SchemaCache(cacheEntries, cacheBytes));
   }
 
-  public DecoderMetrics metrics() {
-    return metrics;
+  /**
+   * What this decoder did, over every thread: {@code blocks.decoded}; then, unless the cache is off,
+   * exactly one of {@code cache.hits} (the in-place path decoded the block), {@code cache.misses}
+   * (its schema was not cached) or {@code cache.fallbacks} (its schema was cached but something
+   * unusual sent it to the general path) per decoded block; {@code blocks.failed};
+   * {@code bytes.in} (block bytes), {@code bytes.decompressed} (payload bytes after decompression)
+   * and {@code rows.decoded}.
+   */
+  public MetricsSnapshot metrics() {
+    return metrics.snapshot();
   }
 
   /** Empties this thread's schema cache. */
@@ -117,12 +136,12 @@ public final class BlockDecoder {
         if (entry != null) {
           batch = decodeInPlace(header, payload, entry, deep, name);
           if (batch == null) {
-            metrics.fallbacks.increment();
+            cacheFallbacks.increment();
           } else {
-            metrics.cacheHits.increment();
+            cacheHits.increment();
           }
         } else if (cache != null) {
-          metrics.cacheMisses.increment();
+          cacheMisses.increment();
         }
         if (batch == null) {
           GeneralDecoder.Result result = GeneralDecoder.decode(header, payload, deep, allocator, name);
@@ -131,22 +150,22 @@ public final class BlockDecoder {
             cache.insert(new SchemaCache.Entry(result.schemaKey(), result.schema(), result.plan()));
           }
         }
-        metrics.blocksDecoded.increment();
-        metrics.bytesIn.add(block.capacity());
-        metrics.bytesDecompressed.add(payload.capacity());
-        metrics.rowsDecoded.add(batch.rowCount());
+        blocksDecoded.increment();
+        bytesIn.add(block.capacity());
+        bytesDecompressed.add(payload.capacity());
+        rowsDecoded.add(batch.rowCount());
         return batch;
       } finally {
         payload.close();
       }
     } catch (QuiverException typed) {
-      metrics.blocksFailed.increment();
+      blocksFailed.increment();
       throw typed;
     } catch (OutOfMemoryException exhausted) {
-      metrics.blocksFailed.increment();
+      blocksFailed.increment();
       throw new QuiverException(ErrorCode.RESOURCE, name + ": out of Arrow memory: " + exhausted.getMessage(), exhausted);
     } catch (RuntimeException unexpected) {
-      metrics.blocksFailed.increment();
+      blocksFailed.increment();
       throw QuiverException.corrupt(name + ": cannot decode: " + QuiverException.describe(unexpected), unexpected);
     }
   }

@@ -3,6 +3,7 @@ package dev.quiver.shuffle.exchange;
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
 import dev.quiver.common.memory.Allocators;
+import dev.quiver.common.metrics.MetricsSnapshot;
 import dev.quiver.shuffle.block.ShuffleBlockWriter;
 import dev.quiver.shuffle.codec.GrowableBytes;
 import dev.quiver.shuffle.partition.Partitioner;
@@ -67,13 +68,12 @@ public final class ShuffleWriter implements AutoCloseable {
 
   /**
    * A writer of batches of {@code schema} into the files of {@code target}, partitioned by
-   * {@code partitioner}. Memory for buffered rows comes from a child of {@code parentAllocator};
-   * counters go to {@code metrics} (which several writers may share).
+   * {@code partitioner}. Memory for buffered rows comes from a child of {@code parentAllocator}.
    *
    * @throws QuiverException USER when a column is dictionary-encoded (decode it first) or an option is wrong
    */
   public static ShuffleWriter create(MapOutput target, Schema schema, Partitioner partitioner,
-      ShuffleWriterOptions options, WriterMetrics metrics, BufferAllocator parentAllocator) {
+      ShuffleWriterOptions options, BufferAllocator parentAllocator) {
     for (Field field : schema.getFields()) {
       if (hasDictionary(field)) {
         throw QuiverException.user("column " + field.getName() + " is dictionary-encoded: decode it before the shuffle");
@@ -90,25 +90,27 @@ public final class ShuffleWriter implements AutoCloseable {
     BufferAllocator allocator = parentAllocator.newChildAllocator("shuffle writer " + target.dataFile(), 0, Long.MAX_VALUE);
     try {
       ShuffleBlockWriter blockWriter = new ShuffleBlockWriter(schema, options.codec(), options.blockOptions());
-      return new ShuffleWriter(target, schema, partitioner, options, metrics, allocator, blockWriter);
+      return new ShuffleWriter(target, schema, partitioner, options, new WriterMetrics(), allocator, blockWriter);
     } catch (RuntimeException failure) {
       allocator.close();
       throw failure;
     }
   }
 
-  /** A writer with counters of its own. */
-  public static ShuffleWriter create(MapOutput target, Schema schema, Partitioner partitioner,
-      ShuffleWriterOptions options, BufferAllocator parentAllocator) {
-    return create(target, schema, partitioner, options, new WriterMetrics(), parentAllocator);
-  }
-
   private static boolean hasDictionary(Field field) {
     return field.getDictionary() != null || field.getChildren().stream().anyMatch(ShuffleWriter::hasDictionary);
   }
 
-  public WriterMetrics metrics() {
-    return metrics;
+  /**
+   * What this writer did so far: {@code rows}, {@code batches}, {@code blocks.written},
+   * {@code bytes.written} (the committed data file), {@code bytes.encoded} (every block encoded,
+   * spilled ones once), {@code spills}, {@code bytes.spilled}, {@code flushes.forced}, and the
+   * writing thread's wall-clock nanoseconds {@code time.partition}, {@code time.scatter},
+   * {@code time.encode} (IPC serialization), {@code time.compress}, {@code time.spill} and
+   * {@code time.commit} (files written, fsync and renames; block encoding excluded).
+   */
+  public MetricsSnapshot metrics() {
+    return metrics.snapshot();
   }
 
   public int partitionCount() {
@@ -204,11 +206,11 @@ public final class ShuffleWriter implements AutoCloseable {
   }
 
   private GrowableBytes encode(VectorSchemaRoot rows) {
-    long encodeBefore = blockWriter.encodeNanos();
+    long buildBefore = blockWriter.buildNanos();
     long compressBefore = blockWriter.compressNanos();
     GrowableBytes block = blockWriter.encode(rows);
     long compress = blockWriter.compressNanos() - compressBefore;
-    long encode = blockWriter.encodeNanos() - encodeBefore;
+    long encode = blockWriter.buildNanos() - buildBefore;
     encodingNanos += encode;
     metrics.compressNanos.add(compress);
     metrics.encodeNanos.add(encode - compress);

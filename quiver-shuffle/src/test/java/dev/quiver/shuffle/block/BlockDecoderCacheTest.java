@@ -44,8 +44,8 @@ class BlockDecoderCacheTest {
         }
       }
     }
-    assertThat(decoder.metrics().cacheMisses.get()).isEqualTo(2);
-    assertThat(decoder.metrics().cacheHits.get()).isEqualTo(18);
+    assertThat(decoder.metrics().get("cache.misses")).isEqualTo(2);
+    assertThat(decoder.metrics().get("cache.hits")).isEqualTo(18);
     assertThat(decoder.threadCacheSize()).isEqualTo(2);
   }
 
@@ -62,11 +62,11 @@ class BlockDecoderCacheTest {
       }
     }
     // cycling 5 schemas through 4 entries in order always evicts the one needed next
-    assertThat(decoder.metrics().cacheHits.get()).isZero();
-    assertThat(decoder.metrics().cacheMisses.get()).isEqualTo(15);
+    assertThat(decoder.metrics().get("cache.hits")).isZero();
+    assertThat(decoder.metrics().get("cache.misses")).isEqualTo(15);
     assertThat(decoder.threadCacheSize()).isEqualTo(4);
     decoder.decode(blocks[4], "block").close();
-    assertThat(decoder.metrics().cacheHits.get()).isEqualTo(1);
+    assertThat(decoder.metrics().get("cache.hits")).isEqualTo(1);
   }
 
   @Test
@@ -77,7 +77,7 @@ class BlockDecoderCacheTest {
       decoder.decode(block, "block").close();
     }
     assertThat(decoder.threadCacheSize()).isZero();
-    assertThat(decoder.metrics().cacheMisses.get()).isEqualTo(3);
+    assertThat(decoder.metrics().get("cache.misses")).isEqualTo(3);
   }
 
   @Test
@@ -140,8 +140,8 @@ class BlockDecoderCacheTest {
               }
             }
           }
-          assertThat(decoder.metrics().cacheMisses.get()).isEqualTo(1);
-          assertThat(decoder.metrics().fallbacks.get()).isEqualTo(2);
+          assertThat(decoder.metrics().get("cache.misses")).isEqualTo(1);
+          assertThat(decoder.metrics().get("cache.fallbacks")).isEqualTo(2);
           assertThat(decoder.threadCacheSize()).isEqualTo(1);
         }
       }

@@ -56,9 +56,9 @@ class BlockRoundTripTest {
           }
         }
       }
-      assertThat(decoder.metrics().cacheHits.get()).isEqualTo(2);
-      assertThat(decoder.metrics().cacheMisses.get()).isEqualTo(2);
-      assertThat(decoder.metrics().fallbacks.get()).isZero();
+      assertThat(decoder.metrics().get("cache.hits")).isEqualTo(2);
+      assertThat(decoder.metrics().get("cache.misses")).isEqualTo(2);
+      assertThat(decoder.metrics().get("cache.fallbacks")).isZero();
     }
   }
 

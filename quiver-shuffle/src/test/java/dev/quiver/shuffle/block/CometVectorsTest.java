@@ -87,7 +87,7 @@ class CometVectorsTest {
         assertThat(firstRow).isEqualTo(file.get("rows").asLong());
       }
     }
-    assertThat(decoder.metrics().blocksFailed.get()).isZero();
+    assertThat(decoder.metrics().get("blocks.failed")).isZero();
   }
 
   static void checkValues(DecodedBatch batch, JsonNode columns, long firstRow) {

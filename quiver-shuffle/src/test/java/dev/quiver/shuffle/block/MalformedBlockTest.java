@@ -69,7 +69,7 @@ class MalformedBlockTest {
         } else {
           assertThat(failure.getMessage()).isEqualTo(message);
         }
-        assertThat(decoder.metrics().blocksFailed.get()).isEqualTo(1);
+        assertThat(decoder.metrics().get("blocks.failed")).isEqualTo(1);
       }
     }
     return message;
