@@ -2,6 +2,7 @@ package dev.quiver.shuffle.block;
 
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
+import dev.quiver.common.batch.Batch;
 import dev.quiver.common.metrics.Counter;
 import dev.quiver.common.metrics.Metrics;
 import dev.quiver.common.metrics.MetricsSnapshot;
@@ -23,7 +24,9 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  *
  * <p>Two entry points: {@link #decode} for trusted, local blocks (O(buffers) structural checks:
  * nothing is read outside its buffer) and {@link #decodeValidated} for untrusted ones (also every
- * offset, UTF-8 string, null count and dictionary index).
+ * offset, UTF-8 string, null count and dictionary index). Each has a twin that returns a
+ * {@link Batch} ({@link #decodeBatch}, {@link #decodeBatchValidated}): the same vectors, handed on
+ * without a copy, with int32-indexed dictionary columns kept as codes plus their dictionary.
  *
  * <p>Each thread has its own cache of parsed schemas (4 entries by default, most recently used
  * first, 1 MiB of raw schema bytes), keyed on the raw schema-message bytes. On a hit the record batch
@@ -110,6 +113,43 @@ public final class BlockDecoder {
   public DecodedBatch decodeValidated(byte[] block, String name) {
     try (ArrowBuf buffer = copyIn(block)) {
       return decode(buffer, name, true);
+    }
+  }
+
+  /**
+   * Decodes a trusted block as a {@link Batch} (the caller's to close): the same vectors as
+   * {@link #decode}, handed on without a copy; top-level dictionary columns with int32 indices stay
+   * dictionary-encoded (see {@link DecodedBatch#toBatch}). {@code block} holds exactly one block.
+   */
+  public Batch decodeBatch(ArrowBuf block, String name) {
+    return handOn(decode(block, name, false));
+  }
+
+  /** {@link #decodeBatch} for an untrusted block, with every check of {@link #decodeValidated}. */
+  public Batch decodeBatchValidated(ArrowBuf block, String name) {
+    return handOn(decode(block, name, true));
+  }
+
+  /** {@link #decodeBatch} for a trusted block held on the heap (copied once into Arrow memory). */
+  public Batch decodeBatch(byte[] block, String name) {
+    try (ArrowBuf buffer = copyIn(block)) {
+      return decodeBatch(buffer, name);
+    }
+  }
+
+  /** {@link #decodeBatchValidated} for an untrusted block held on the heap (copied once into Arrow memory). */
+  public Batch decodeBatchValidated(byte[] block, String name) {
+    try (ArrowBuf buffer = copyIn(block)) {
+      return decodeBatchValidated(buffer, name);
+    }
+  }
+
+  private Batch handOn(DecodedBatch decoded) {
+    try {
+      return decoded.toBatch(allocator);
+    } catch (RuntimeException failure) {
+      decoded.close();
+      throw failure;
     }
   }
 
