@@ -133,6 +133,31 @@ class ShufflePartitionReadTest {
         .contains("(truncated)");
   }
 
+  @Test
+  void anIndexThatDecreasesElsewhereFailsInsteadOfPrintingAnotherPartitionsRows() throws IOException {
+    StringBuilder csv = new StringBuilder("id,name\n");
+    for (int i = 0; i < 400; i++) {
+      csv.append(i).append(",name").append(i).append('\n');
+    }
+    Path out = partitioned("many", csv.toString(), "id", 4);
+    Path index = out.resolve("map-0.index");
+    ByteBuffer offsets = ByteBuffer.wrap(Files.readAllBytes(index));
+    long second = offsets.getLong(16);
+    long third = offsets.getLong(24);
+    assertThat(second).isPositive().isLessThan(third);
+    long backwards = (second + third) / 2;
+    offsets.putLong(8, backwards);
+    Files.write(index, offsets.array());
+    for (String partition : new String[] {"0", "2"}) {
+      CommandRunner.Outcome read = run("shuffle", "read", out.toString(), "--partition", partition);
+      assertThat(read.exitCode()).as(read.err()).isEqualTo(1);
+      assertThat(read.out()).as("no rows of another partition").isEmpty();
+      assertThat(read.errorLines()).containsExactly("quiver: " + index.toAbsolutePath() + ": partition " + partition
+          + ": the offsets are not an increasing range from 0 to the data file's length: entry 2 (" + second
+          + ") is below entry 1 (" + backwards + "), so partitions 1 and 2 cannot both be right");
+    }
+  }
+
   private static void assertUserError(CommandRunner.Outcome outcome, String line) {
     assertThat(outcome.exitCode()).as(outcome.err()).isEqualTo(2);
     assertThat(outcome.errorLines()).containsExactly(line);
