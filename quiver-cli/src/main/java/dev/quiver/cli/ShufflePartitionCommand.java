@@ -158,14 +158,24 @@ public final class ShufflePartitionCommand implements Callable<Integer> {
     return 0;
   }
 
-  private static ShuffleWriter open(MapOutput target, Schema schema, Partitioning partitioning,
+  private ShuffleWriter open(MapOutput target, Schema schema, Partitioning partitioning,
       ShuffleWriterOptions options, BufferAllocator allocator) {
+    long needed = ShuffleWriter.minimumMemory(schema, partitions, options, allocator);
+    if (needed > options.memoryLimitBytes()) {
+      throw QuiverException.user("--partitions " + partitions + " needs at least " + NumberText.bytes(needed)
+          + " for the partitions' buffers and bookkeeping (" + NumberText.grouped(needed / partitions)
+          + " bytes each), more than --memory-limit " + memoryLimit + ": raise --memory-limit or use fewer partitions");
+    }
     return ShuffleWriter.create(target, schema, partitioning.newPartitioner(schema, 0), options, allocator);
   }
 
   private ShuffleWriterOptions options() {
     if (batchRows < 1) {
       throw QuiverException.user("--batch-rows must be at least 1, not " + batchRows);
+    }
+    if (partitions > Partitioning.MAX_PARTITIONS) {
+      throw QuiverException.user("--partitions must be at most " + NumberText.grouped(Partitioning.MAX_PARTITIONS)
+          + " (2^24, Spark's limit for a serialized shuffle), not " + NumberText.grouped(partitions));
     }
     if (inferRows < 0) {
       throw QuiverException.user("--infer-rows must not be negative, not " + inferRows);

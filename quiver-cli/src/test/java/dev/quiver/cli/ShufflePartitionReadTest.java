@@ -107,6 +107,18 @@ class ShufflePartitionReadTest {
     assertThat(Files.exists(out)).as("no directory is left behind").isFalse();
     assertUserError(run("shuffle", "partition", "--by", "id", "--partitions", "0", input.toString(), out.toString()),
         "quiver: the number of partitions must be at least 1, not 0");
+    assertUserError(run("shuffle", "partition", "--by", "id", "--partitions", "2147483647", input.toString(),
+        out.toString()), "quiver: --partitions must be at most 16,777,216 (2^24, Spark's limit for a serialized"
+        + " shuffle), not 2,147,483,647");
+    assertThat(Files.exists(out)).as("no directory is left behind").isFalse();
+    CommandRunner.Outcome tooSmall = run("shuffle", "partition", "--by", "id", "--partitions", "100000",
+        "--memory-limit", "1m", input.toString(), out.toString());
+    assertThat(tooSmall.exitCode()).as(tooSmall.err()).isEqualTo(2);
+    assertThat(tooSmall.errorLines()).hasSize(1);
+    assertThat(tooSmall.errorLines().get(0)).startsWith("quiver: --partitions 100000 needs at least ")
+        .endsWith(" bytes each), more than --memory-limit 1m: raise --memory-limit or use fewer partitions");
+    assertThat(Files.exists(out)).as("no directory is left behind").isFalse();
+    assertThat(Files.list(directory).map(file -> file.getFileName().toString())).containsExactly("rows.csv");
     assertUserError(run("shuffle", "partition", "--by", "id", "--partitions", "2", "--memory-limit", "lots",
         input.toString(), out.toString()), "quiver: --memory-limit must be a size such as 65536, 64k, 256m or 1g, not 'lots'");
     assertUserError(run("shuffle", "read", directory.resolve("missing").toString(), "--partition", "0"),

@@ -41,6 +41,8 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 public final class BlockDecoder {
   public static final int DEFAULT_CACHE_ENTRIES = 4;
   public static final long DEFAULT_CACHE_BYTES = 1 << 20;
+  /** The most schemas a thread's cache may hold (its entry array is sized up front, per thread). */
+  public static final int MAX_CACHE_ENTRIES = 1024;
 
   private final BufferAllocator allocator;
   private final int cacheEntries;
@@ -64,6 +66,9 @@ public final class BlockDecoder {
   public BlockDecoder(BufferAllocator allocator, int cacheEntries, long cacheBytes) {
     if (cacheEntries < 0 || cacheBytes < 0) {
       throw QuiverException.user("cache entries and bytes must not be negative");
+    }
+    if (cacheEntries > MAX_CACHE_ENTRIES) {
+      throw QuiverException.user("a schema cache holds at most " + MAX_CACHE_ENTRIES + " entries, not " + cacheEntries);
     }
     this.allocator = allocator;
     this.cacheEntries = cacheEntries;

@@ -7,10 +7,12 @@ import dev.quiver.common.metrics.MetricsSnapshot;
 import dev.quiver.shuffle.block.ShuffleBlockWriter;
 import dev.quiver.shuffle.codec.GrowableBytes;
 import dev.quiver.shuffle.partition.Partitioner;
+import dev.quiver.shuffle.partition.Partitioning;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.OutOfMemoryException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -23,11 +25,21 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * bytes copied verbatim, then its blocks in memory, then its last rows) and an index file of P + 1
  * big-endian longs, and optionally a checksum file, all made visible at once ({@link MapOutputCommit}).
  *
+ * <p>At most {@link Partitioning#MAX_PARTITIONS} partitions; {@link #create} checks that their
+ * bookkeeping fits the Java heap before it makes any, and {@link #minimumMemory} says what their
+ * buffers need at least.
+ *
  * <p>Within a partition, rows keep the order in which they were written. {@link #close} without a
  * commit (after a failure, say) deletes every temporary and spill file and frees all memory. Not
  * thread-safe: one writer per map task.
  */
 public final class ShuffleWriter implements AutoCloseable {
+  /**
+   * Java heap bytes of each partition's bookkeeping, an estimate on the safe side: its builder, its
+   * list of waiting blocks, its group start, offset and checksum, and its entry in a spill run.
+   */
+  public static final long HEAP_BYTES_PER_PARTITION = 192;
+
   private final MapOutput target;
   private final Schema schema;
   private final Partitioner partitioner;
@@ -87,6 +99,8 @@ public final class ShuffleWriter implements AutoCloseable {
       throw QuiverException.user("the map output " + (options.checksums() ? "needs" : "must not have")
           + " a checksum file when checksums are " + (options.checksums() ? "on" : "off"));
     }
+    int partitions = Partitioning.checkCount(partitioner.partitionCount());
+    reserveHeap(partitions);
     BufferAllocator allocator = parentAllocator.newChildAllocator("shuffle writer " + target.dataFile(), 0, Long.MAX_VALUE);
     try {
       ShuffleBlockWriter blockWriter = new ShuffleBlockWriter(schema, options.codec(), options.blockOptions());
@@ -99,6 +113,42 @@ public final class ShuffleWriter implements AutoCloseable {
 
   private static boolean hasDictionary(Field field) {
     return field.getDictionary() != null || field.getChildren().stream().anyMatch(ShuffleWriter::hasDictionary);
+  }
+
+  /**
+   * The least memory a writer of {@code schema} into {@code partitions} partitions needs for its
+   * per-partition state: per partition, the Arrow buffers of a partition builder's first rows
+   * ({@code PartitionBuilder.MINIMUM_ROWS}, or the target batch rows when fewer; measured once in
+   * {@code allocator}) and {@link #HEAP_BYTES_PER_PARTITION} of bookkeeping. A memory limit below it
+   * still works, but once every partition has rows each batch forces a flush and a spill: the
+   * command line refuses such a limit up front.
+   */
+  public static long minimumMemory(Schema schema, int partitions, ShuffleWriterOptions options,
+      BufferAllocator allocator) {
+    long perPartition = HEAP_BYTES_PER_PARTITION
+        + PartitionBuilder.minimumBytes(schema, options.targetBatchRows(), allocator);
+    return Math.multiplyExact(perPartition, (long) partitions);
+  }
+
+  /**
+   * Checks, before any per-partition state exists, that its bookkeeping fits the Java heap still
+   * free (RESOURCE error otherwise), so a partition count too large ends in a typed error, never an
+   * {@code OutOfMemoryError}. (Arrow buffers are allocated per partition only when it gets rows,
+   * and the memory limit bounds them.)
+   */
+  private static void reserveHeap(int partitions) {
+    Runtime runtime = Runtime.getRuntime();
+    reserveHeap(partitions, runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory()));
+  }
+
+  /** {@link #reserveHeap(int)} against {@code freeHeap} bytes of free heap. */
+  static void reserveHeap(int partitions, long freeHeap) {
+    long heap = HEAP_BYTES_PER_PARTITION * partitions;
+    if (heap > freeHeap) {
+      throw new QuiverException(ErrorCode.RESOURCE, partitions + " partitions need about " + heap + " bytes of"
+          + " Java heap for the shuffle writer's bookkeeping, but only " + freeHeap + " are free: use fewer"
+          + " partitions or a larger heap (-Xmx)");
+    }
   }
 
   /**
@@ -159,6 +209,9 @@ public final class ShuffleWriter implements AutoCloseable {
       metrics.batches.increment();
       spillIfOverLimit();
       done = true;
+    } catch (OutOfMemoryException exhausted) {
+      throw new QuiverException(ErrorCode.RESOURCE, "the shuffle writer for " + target.dataFile()
+          + " ran out of Arrow memory buffering rows: " + exhausted.getMessage(), exhausted);
     } finally {
       failed |= !done;
     }

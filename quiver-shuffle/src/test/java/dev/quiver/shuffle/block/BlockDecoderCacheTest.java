@@ -149,4 +149,13 @@ class BlockDecoderCacheTest {
       // the dictionary's vector was closed with `values`
     }
   }
+
+  @Test
+  void theCacheSizeIsBoundedBeforeAnyCacheIsMade() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> new BlockDecoder(memory.allocator(), Integer.MAX_VALUE, BlockDecoder.DEFAULT_CACHE_BYTES))
+        .isInstanceOf(dev.quiver.common.QuiverException.class)
+        .hasMessage("a schema cache holds at most 1024 entries, not 2147483647");
+    assertThat(new BlockDecoder(memory.allocator(), BlockDecoder.MAX_CACHE_ENTRIES, 1).threadCacheSize()).isZero();
+  }
 }

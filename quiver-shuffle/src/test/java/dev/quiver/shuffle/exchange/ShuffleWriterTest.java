@@ -217,6 +217,49 @@ class ShuffleWriterTest {
   }
 
   @Test
+  void aPartitionCountOverTheLimitIsRefusedBeforeAnyStateIsMade() throws IOException {
+    MapOutput output = target("huge", false, 0);
+    dev.quiver.shuffle.partition.Partitioner huge = new dev.quiver.shuffle.partition.Partitioner() {
+      @Override
+      public int partitionCount() {
+        return Integer.MAX_VALUE;
+      }
+
+      @Override
+      public void partition(VectorSchemaRoot batch, int[] partitionIds) {
+        throw new AssertionError("never called");
+      }
+    };
+    assertThatThrownBy(() -> ShuffleWriter.create(output, SIMPLE, huge, ShuffleWriterOptions.defaults(), memory.allocator()))
+        .isInstanceOfSatisfying(QuiverException.class, failure -> assertThat(failure.errorCode()).isEqualTo(ErrorCode.USER))
+        .hasMessageContaining("at most 16777216").hasMessageContaining("not 2147483647");
+    assertThat(ShuffleFiles.fileNames(directory)).isEmpty();
+    assertThat(memory.allocator().getAllocatedMemory()).isZero();
+  }
+
+  @Test
+  void theBookkeepingOfEveryPartitionMustFitTheFreeHeap() {
+    ShuffleWriter.reserveHeap(1000, 1000 * ShuffleWriter.HEAP_BYTES_PER_PARTITION);
+    assertThatThrownBy(() -> ShuffleWriter.reserveHeap(1 << 24, 1L << 30))
+        .isInstanceOfSatisfying(QuiverException.class,
+            failure -> assertThat(failure.errorCode()).isEqualTo(ErrorCode.RESOURCE))
+        .hasMessage("16777216 partitions need about " + (16777216L * ShuffleWriter.HEAP_BYTES_PER_PARTITION)
+            + " bytes of Java heap for the shuffle writer's bookkeeping, but only 1073741824 are free: use fewer"
+            + " partitions or a larger heap (-Xmx)");
+  }
+
+  @Test
+  void theMinimumMemoryIsEachPartitionsFirstBuffersAndBookkeeping() {
+    ShuffleWriterOptions options = ShuffleWriterOptions.defaults();
+    long one = ShuffleWriter.minimumMemory(SIMPLE, 1, options, memory.allocator());
+    assertThat(one).isGreaterThan(ShuffleWriter.HEAP_BYTES_PER_PARTITION);
+    assertThat(ShuffleWriter.minimumMemory(SIMPLE, 1000, options, memory.allocator())).isEqualTo(1000 * one);
+    assertThat(ShuffleWriter.minimumMemory(SIMPLE, 1, options.withTargetBatchRows(1), memory.allocator()))
+        .as("a block of one row needs buffers for one row").isLessThan(one);
+    assertThat(memory.allocator().getAllocatedMemory()).as("measured, then freed").isZero();
+  }
+
+  @Test
   void aFailedWriteRefusesToCommitAndCleansUp() throws IOException {
     MapOutput output = target("nospill", false, 4);
     ShuffleWriterOptions options = ShuffleWriterOptions.defaults().withMemoryLimit(1)
