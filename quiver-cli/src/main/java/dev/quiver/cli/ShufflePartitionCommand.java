@@ -173,6 +173,10 @@ public final class ShufflePartitionCommand implements Callable<Integer> {
     if (batchRows < 1) {
       throw QuiverException.user("--batch-rows must be at least 1, not " + batchRows);
     }
+    if (batchRows > ShuffleWriterOptions.MAXIMUM_BATCH_ROWS) {
+      throw QuiverException.user("--batch-rows must be at most "
+          + NumberText.grouped(ShuffleWriterOptions.MAXIMUM_BATCH_ROWS) + ", not " + NumberText.grouped(batchRows));
+    }
     if (partitions > Partitioning.MAX_PARTITIONS) {
       throw QuiverException.user("--partitions must be at most " + NumberText.grouped(Partitioning.MAX_PARTITIONS)
           + " (2^24, Spark's limit for a serialized shuffle), not " + NumberText.grouped(partitions));

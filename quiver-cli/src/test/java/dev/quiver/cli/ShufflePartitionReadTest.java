@@ -119,6 +119,11 @@ class ShufflePartitionReadTest {
         .endsWith(" bytes each), more than --memory-limit 1m: raise --memory-limit or use fewer partitions");
     assertThat(Files.exists(out)).as("no directory is left behind").isFalse();
     assertThat(Files.list(directory).map(file -> file.getFileName().toString())).containsExactly("rows.csv");
+    assertUserError(run("shuffle", "partition", "--by", "id", "--partitions", "4", "--batch-rows", "2147483647",
+        input.toString(), out.toString()), "quiver: --batch-rows must be at most 1,048,576, not 2,147,483,647");
+    assertUserError(run("shuffle", "write", "--codec", "lz4", "--batch-rows", "2147483647", input.toString(),
+        directory.resolve("blocks.data").toString()), "quiver: --batch-rows must be at most 1,048,576, not 2,147,483,647");
+    assertThat(Files.list(directory).map(file -> file.getFileName().toString())).containsExactly("rows.csv");
     assertUserError(run("shuffle", "partition", "--by", "id", "--partitions", "2", "--memory-limit", "lots",
         input.toString(), out.toString()), "quiver: --memory-limit must be a size such as 65536, 64k, 256m or 1g, not 'lots'");
     assertUserError(run("shuffle", "read", directory.resolve("missing").toString(), "--partition", "0"),

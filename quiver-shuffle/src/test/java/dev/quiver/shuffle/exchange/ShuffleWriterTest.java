@@ -238,6 +238,14 @@ class ShuffleWriterTest {
   }
 
   @Test
+  void theTargetBatchRowsAreBounded() {
+    assertThat(ShuffleWriterOptions.defaults().withTargetBatchRows(1 << 20).targetBatchRows()).isEqualTo(1 << 20);
+    assertThatThrownBy(() -> ShuffleWriterOptions.defaults().withTargetBatchRows(Integer.MAX_VALUE))
+        .isInstanceOf(QuiverException.class)
+        .hasMessage("the target batch size must be at most 1048576 rows, not 2147483647");
+  }
+
+  @Test
   void theBookkeepingOfEveryPartitionMustFitTheFreeHeap() {
     ShuffleWriter.reserveHeap(1000, 1000 * ShuffleWriter.HEAP_BYTES_PER_PARTITION);
     assertThatThrownBy(() -> ShuffleWriter.reserveHeap(1 << 24, 1L << 30))
