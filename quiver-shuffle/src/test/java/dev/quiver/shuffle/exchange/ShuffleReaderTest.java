@@ -1,7 +1,9 @@
 package dev.quiver.shuffle.exchange;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.quiver.common.QuiverException;
 import dev.quiver.common.metrics.MetricsSnapshot;
 import dev.quiver.common.testing.LeakCheckingAllocator;
 import dev.quiver.shuffle.block.DecodedBatch;
@@ -118,6 +120,16 @@ class ShuffleReaderTest {
       assertThat(metrics.get("bytes.read")).as("every block is larger than 64 bytes: each is read twice")
           .isGreaterThan(fileBytes);
     }
+  }
+
+  @Test
+  void readBufferSizesAreBoundedBeforeAnyIsAllocated() {
+    for (int bytes : new int[] {63, (1 << 30) + 1, Integer.MAX_VALUE}) {
+      assertThatThrownBy(() -> ShuffleReaderOptions.defaults().withReadBuffers(2, bytes))
+          .isInstanceOf(QuiverException.class)
+          .hasMessage("a read buffer must have 64 bytes to 1 GiB, not " + bytes);
+    }
+    assertThat(ShuffleReaderOptions.defaults().withReadBuffers(2, 1 << 30).readBufferBytes()).isEqualTo(1 << 30);
   }
 
   @Test
