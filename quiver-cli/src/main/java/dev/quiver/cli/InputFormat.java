@@ -2,7 +2,7 @@ package dev.quiver.cli;
 
 import dev.quiver.common.QuiverException;
 import dev.quiver.shuffle.block.BlockFormat;
-import dev.quiver.shuffle.block.CompressionCodec;
+import dev.quiver.shuffle.codec.CompressionCodec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;

@@ -1,25 +1,41 @@
-package dev.quiver.shuffle.block;
+package dev.quiver.shuffle.codec;
 
 import dev.quiver.common.QuiverException;
 import java.util.Locale;
 
-/** The codecs a shuffle block payload may be compressed with, and their tags on the wire. */
+/**
+ * The codecs a shuffle block payload may be compressed with, and their tags on the wire: the four
+ * ASCII bytes of the tag read as a little-endian int (byte 16 of a block, whose bit 7 the block
+ * format uses for a flag of its own; see {@code dev.quiver.shuffle.block.BlockFormat}).
+ */
 public enum CompressionCodec {
   /** Raw IPC stream. */
-  NONE("NONE", BlockFormat.TAG_NONE),
+  NONE("NONE"),
   /** LZ4 frame format, independent blocks, no checksums (Comet's default). */
-  LZ4("LZ4_", BlockFormat.TAG_LZ4),
+  LZ4("LZ4_"),
   /** One zstd frame. */
-  ZSTD("ZSTD", BlockFormat.TAG_ZSTD),
+  ZSTD("ZSTD"),
   /** Snappy framing format. */
-  SNAPPY("SNAP", BlockFormat.TAG_SNAPPY);
+  SNAPPY("SNAP");
 
   private final String tagText;
   private final int tag;
 
-  CompressionCodec(String tagText, int tag) {
+  CompressionCodec(String tagText) {
     this.tagText = tagText;
-    this.tag = tag;
+    this.tag = littleEndianInt(tagText);
+  }
+
+  /** The little-endian int of four ASCII characters. */
+  private static int littleEndianInt(String fourCharacters) {
+    if (fourCharacters.length() != 4) {
+      throw new IllegalArgumentException("a codec tag has 4 characters: " + fourCharacters);
+    }
+    int value = 0;
+    for (int i = 3; i >= 0; i--) {
+      value = (value << 8) | (fourCharacters.charAt(i) & 0xFF);
+    }
+    return value;
   }
 
   /** The four ASCII characters of the tag, as written at byte 16. */
@@ -32,7 +48,7 @@ public enum CompressionCodec {
     return tag;
   }
 
-  /** The codec of a tag already masked with {@link BlockFormat#CODEC_TAG_FIRST_BYTE_MASK}, or null. */
+  /** The codec of a tag whose flag bit (bit 7 of its first byte) is already cleared, or null. */
   public static CompressionCodec fromTag(int maskedTag) {
     for (CompressionCodec codec : values()) {
       if (codec.tag == maskedTag) {
