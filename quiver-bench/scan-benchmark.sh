@@ -21,5 +21,5 @@ for threads in 1 2; do
   run "$file" comment "$threads" l_comment - "$runs"
   run "$file" orderkey+comment "$threads" l_orderkey,l_comment - "$runs"
   run "$file" orderkey+comment "$threads" l_orderkey,l_comment - "$runs" unshared
-  run "$file" q6 "$threads" l_extendedprice,l_discount "$q6" "$runs"
+  run "$file" q6 "$threads" l_shipdate,l_discount,l_quantity,l_extendedprice "$q6" "$runs"
 done

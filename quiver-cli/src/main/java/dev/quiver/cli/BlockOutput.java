@@ -1,7 +1,7 @@
 package dev.quiver.cli;
 
-import dev.quiver.shuffle.block.CompressionCodec;
 import dev.quiver.shuffle.block.ShuffleBlockWriter;
+import dev.quiver.shuffle.codec.CompressionCodec;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;

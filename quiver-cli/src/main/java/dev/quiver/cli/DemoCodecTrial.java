@@ -1,12 +1,12 @@
 package dev.quiver.cli;
 
 import dev.quiver.common.memory.Allocators;
+import dev.quiver.common.metrics.MetricsSnapshot;
 import dev.quiver.io.AtomicOutputFile;
 import dev.quiver.shuffle.block.BlockDecoder;
-import dev.quiver.shuffle.block.CompressionCodec;
 import dev.quiver.shuffle.block.DecodedBatch;
-import dev.quiver.shuffle.block.DecoderMetrics;
 import dev.quiver.shuffle.block.ShuffleBlockWriter;
+import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.codec.GrowableBytes;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -35,7 +35,7 @@ final class DemoCodecTrial {
   /** What a trial measured. {@code file} is null when no file was written. */
   record Result(
       Setup setup, int blocks, long rawBytes, long blockBytes, long encodeNanos, long decodeNanos,
-      DecoderMetrics metrics, long mismatches, Path file) {}
+      MetricsSnapshot metrics, long mismatches, Path file) {}
 
   static final List<Setup> SETUPS = List.of(
       new Setup("none", CompressionCodec.NONE, false, "none"),

@@ -114,9 +114,9 @@ public final class DemoCommand implements Callable<Integer> {
           NumberText.ratio(result.rawBytes(), result.blockBytes()),
           NumberText.megabytesPerSecond(result.rawBytes(), result.encodeNanos()),
           NumberText.megabytesPerSecond(result.rawBytes(), result.decodeNanos()),
-          NumberText.grouped(result.metrics().cacheHits.get()),
-          NumberText.grouped(result.metrics().cacheMisses.get()),
-          NumberText.grouped(result.metrics().fallbacks.get()),
+          NumberText.grouped(result.metrics().get("cache.hits")),
+          NumberText.grouped(result.metrics().get("cache.misses")),
+          NumberText.grouped(result.metrics().get("cache.fallbacks")),
           NumberText.grouped(result.mismatches())));
       values += (long) rows * DemoTable.SCHEMA.getFields().size();
     }

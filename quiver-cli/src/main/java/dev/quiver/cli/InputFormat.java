@@ -6,7 +6,7 @@ import dev.quiver.io.ReadOptions;
 import dev.quiver.io.TableFormat;
 import dev.quiver.io.csv.CsvReadOptions;
 import dev.quiver.shuffle.block.BlockFormat;
-import dev.quiver.shuffle.block.CompressionCodec;
+import dev.quiver.shuffle.codec.CompressionCodec;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;

@@ -8,7 +8,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.quiver.format.file.QuiverFile;
 import dev.quiver.format.layout.FlatLayout;
 import dev.quiver.format.layout.ZonedLayout;
-import dev.quiver.format.stats.ZoneStatistics;
+import dev.quiver.common.stats.ZoneStatistics;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;

@@ -3,7 +3,7 @@ package dev.quiver.cli;
 import dev.quiver.format.file.QuiverFile;
 import dev.quiver.format.layout.FlatLayout;
 import dev.quiver.format.layout.ZonedLayout;
-import dev.quiver.format.stats.ZoneStatistics;
+import dev.quiver.common.stats.ZoneStatistics;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;

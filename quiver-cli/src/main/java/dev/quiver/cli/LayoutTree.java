@@ -2,7 +2,7 @@ package dev.quiver.cli;
 
 import dev.quiver.format.encoding.ChunkCodec;
 import dev.quiver.format.file.QuiverFile;
-import dev.quiver.format.file.SegmentLocation;
+import dev.quiver.format.storage.SegmentLocation;
 import dev.quiver.format.layout.ChunkedLayout;
 import dev.quiver.format.layout.DictLayout;
 import dev.quiver.format.layout.FlatLayout;

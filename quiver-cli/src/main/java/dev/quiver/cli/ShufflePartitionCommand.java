@@ -1,11 +1,11 @@
 package dev.quiver.cli;
 
 import dev.quiver.common.QuiverException;
-import dev.quiver.shuffle.block.CompressionCodec;
+import dev.quiver.common.metrics.MetricsSnapshot;
+import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.exchange.MapOutput;
 import dev.quiver.shuffle.exchange.ShuffleWriter;
 import dev.quiver.shuffle.exchange.ShuffleWriterOptions;
-import dev.quiver.shuffle.exchange.WriterMetrics;
 import dev.quiver.shuffle.partition.Partitioning;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -108,7 +108,7 @@ public final class ShufflePartitionCommand implements Callable<Integer> {
     PrintWriter standardError = spec.commandLine().getErr();
     Progress progress = new Progress(standardError, "shuffle partition", Files.size(input), Progress.standardErrorIsTerminal());
     long started = System.nanoTime();
-    WriterMetrics metrics = new WriterMetrics();
+    MetricsSnapshot metrics;
     try (CommandMemory memory = QuiverCommand.of(spec).openMemory("shuffle partition");
         InputBatches in = format.open(input, memory.allocator(), batchRows, csv.readOptions())) {
       BufferAllocator allocator = memory.allocator();
@@ -121,23 +121,24 @@ public final class ShufflePartitionCommand implements Callable<Integer> {
             VectorSchemaRoot root = plain.root();
             if (writer == null) {
               schema = root.getSchema();
-              writer = open(target, schema, partitioning, options, metrics, allocator);
+              writer = open(target, schema, partitioning, options, allocator);
             } else if (!root.getSchema().equals(schema)) {
-              throw QuiverException.user(input + ": batch " + (metrics.batches.get() + 1) + " has columns "
+              throw QuiverException.user(input + ": batch " + (writer.metrics().get("batches") + 1) + " has columns "
                   + root.getSchema() + ", the first batch " + schema + "; a shuffle carries one table");
             }
             writer.write(root);
           }
-          progress.updateRows(in.bytesRead(), metrics.rows.get());
+          progress.updateRows(in.bytesRead(), writer == null ? 0 : writer.metrics().get("rows"));
         }
         if (writer == null) {
           Schema declared = in.schema();
           if (declared == null) {
             throw QuiverException.user(input + " holds no batches, so it has no schema to partition");
           }
-          writer = open(target, PlainBatch.plainSchema(declared), partitioning, options, metrics, allocator);
+          writer = open(target, PlainBatch.plainSchema(declared), partitioning, options, allocator);
         }
         writer.commit();
+        metrics = writer.metrics();
       } finally {
         progress.finish();
         if (writer != null) {
@@ -146,25 +147,39 @@ public final class ShufflePartitionCommand implements Callable<Integer> {
       }
     }
     long elapsed = System.nanoTime() - started;
-    long rows = metrics.rows.get();
+    long rows = metrics.get("rows");
     standardError.println("shuffle partition: " + target.dataFile() + ": " + NumberText.grouped(rows) + " rows into "
         + partitions + " partitions by hash(" + String.join(", ", columns) + "), "
-        + NumberText.grouped(metrics.blocksWritten.get()) + " blocks, " + NumberText.grouped(metrics.bytesWritten.get())
-        + " bytes (" + NumberText.ratio(metrics.bytesWritten.get(), rows) + " bytes/row), codec "
-        + options.codec().displayName() + ", " + metrics.spills.get() + " spills; index " + target.indexFile().getFileName()
+        + NumberText.grouped(metrics.get("blocks.written")) + " blocks, " + NumberText.grouped(metrics.get("bytes.written"))
+        + " bytes (" + NumberText.ratio(metrics.get("bytes.written"), rows) + " bytes/row), codec "
+        + options.codec().displayName() + ", " + metrics.get("spills") + " spills; index " + target.indexFile().getFileName()
         + (checksum ? ", checksums " + target.checksumFile().getFileName() : "") + "; " + NumberText.seconds(elapsed));
     standardError.flush();
     return 0;
   }
 
-  private static ShuffleWriter open(MapOutput target, Schema schema, Partitioning partitioning,
-      ShuffleWriterOptions options, WriterMetrics metrics, BufferAllocator allocator) {
-    return ShuffleWriter.create(target, schema, partitioning.newPartitioner(schema, 0), options, metrics, allocator);
+  private ShuffleWriter open(MapOutput target, Schema schema, Partitioning partitioning,
+      ShuffleWriterOptions options, BufferAllocator allocator) {
+    long needed = ShuffleWriter.minimumMemory(schema, partitions, options, allocator);
+    if (needed > options.memoryLimitBytes()) {
+      throw QuiverException.user("--partitions " + partitions + " needs at least " + NumberText.bytes(needed)
+          + " for the partitions' buffers and bookkeeping (" + NumberText.grouped(needed / partitions)
+          + " bytes each), more than --memory-limit " + memoryLimit + ": raise --memory-limit or use fewer partitions");
+    }
+    return ShuffleWriter.create(target, schema, partitioning.newPartitioner(schema, 0), options, allocator);
   }
 
   private ShuffleWriterOptions options() {
     if (batchRows < 1) {
       throw QuiverException.user("--batch-rows must be at least 1, not " + batchRows);
+    }
+    if (batchRows > ShuffleWriterOptions.MAXIMUM_BATCH_ROWS) {
+      throw QuiverException.user("--batch-rows must be at most "
+          + NumberText.grouped(ShuffleWriterOptions.MAXIMUM_BATCH_ROWS) + ", not " + NumberText.grouped(batchRows));
+    }
+    if (partitions > Partitioning.MAX_PARTITIONS) {
+      throw QuiverException.user("--partitions must be at most " + NumberText.grouped(Partitioning.MAX_PARTITIONS)
+          + " (2^24, Spark's limit for a serialized shuffle), not " + NumberText.grouped(partitions));
     }
     return ShuffleWriterOptions.defaults()
         .withCodec(CompressionCodec.parse(codecName))

@@ -3,8 +3,9 @@ package dev.quiver.cli;
 import dev.quiver.common.QuiverException;
 import dev.quiver.io.AtomicOutputFile;
 import dev.quiver.io.csv.CsvReadOptions;
-import dev.quiver.shuffle.block.CompressionCodec;
 import dev.quiver.shuffle.block.ShuffleBlockWriter;
+import dev.quiver.shuffle.codec.CompressionCodec;
+import dev.quiver.shuffle.exchange.ShuffleWriterOptions;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -65,6 +66,10 @@ public final class ShuffleWriteCommand implements Callable<Integer> {
     ShuffleBlockWriter.Options options = options(codec);
     if (batchRows < 1) {
       throw QuiverException.user("--batch-rows must be at least 1, not " + batchRows);
+    }
+    if (batchRows > ShuffleWriterOptions.MAXIMUM_BATCH_ROWS) {
+      throw QuiverException.user("--batch-rows must be at most "
+          + NumberText.grouped(ShuffleWriterOptions.MAXIMUM_BATCH_ROWS) + ", not " + NumberText.grouped(batchRows));
     }
     CsvReadOptions csvOptions = csv.readOptions();
     InputFormat format = InputFormat.detect(input);

@@ -1,6 +1,8 @@
 package dev.quiver.cli;
 
+import dev.quiver.common.stats.ZoneStatistics;
 import dev.quiver.io.csv.CsvFormat;
+
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -12,7 +14,7 @@ import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
- * Statistic values ({@link dev.quiver.format.stats.ZoneStatistics} minimum, maximum, sum) as text in
+ * Statistic values ({@link dev.quiver.common.stats.ZoneStatistics} minimum, maximum, sum) as text in
  * the CSV dialect of the column's type: dates ISO, timestamps as instants (with zone) or local
  * date-times, decimals plain, strings as they are, binary as {@code \x} hex.
  */

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.quiver.common.testing.LeakCheckingAllocator;
 import dev.quiver.format.file.QuiverFile;
-import dev.quiver.format.file.SegmentLocation;
+import dev.quiver.format.storage.SegmentLocation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

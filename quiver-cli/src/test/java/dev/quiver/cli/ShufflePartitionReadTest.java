@@ -107,6 +107,23 @@ class ShufflePartitionReadTest {
     assertThat(Files.exists(out)).as("no directory is left behind").isFalse();
     assertUserError(run("shuffle", "partition", "--by", "id", "--partitions", "0", input.toString(), out.toString()),
         "quiver: the number of partitions must be at least 1, not 0");
+    assertUserError(run("shuffle", "partition", "--by", "id", "--partitions", "2147483647", input.toString(),
+        out.toString()), "quiver: --partitions must be at most 16,777,216 (2^24, Spark's limit for a serialized"
+        + " shuffle), not 2,147,483,647");
+    assertThat(Files.exists(out)).as("no directory is left behind").isFalse();
+    CommandRunner.Outcome tooSmall = run("shuffle", "partition", "--by", "id", "--partitions", "100000",
+        "--memory-limit", "1m", input.toString(), out.toString());
+    assertThat(tooSmall.exitCode()).as(tooSmall.err()).isEqualTo(2);
+    assertThat(tooSmall.errorLines()).hasSize(1);
+    assertThat(tooSmall.errorLines().get(0)).startsWith("quiver: --partitions 100000 needs at least ")
+        .endsWith(" bytes each), more than --memory-limit 1m: raise --memory-limit or use fewer partitions");
+    assertThat(Files.exists(out)).as("no directory is left behind").isFalse();
+    assertThat(Files.list(directory).map(file -> file.getFileName().toString())).containsExactly("rows.csv");
+    assertUserError(run("shuffle", "partition", "--by", "id", "--partitions", "4", "--batch-rows", "2147483647",
+        input.toString(), out.toString()), "quiver: --batch-rows must be at most 1,048,576, not 2,147,483,647");
+    assertUserError(run("shuffle", "write", "--codec", "lz4", "--batch-rows", "2147483647", input.toString(),
+        directory.resolve("blocks.data").toString()), "quiver: --batch-rows must be at most 1,048,576, not 2,147,483,647");
+    assertThat(Files.list(directory).map(file -> file.getFileName().toString())).containsExactly("rows.csv");
     assertUserError(run("shuffle", "partition", "--by", "id", "--partitions", "2", "--memory-limit", "lots",
         input.toString(), out.toString()), "quiver: --memory-limit must be a size such as 65536, 64k, 256m or 1g, not 'lots'");
     assertUserError(run("shuffle", "read", directory.resolve("missing").toString(), "--partition", "0"),
@@ -131,6 +148,31 @@ class ShufflePartitionReadTest {
     assertThat(read.errorLines()).hasSize(1);
     assertThat(read.errorLines().get(0)).startsWith("quiver: ").contains("map-0.data").contains("partition 1")
         .contains("(truncated)");
+  }
+
+  @Test
+  void anIndexThatDecreasesElsewhereFailsInsteadOfPrintingAnotherPartitionsRows() throws IOException {
+    StringBuilder csv = new StringBuilder("id,name\n");
+    for (int i = 0; i < 400; i++) {
+      csv.append(i).append(",name").append(i).append('\n');
+    }
+    Path out = partitioned("many", csv.toString(), "id", 4);
+    Path index = out.resolve("map-0.index");
+    ByteBuffer offsets = ByteBuffer.wrap(Files.readAllBytes(index));
+    long second = offsets.getLong(16);
+    long third = offsets.getLong(24);
+    assertThat(second).isPositive().isLessThan(third);
+    long backwards = (second + third) / 2;
+    offsets.putLong(8, backwards);
+    Files.write(index, offsets.array());
+    for (String partition : new String[] {"0", "2"}) {
+      CommandRunner.Outcome read = run("shuffle", "read", out.toString(), "--partition", partition);
+      assertThat(read.exitCode()).as(read.err()).isEqualTo(1);
+      assertThat(read.out()).as("no rows of another partition").isEmpty();
+      assertThat(read.errorLines()).containsExactly("quiver: " + index.toAbsolutePath() + ": partition " + partition
+          + ": the offsets are not an increasing range from 0 to the data file's length: entry 2 (" + second
+          + ") is below entry 1 (" + backwards + "), so partitions 1 and 2 cannot both be right");
+    }
   }
 
   private static void assertUserError(CommandRunner.Outcome outcome, String line) {

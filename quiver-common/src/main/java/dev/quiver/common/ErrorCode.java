@@ -3,7 +3,8 @@ package dev.quiver.common;
 /**
  * What kind of failure a {@link QuiverException} reports. The code tells a caller what to do next:
  * fix the request ({@link #USER}), distrust the input ({@link #CORRUPT}), retry or check the
- * environment ({@link #IO}, {@link #RESOURCE}), or report a bug ({@link #INTERNAL}).
+ * environment ({@link #IO}, {@link #RESOURCE}), report a bug ({@link #INTERNAL}), or nothing: it
+ * was asked to stop ({@link #CANCELLED}).
  */
 public enum ErrorCode {
   /** The request is wrong or asks for something Quiver does not support. */
@@ -15,5 +16,7 @@ public enum ErrorCode {
   /** A bug: an invariant of Quiver itself did not hold. */
   INTERNAL,
   /** A limit was reached: memory budget, allocator limit, size cap. */
-  RESOURCE
+  RESOURCE,
+  /** The work was cancelled: closed from another thread, or its thread was interrupted. */
+  CANCELLED
 }

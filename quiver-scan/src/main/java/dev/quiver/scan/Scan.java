@@ -4,9 +4,9 @@ import dev.quiver.common.QuiverException;
 import dev.quiver.format.file.QuiverFile;
 import dev.quiver.scan.execution.ScanArrowReader;
 import dev.quiver.scan.execution.ScanResult;
-import dev.quiver.scan.expression.Expression;
-import dev.quiver.scan.expression.Expressions;
-import dev.quiver.scan.io.CoalescingPolicy;
+import dev.quiver.expression.Expression;
+import dev.quiver.expression.Expressions;
+import dev.quiver.format.storage.CoalescingPolicy;
 import dev.quiver.scan.plan.ScanPlan;
 import dev.quiver.scan.plan.SplitPlanner;
 import dev.quiver.scan.plan.SplitStrategy;
@@ -187,7 +187,7 @@ public final class Scan {
     try {
       ScanPlan plan = plan(files);
       return new ScanResult(plan, files, allocator, threads, window > 0 ? window : Math.max(2, 2 * threads), ordered,
-          limit, shareDecodes, coalescing);
+          limit, shareDecodes);
     } catch (IOException | RuntimeException failure) {
       for (QuiverFile file : files) {
         file.close();
@@ -221,7 +221,7 @@ public final class Scan {
     List<QuiverFile> files = new ArrayList<>();
     try {
       for (Path path : paths) {
-        QuiverFile file = QuiverFile.open(path);
+        QuiverFile file = QuiverFile.open(path, coalescing);
         files.add(file);
         if (!file.schema().equals(files.get(0).schema())) {
           throw QuiverException.user(path + ": its schema differs from " + paths.get(0) + "'s; a table's files need one schema");

@@ -1,5 +1,6 @@
 package dev.quiver.scan;
 
+import dev.quiver.format.testing.ScanTables;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.quiver.common.testing.LeakCheckingAllocator;

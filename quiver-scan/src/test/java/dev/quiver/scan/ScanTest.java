@@ -1,12 +1,16 @@
 package dev.quiver.scan;
 
+import dev.quiver.common.ErrorCode;
+import dev.quiver.common.QuiverException;
+import java.nio.file.StandardCopyOption;
+import dev.quiver.format.testing.ScanTables;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.quiver.common.CorruptFileException;
 import dev.quiver.common.testing.LeakCheckingAllocator;
 import dev.quiver.format.file.QuiverFile;
-import dev.quiver.format.file.SegmentLocation;
+import dev.quiver.format.storage.SegmentLocation;
 import dev.quiver.format.layout.DictLayout;
 import dev.quiver.format.layout.FlatLayout;
 import dev.quiver.format.layout.Layout;
@@ -111,6 +115,24 @@ class ScanTest {
       assertThat(unshared.metrics().get("segments.requested")).isEqualTo(2);
       assertThat(unshared.metrics().get("decodes.started")).isEqualTo(2);
     }
+  }
+
+  @Test
+  void aFileReplacedWhileItIsScannedGivesTheOldRowsNeverAMix() throws IOException {
+    Path file = ScanTables.write(directory.resolve("t.qvr"), 0, 60_000, 8 * 1024, memory.allocator());
+    Path other = ScanTables.write(directory.resolve("other.qvr"), 1_000_000, 60_000, 32 * 1024, memory.allocator());
+    try (ScanResult result = Scan.of(file).threads(2).open(memory.allocator())) {
+      Files.move(other, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      assertThat(verifyAll(result, ALL, 0)).isEqualTo(60_000);
+    }
+  }
+
+  @Test
+  void aColumnAskedForTwiceIsRefusedByName() throws IOException {
+    Path file = ScanTables.write(directory.resolve("t.qvr"), 0, 100, 8 * 1024, memory.allocator());
+    assertThatThrownBy(() -> Scan.of(file).columns("id", "text", "id").open(memory.allocator()))
+        .isInstanceOfSatisfying(QuiverException.class, failure -> assertThat(failure.errorCode()).isEqualTo(ErrorCode.USER))
+        .hasMessageContaining("column 'id' is asked for twice");
   }
 
   @Test

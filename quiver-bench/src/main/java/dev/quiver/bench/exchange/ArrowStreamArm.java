@@ -3,7 +3,7 @@ package dev.quiver.bench.exchange;
 import com.github.luben.zstd.ZstdInputStream;
 import dev.quiver.bench.scan.query.ColumnDigest;
 import dev.quiver.shuffle.block.BlockFormat;
-import dev.quiver.shuffle.block.CompressionCodec;
+import dev.quiver.shuffle.codec.CompressionCodec;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;

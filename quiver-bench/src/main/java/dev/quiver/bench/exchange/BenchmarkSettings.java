@@ -1,7 +1,7 @@
 package dev.quiver.bench.exchange;
 
-import dev.quiver.shuffle.block.CompressionCodec;
 import dev.quiver.shuffle.block.ShuffleBlockWriter;
+import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.exchange.ShuffleWriterOptions;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

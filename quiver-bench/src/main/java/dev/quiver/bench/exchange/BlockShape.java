@@ -1,7 +1,7 @@
 package dev.quiver.bench.exchange;
 
 import dev.quiver.common.QuiverException;
-import dev.quiver.shuffle.block.CompressionCodec;
+import dev.quiver.shuffle.codec.CompressionCodec;
 import java.util.Locale;
 
 /**

@@ -1,11 +1,11 @@
 package dev.quiver.bench.exchange;
 
 import dev.quiver.common.memory.Allocators;
+import dev.quiver.common.metrics.MetricsSnapshot;
 import dev.quiver.datagen.tpch.TpchGenerator;
 import dev.quiver.datagen.tpch.TpchSchemas;
 import dev.quiver.shuffle.exchange.MapOutput;
 import dev.quiver.shuffle.exchange.ShuffleWriter;
-import dev.quiver.shuffle.exchange.WriterMetrics;
 import dev.quiver.shuffle.partition.Partitioning;
 import io.trino.tpch.TpchTable;
 import java.lang.management.ManagementFactory;
@@ -13,6 +13,8 @@ import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -38,7 +40,7 @@ final class MapPhase {
     Schema schema = TpchSchemas.schema(TpchTable.LINE_ITEM);
     Partitioning partitioning = Partitioning.hash(settings.partitions(), "l_orderkey");
     boolean cometStyle = settings.style().equals("comet");
-    WriterMetrics metrics = new WriterMetrics();
+    Queue<MetricsSnapshot> writerMetrics = new ConcurrentLinkedQueue<>();
     LongAdder writerNanos = new LongAdder();
     LongAdder generateNanos = new LongAdder();
     LongAdder writerCpuNanos = new LongAdder();
@@ -54,7 +56,7 @@ final class MapPhase {
         tasks.add(pool.submit(() -> {
           MapOutput target = MapOutput.named(settings.out(), "map-" + task, false, settings.partitions());
           try (ShuffleWriter writer = ShuffleWriter.create(target, schema, partitioning.newPartitioner(schema, task),
-              settings.writerOptions(), metrics, allocator)) {
+              settings.writerOptions(), allocator)) {
             long taskCpuStarted = threads.getCurrentThreadCpuTime();
             long[] last = {System.nanoTime()};
             TpchGenerator.generatePart(TpchTable.LINE_ITEM, settings.scale(), task + 1, settings.maps(),
@@ -81,6 +83,7 @@ final class MapPhase {
             long committing = System.nanoTime();
             long cpu = threads.getCurrentThreadCpuTime();
             writer.commit();
+            writerMetrics.add(writer.metrics());
             writerCpuNanos.add(threads.getCurrentThreadCpuTime() - cpu);
             writerNanos.add(System.nanoTime() - committing);
             taskCpuNanos.add(threads.getCurrentThreadCpuTime() - taskCpuStarted);
@@ -95,14 +98,15 @@ final class MapPhase {
       pool.shutdownNow();
     }
     long wall = System.nanoTime() - started;
-    System.out.println("RESULT rows=" + metrics.rows.get() + " bytes=" + metrics.bytesWritten.get()
-        + " blocks=" + metrics.blocksWritten.get() + " spills=" + metrics.spills.get()
-        + " spillBytes=" + metrics.spillBytes.get() + " forcedFlushes=" + metrics.forcedFlushes.get()
+    MetricsSnapshot metrics = writerMetrics.stream().reduce(MetricsSnapshot::plus).orElseThrow();
+    System.out.println("RESULT rows=" + metrics.get("rows") + " bytes=" + metrics.get("bytes.written")
+        + " blocks=" + metrics.get("blocks.written") + " spills=" + metrics.get("spills")
+        + " spillBytes=" + metrics.get("bytes.spilled") + " forcedFlushes=" + metrics.get("flushes.forced")
         + " wallNanos=" + wall + " writerNanos=" + writerNanos.sum() + " writerCpuNanos=" + writerCpuNanos.sum()
         + " taskCpuNanos=" + taskCpuNanos.sum() + " generateNanos=" + generateNanos.sum()
-        + " partitionNanos=" + metrics.partitionNanos.get() + " scatterNanos=" + metrics.scatterNanos.get()
-        + " encodeNanos=" + metrics.encodeNanos.get() + " compressNanos=" + metrics.compressNanos.get()
-        + " spillNanos=" + metrics.spillNanos.get() + " commitNanos=" + metrics.commitNanos.get()
+        + " partitionNanos=" + metrics.get("time.partition") + " scatterNanos=" + metrics.get("time.scatter")
+        + " encodeNanos=" + metrics.get("time.encode") + " compressNanos=" + metrics.get("time.compress")
+        + " spillNanos=" + metrics.get("time.spill") + " commitNanos=" + metrics.get("time.commit")
         + " keySum=" + keySum.sum());
   }
 }

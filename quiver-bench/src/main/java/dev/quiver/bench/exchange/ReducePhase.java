@@ -1,9 +1,9 @@
 package dev.quiver.bench.exchange;
 
 import dev.quiver.common.memory.Allocators;
+import dev.quiver.common.metrics.MetricsSnapshot;
 import dev.quiver.shuffle.block.DecodedBatch;
 import dev.quiver.shuffle.exchange.MapOutput;
-import dev.quiver.shuffle.exchange.ReaderMetrics;
 import dev.quiver.shuffle.exchange.ShuffleReader;
 import dev.quiver.shuffle.exchange.ShuffleReaderOptions;
 import java.lang.management.ManagementFactory;
@@ -11,6 +11,8 @@ import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -34,12 +36,11 @@ final class ReducePhase {
       outputs = files.filter(file -> file.getFileName().toString().endsWith(MapOutput.INDEX_SUFFIX)).sorted()
           .map(MapOutput::ofIndex).toList();
     }
-    ReaderMetrics metrics = new ReaderMetrics();
+    Queue<MetricsSnapshot> readerMetrics = new ConcurrentLinkedQueue<>();
     LongAdder taskNanos = new LongAdder();
     LongAdder taskCpuNanos = new LongAdder();
     ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     LongAdder keySum = new LongAdder();
-    LongAdder bytesDecompressed = new LongAdder();
     ExecutorService pool = Executors.newFixedThreadPool(settings.threads());
     ExecutorService readAhead = Executors.newCachedThreadPool();
     ShuffleReaderOptions options = ShuffleReaderOptions.defaults().withValidation(false).withIoExecutor(readAhead);
@@ -51,7 +52,7 @@ final class ReducePhase {
         tasks.add(pool.submit(() -> {
           long taskStarted = System.nanoTime();
           long cpuStarted = threads.getCurrentThreadCpuTime();
-          try (ShuffleReader reader = ShuffleReader.open(outputs, partition, options, metrics, allocator)) {
+          try (ShuffleReader reader = ShuffleReader.open(outputs, partition, options, allocator)) {
             long sum = 0;
             for (DecodedBatch next = reader.next(); next != null; next = reader.next()) {
               try (DecodedBatch batch = next) {
@@ -62,7 +63,7 @@ final class ReducePhase {
               }
             }
             keySum.add(sum);
-            bytesDecompressed.add(reader.decoderMetrics().bytesDecompressed.get());
+            readerMetrics.add(reader.metrics());
           }
           taskNanos.add(System.nanoTime() - taskStarted);
           taskCpuNanos.add(threads.getCurrentThreadCpuTime() - cpuStarted);
@@ -77,11 +78,12 @@ final class ReducePhase {
       readAhead.shutdownNow();
     }
     long wall = System.nanoTime() - started;
-    System.out.println("RESULT rows=" + metrics.rowsRead.get() + " bytes=" + metrics.bytesRead.get()
-        + " blocks=" + metrics.blocksRead.get() + " wallNanos=" + wall + " taskNanos=" + taskNanos.sum() + " taskCpuNanos=" + taskCpuNanos.sum()
-        + " ioNanos=" + metrics.ioNanos.get() + " decodeNanos=" + metrics.decodeNanos.get()
-        + " waitNanos=" + metrics.readAheadWaitNanos.get() + " waits=" + metrics.readAheadWaits.get()
-        + " bufferWaits=" + metrics.bufferWaits.get() + " bytesDecompressed=" + bytesDecompressed.sum()
+    MetricsSnapshot metrics = readerMetrics.stream().reduce(MetricsSnapshot::plus).orElseThrow();
+    System.out.println("RESULT rows=" + metrics.get("rows.read") + " bytes=" + metrics.get("bytes.read")
+        + " blocks=" + metrics.get("blocks.read") + " wallNanos=" + wall + " taskNanos=" + taskNanos.sum() + " taskCpuNanos=" + taskCpuNanos.sum()
+        + " ioNanos=" + metrics.get("time.io") + " decodeNanos=" + metrics.get("time.decode")
+        + " waitNanos=" + metrics.get("time.read.ahead.wait") + " waits=" + metrics.get("read.ahead.waits")
+        + " bufferWaits=" + metrics.get("buffer.waits") + " bytesDecompressed=" + metrics.get("decoder.bytes.decompressed")
         + " keySum=" + keySum.sum());
   }
 }

@@ -8,7 +8,7 @@ import dev.quiver.format.file.QuiverFile;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.pojo.Schema;
 
-/** Quiver in the scan suite: {@link QuiverScanArm} (whatever implements it), the queries as plain code on top. */
+/** Quiver in the scan suite: {@link QuiverScanArm} (its public scan), the queries as plain code on top. */
 final class QuiverArm implements ScanArm {
   private final DataFiles files;
   private final int threads;
@@ -21,16 +21,16 @@ final class QuiverArm implements ScanArm {
 
   @Override
   public Outcome run(ScanQuery query, BufferAllocator allocator, boolean verify) throws Exception {
+    Schema schema;
+    try (QuiverFile file = QuiverFile.open(files.quiver())) {
+      schema = file.schema();
+    }
     if (query.decodesAll()) {
-      Schema schema;
-      try (QuiverFile file = QuiverFile.open(files.quiver())) {
-        schema = file.schema();
-      }
       DecodeCheck check = new DecodeCheck(schema, verify);
       ScanCounters counters = scan.decodeAll(files.quiver(), threads, allocator, check::add);
       return check.outcome(counters.details());
     }
-    QuiverScanArm.Result<WindowConsumer> result = scan.scan(files.quiver(), query.columns(), query.predicates(), threads,
+    QuiverScanArm.Result<WindowConsumer> result = scan.scan(files.quiver(), query.columns(), query.filter(schema), threads,
         allocator, query::newConsumer);
     return new Outcome(query.answer(result.consumers()), null, result.counters().details());
   }

@@ -1,12 +1,12 @@
 package dev.quiver.bench.scan;
 
+import dev.quiver.bench.scan.query.TpchQ6;
 import dev.quiver.format.file.QuiverFile;
 import dev.quiver.format.layout.FlatLayout;
 import dev.quiver.format.layout.Layouts;
 import dev.quiver.scan.Scan;
 import dev.quiver.scan.execution.ScanResult;
 import java.io.IOException;
-import java.math.BigDecimal;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
@@ -24,7 +24,8 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * the last run, and the uncompressed bytes of the columns touched (the target's denominator).
  *
  * <p>Usage: {@code ScanBenchmark FILE NAME THREADS COLUMNS|* [FILTER|-] [RUNS] [share|unshared]}; the
- * name {@code q6} also sums {@code l_extendedprice * l_discount} over the rows returned.
+ * name {@code q6} also runs {@link TpchQ6} (the scan suite's Q6 loop) over the rows returned, so its
+ * columns must include {@link TpchQ6#COLUMNS}.
  */
 public final class ScanBenchmark {
   private ScanBenchmark() {}
@@ -37,6 +38,10 @@ public final class ScanBenchmark {
     String filter = arguments.length > 4 && !arguments[4].equals("-") ? arguments[4] : null;
     int runs = arguments.length > 5 ? Integer.parseInt(arguments[5]) : 5;
     boolean share = arguments.length <= 6 || arguments[6].equals("share");
+    boolean q6 = name.equals("q6");
+    if (q6 && (columns == null || !columns.containsAll(TpchQ6.COLUMNS))) {
+      throw new IllegalArgumentException("q6 needs the columns " + String.join(",", TpchQ6.COLUMNS));
+    }
     List<Double> seconds = new ArrayList<>();
     String metrics = "";
     String answer = "";
@@ -50,14 +55,15 @@ public final class ScanBenchmark {
           scan.filter(filter);
         }
         long started = System.nanoTime();
-        BigDecimal revenue = BigDecimal.ZERO.setScale(4);
+        TpchQ6 query = new TpchQ6();
         long rows = 0;
         try (ScanResult result = scan.open(allocator)) {
           for (VectorSchemaRoot next = result.nextBatch(); next != null; next = result.nextBatch()) {
             try (VectorSchemaRoot batch = next) {
               rows += batch.getRowCount();
-              if (name.equals("q6")) {
-                revenue = revenue.add(revenue(batch));
+              if (q6) {
+                query.acceptBatch(TpchQ6.COLUMNS.stream().map(batch::getVector).toArray(FieldVector[]::new),
+                    batch.getRowCount());
               }
             }
           }
@@ -66,7 +72,7 @@ public final class ScanBenchmark {
             seconds.add(elapsed);
           }
           metrics = result.metrics().asMap().toString();
-          answer = name.equals("q6") ? "revenue=" + revenue.toPlainString() : "rows=" + rows;
+          answer = q6 ? "revenue=" + query.revenue().toPlainString() : "rows=" + rows;
         }
       }
     }
@@ -76,17 +82,6 @@ public final class ScanBenchmark {
     System.out.printf(Locale.ROOT, "result %s threads=%d share=%s median=%.3f min=%.3f max=%.3f %s uncompressed.touched=%d %s%n",
         name, threads, share, sorted.get(sorted.size() / 2), sorted.get(0), sorted.get(sorted.size() - 1), answer,
         uncompressed, metrics);
-  }
-
-  /** Sum of l_extendedprice * l_discount (both decimal(15,2)), exact. */
-  private static BigDecimal revenue(VectorSchemaRoot batch) {
-    DecimalVector price = (DecimalVector) batch.getVector("l_extendedprice");
-    DecimalVector discount = (DecimalVector) batch.getVector("l_discount");
-    long sum = 0; // cents × cents: fits in a long for TPC-H values over a batch
-    for (int i = 0; i < batch.getRowCount(); i++) {
-      sum += price.getDataBuffer().getLong((long) i * 16) * discount.getDataBuffer().getLong((long) i * 16);
-    }
-    return BigDecimal.valueOf(sum, 4);
   }
 
   /** The layout's uncompressed (Arrow) bytes of the columns (all when null), filter columns included. */

@@ -4,14 +4,17 @@ import dev.quiver.bench.scan.query.MatchCount;
 import dev.quiver.bench.scan.query.TopPhrases;
 import dev.quiver.bench.scan.query.TpchQ6;
 import dev.quiver.bench.scan.query.WindowConsumer;
-import dev.quiver.bench.scan.quiver.ZonePredicate;
 import dev.quiver.common.QuiverException;
 import dev.quiver.datagen.fineweb.FinewebTable;
+import dev.quiver.expression.ColumnReference;
+import dev.quiver.expression.Expression;
+import dev.quiver.expression.Expressions;
 import java.math.BigDecimal;
-import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
+import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * The queries of the scan suite. Decode-all queries turn every column of every row into Arrow
@@ -68,19 +71,27 @@ public enum ScanQuery {
     }
   }
 
-  /** What a scan may use to skip rows (Quiver's zone maps; the others push down their own form). */
-  public List<ZonePredicate> predicates() {
+  /**
+   * The query's conditions as the filter of Quiver's scan over a table of {@code schema} (null when
+   * the query has none): zone maps prune with it and rows are filtered before the consumer, which
+   * still checks every row exactly. The other systems push down their own form.
+   */
+  public Expression filter(Schema schema) {
     switch (this) {
-      case TPCH_Q6:
-        return List.of(
-            new ZonePredicate.Range("l_shipdate", (long) TpchQ6.FIRST_DAY, true, (long) TpchQ6.END_DAY, false),
-            new ZonePredicate.Range("l_discount", BigDecimal.valueOf(TpchQ6.LOWEST_DISCOUNT, 2), true,
-                BigDecimal.valueOf(TpchQ6.HIGHEST_DISCOUNT, 2), true),
-            new ZonePredicate.Range("l_quantity", null, false, BigDecimal.valueOf(TpchQ6.QUANTITY_BELOW, 2), false));
+      case TPCH_Q6: {
+        ColumnReference shipDate = Expressions.column(schema, "l_shipdate");
+        ColumnReference discount = Expressions.column(schema, "l_discount");
+        return Expressions.and(
+            Expressions.and(Expressions.greaterOrEqual(shipDate, LocalDate.ofEpochDay(TpchQ6.FIRST_DAY)),
+                Expressions.less(shipDate, LocalDate.ofEpochDay(TpchQ6.END_DAY))),
+            Expressions.and(Expressions.greaterOrEqual(discount, BigDecimal.valueOf(TpchQ6.LOWEST_DISCOUNT, 2)),
+                Expressions.lessOrEqual(discount, BigDecimal.valueOf(TpchQ6.HIGHEST_DISCOUNT, 2))),
+            Expressions.less(Expressions.column(schema, "l_quantity"), BigDecimal.valueOf(TpchQ6.QUANTITY_BELOW, 2)));
+      }
       case FINEWEB_DUMP:
-        return List.of(new ZonePredicate.Equals("dump", DUMP.getBytes(StandardCharsets.UTF_8)));
+        return Expressions.equal(Expressions.column(schema, "dump"), DUMP);
       default:
-        return List.of();
+        return null;
     }
   }
 

@@ -3,8 +3,8 @@ package dev.quiver.bench.scan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.quiver.bench.scan.quiver.QuiverScanArm;
-import dev.quiver.bench.scan.quiver.ZonePredicate;
 import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.expression.Expressions;
 import dev.quiver.format.file.QuiverWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -21,8 +21,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The interim Quiver arm's zone pruning: on a file whose "dump" column is sorted, an equality
- * predicate skips the zones that cannot hold the value, and the answer is the same as without it.
+ * The Quiver arm's zone pruning (the scan's, through its filter): on a file whose "dump" column is
+ * sorted, an equality filter skips the zones that cannot hold the value, and the answer is the same as
+ * without it.
  */
 class ZonePruningTest {
   @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
@@ -48,10 +49,10 @@ class ZonePruningTest {
     }
     QuiverScanArm arm = QuiverScanArm.create();
     List<String> columns = List.of("dump", "token_count");
-    var pruned = arm.scan(file, columns, List.of(new ZonePredicate.Equals("dump", "D03".getBytes(StandardCharsets.UTF_8))),
+    var pruned = arm.scan(file, columns, Expressions.equal(Expressions.column(schema, "dump"), "D03"),
         2, memory.allocator(), () -> new dev.quiver.bench.scan.query.MatchCount(
             dev.quiver.bench.scan.query.MatchCount.Match.EQUALS, "D03"));
-    var full = arm.scan(file, columns, List.of(), 1, memory.allocator(),
+    var full = arm.scan(file, columns, null, 1, memory.allocator(),
         () -> new dev.quiver.bench.scan.query.MatchCount(dev.quiver.bench.scan.query.MatchCount.Match.EQUALS, "D03"));
     String prunedAnswer = ScanQuery.FINEWEB_DUMP.answer(pruned.consumers());
     assertThat(prunedAnswer).isEqualTo(ScanQuery.FINEWEB_DUMP.answer(full.consumers())).startsWith("count=10000 ");

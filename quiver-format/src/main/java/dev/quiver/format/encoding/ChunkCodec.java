@@ -84,7 +84,7 @@ public final class ChunkCodec {
     } catch (OutOfMemoryException failure) {
       throw new QuiverException(ErrorCode.RESOURCE, name + ": not enough memory to decode: " + failure.getMessage(), failure);
     } catch (RuntimeException failure) {
-      throw QuiverException.corrupt(name + ": " + QuiverException.describe(failure), failure);
+      throw new SegmentCorruptException(name, QuiverException.describe(failure), failure);
     }
   }
 
@@ -102,7 +102,7 @@ public final class ChunkCodec {
     } catch (QuiverException failure) {
       throw failure;
     } catch (RuntimeException failure) {
-      throw QuiverException.corrupt(name + ": " + QuiverException.describe(failure), failure);
+      throw new SegmentCorruptException(name, QuiverException.describe(failure), failure);
     }
   }
 

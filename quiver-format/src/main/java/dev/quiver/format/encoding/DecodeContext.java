@@ -26,11 +26,11 @@ final class DecodeContext implements AutoCloseable {
   }
 
   QuiverException corrupt(String problem) {
-    return QuiverException.corrupt(name + ": " + problem);
+    return new SegmentCorruptException(name, problem, null);
   }
 
   QuiverException corrupt(SegmentNode node, String problem) {
-    return QuiverException.corrupt(name + ": " + node.describe() + ": " + problem);
+    return new SegmentCorruptException(name, node.describe() + ": " + problem, null);
   }
 
   /** Checks that {@code node} holds {@code rows} values of {@code type}, as its parent needs. */

@@ -107,7 +107,7 @@ final class SegmentParser {
   }
 
   static QuiverException corrupt(String name, String problem) {
-    return QuiverException.corrupt(name + ": " + problem);
+    return new SegmentCorruptException(name, problem, null);
   }
 
   /** Reads node descriptors from the tree bytes, bounds-checked. */

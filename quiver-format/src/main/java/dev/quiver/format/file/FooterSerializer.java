@@ -1,5 +1,7 @@
 package dev.quiver.format.file;
 
+import dev.quiver.format.storage.SegmentLocation;
+
 import dev.quiver.common.CorruptFileException;
 import dev.quiver.common.QuiverException;
 import dev.quiver.common.arrow.SchemaShape;
@@ -15,7 +17,7 @@ import dev.quiver.format.layout.ZonedLayout;
 import dev.quiver.format.stats.StatisticKind;
 import dev.quiver.format.stats.StatisticsSerializer;
 import dev.quiver.format.stats.ZoneMap;
-import dev.quiver.format.stats.ZoneStatistics;
+import dev.quiver.common.stats.ZoneStatistics;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

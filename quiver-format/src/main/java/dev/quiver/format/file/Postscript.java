@@ -67,7 +67,7 @@ public record Postscript(long footerOffset, int footerLength, int footerChecksum
     long dataEnd = fileSize - FormatConstants.POSTSCRIPT_BYTES;
     if (footerLength < 0 || footerLength > FormatConstants.MAXIMUM_FOOTER_BYTES
         || footerOffset < FormatConstants.MAGIC.length || footerOffset + footerLength != dataEnd) {
-      throw new CorruptFileException(file, "postscript: footer at " + footerOffset + " of " + Integer.toUnsignedString(footerLength)
+      throw new CorruptFileException(file, "postscript: footer at " + Long.toUnsignedString(footerOffset) + " of " + Integer.toUnsignedString(footerLength)
           + " bytes does not end where the postscript starts (" + dataEnd + ")", null);
     }
     return new Postscript(footerOffset, footerLength, checksum, major, minor);

@@ -1,10 +1,18 @@
 package dev.quiver.format.file;
 
+import dev.quiver.format.storage.SegmentLocation;
+
 import dev.quiver.common.CorruptFileException;
 import dev.quiver.common.QuiverException;
 import dev.quiver.common.memory.Allocators;
 import dev.quiver.format.FormatConstants;
+import dev.quiver.common.batch.DictionaryCodeException;
+import dev.quiver.common.batch.DictionaryDecoder;
 import dev.quiver.format.encoding.ChunkCodec;
+import dev.quiver.format.encoding.SegmentCorruptException;
+import dev.quiver.format.storage.CoalescingPolicy;
+import dev.quiver.format.storage.FileSegmentSource;
+import dev.quiver.format.storage.SegmentSource;
 import dev.quiver.format.layout.ChunkedLayout;
 import dev.quiver.format.layout.DictLayout;
 import dev.quiver.format.layout.FlatLayout;
@@ -12,15 +20,17 @@ import dev.quiver.format.layout.Layout;
 import dev.quiver.format.layout.Layouts;
 import dev.quiver.format.layout.StructLayout;
 import dev.quiver.format.layout.ZonedLayout;
-import dev.quiver.format.stats.ZoneStatistics;
+import dev.quiver.common.stats.ZoneStatistics;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
-import java.util.zip.CRC32C;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BaseVariableWidthVector;
@@ -42,12 +52,17 @@ public final class QuiverFile implements AutoCloseable {
   private final FileChannel channel;
   private final long size;
   private final Footer footer;
+  private final int footerChecksum;
+  private final FileSegmentSource segments;
 
-  private QuiverFile(Path path, FileChannel channel, long size, Footer footer) {
+  private QuiverFile(Path path, FileChannel channel, long size, Footer footer, int footerChecksum,
+      CoalescingPolicy coalescing) {
     this.path = path;
     this.channel = channel;
     this.size = size;
     this.footer = footer;
+    this.footerChecksum = footerChecksum;
+    this.segments = new FileSegmentSource(path.toString(), channel, footer.segments(), coalescing);
   }
 
   /**
@@ -56,6 +71,20 @@ public final class QuiverFile implements AutoCloseable {
    * @throws CorruptFileException when the file is not a sound {@code .qvr} file, naming the part
    */
   public static QuiverFile open(Path path) throws IOException {
+    return open(path, CoalescingPolicy.DEFAULT);
+  }
+
+  /**
+   * Opens a file whose segment reads are coalesced by {@code coalescing}. The footer and every
+   * segment are read through this one open file, so a file replaced on disk while it is open is never
+   * mixed with the one opened.
+   *
+   * @throws CorruptFileException when the file is not a sound {@code .qvr} file, naming the part
+   */
+  public static QuiverFile open(Path path, CoalescingPolicy coalescing) throws IOException {
+    if (Files.isDirectory(path)) {
+      throw QuiverException.user(path + " is a folder, not a .qvr file");
+    }
     FileChannel channel = FileChannel.open(path, StandardOpenOption.READ);
     try {
       long size = channel.size();
@@ -64,6 +93,7 @@ public final class QuiverFile implements AutoCloseable {
       byte[] tail = new byte[tailLength];
       readFully(channel, ByteBuffer.wrap(tail), size - tailLength, name, "tail");
       Postscript postscript = Postscript.parse(tail, size, name);
+      checkLeadingMagic(channel, size, name);
       byte[] footerBytes = new byte[postscript.footerLength()];
       long footerInTail = postscript.footerOffset() - (size - tailLength);
       if (footerInTail >= 0) {
@@ -75,10 +105,22 @@ public final class QuiverFile implements AutoCloseable {
         throw new CorruptFileException(name, "footer checksum does not match: the footer is damaged", null);
       }
       Footer footer = FooterSerializer.read(footerBytes, postscript.footerOffset(), name);
-      return new QuiverFile(path, channel, size, footer);
+      return new QuiverFile(path, channel, size, footer, postscript.footerChecksum(), coalescing);
     } catch (IOException | RuntimeException failure) {
       channel.close();
       throw failure;
+    }
+  }
+
+  private static void checkLeadingMagic(FileChannel channel, long size, String name) throws IOException {
+    byte[] magic = new byte[FormatConstants.MAGIC.length];
+    if (size < magic.length) {
+      throw new CorruptFileException(name, "the file has " + size + " bytes, too few for a .qvr file", null);
+    }
+    readFully(channel, ByteBuffer.wrap(magic), 0, name, "leading magic");
+    if (!Arrays.equals(magic, FormatConstants.MAGIC)) {
+      throw new CorruptFileException(name, "the file does not start with the .qvr magic "
+          + new String(FormatConstants.MAGIC, StandardCharsets.US_ASCII) + ": it is not a .qvr file, or it is damaged", null);
     }
   }
 
@@ -103,6 +145,11 @@ public final class QuiverFile implements AutoCloseable {
 
   public Footer footer() {
     return footer;
+  }
+
+  /** The CRC-32C of the footer (from the postscript): with the length, what identifies this version of the file. */
+  public int footerChecksum() {
+    return footerChecksum;
   }
 
   public Schema schema() {
@@ -135,24 +182,15 @@ public final class QuiverFile implements AutoCloseable {
 
   /** The bytes of segment {@code index}, checksum verified; the caller owns the buffer. */
   public ArrowBuf readSegment(int index, BufferAllocator allocator) throws IOException {
-    SegmentLocation location = footer.segments().get(index);
-    ArrowBuf buffer = Allocators.exactBuffer(allocator, location.length());
-    try {
-      if (location.length() > 0) {
-        ByteBuffer view = buffer.nioBuffer(0, (int) location.length());
-        readFully(channel, view, location.offset(), path.toString(), "segment " + index);
-        view.flip();
-        CRC32C crc = new CRC32C();
-        crc.update(view);
-        if ((int) crc.getValue() != location.checksum()) {
-          throw new CorruptFileException(path.toString(), "segment " + index + " checksum does not match: the segment is damaged", null);
-        }
-      }
-      return buffer;
-    } catch (IOException | RuntimeException failure) {
-      buffer.close();
-      throw failure;
-    }
+    return segments.read(List.of(index), allocator).get(0);
+  }
+
+  /**
+   * Where this file's segments are read: coalesced, in-flight reads shared, checksums verified. Owned
+   * by this file (closed with it); the scan reads through it.
+   */
+  public SegmentSource segments() {
+    return segments;
   }
 
   /** Decodes the flat chunk {@code chunk} of column {@code column}; the caller owns the vector. */
@@ -205,10 +243,10 @@ public final class QuiverFile implements AutoCloseable {
   private FieldVector gather(FieldVector values, IntVector codes, int from, int count, Field field, BufferAllocator allocator,
       FlatLayout codesLayout) throws CorruptFileException {
     try {
-      return DictionaryGather.gather((BaseVariableWidthVector) values, codes, from, count, field, allocator,
-          path + ": column " + field.getName() + " segment " + codesLayout.segment());
-    } catch (QuiverException corrupt) {
-      throw asCorruptFile(corrupt);
+      return DictionaryDecoder.decode(values, codes, null, from, count, field, allocator, "dictionary codes");
+    } catch (DictionaryCodeException corrupt) {
+      throw new CorruptFileException(path.toString(), field.getName() + " codes", codesLayout.segment(),
+          corrupt.problem(), corrupt);
     }
   }
 
@@ -217,29 +255,31 @@ public final class QuiverFile implements AutoCloseable {
    * column (and part) in errors. The caller owns the vector.
    */
   public FieldVector decodeFlat(Field field, String what, FlatLayout chunk, BufferAllocator allocator) throws IOException {
-    String name = path + ": column " + what + " segment " + chunk.segment();
     try (ArrowBuf segment = readSegment(chunk.segment(), allocator)) {
-      FieldVector vector;
-      try {
-        vector = ChunkCodec.decode(segment, field, allocator, name);
-      } catch (QuiverException corrupt) {
-        throw asCorruptFile(corrupt);
-      }
-      if (vector.getValueCount() != chunk.rowCount()) {
-        long decoded = vector.getValueCount();
-        vector.close();
-        throw new CorruptFileException(path.toString(), "column " + what + " segment " + chunk.segment()
-            + " decodes to " + decoded + " rows; the layout says " + chunk.rowCount(), null);
-      }
-      return vector;
+      return decodeSegment(segment, field, what, chunk, allocator);
     }
   }
 
-  private CorruptFileException asCorruptFile(QuiverException corrupt) {
-    String prefix = path + ": ";
-    String message = corrupt.getMessage();
-    return new CorruptFileException(path.toString(),
-        message.startsWith(prefix) ? message.substring(prefix.length()) : message, corrupt);
+  /**
+   * The one checked decode of a segment's bytes (read by {@link #segments()}) as {@code field}'s
+   * type: every lie in the encoding and a row count other than the layout's is a
+   * {@link CorruptFileException} naming this file, the column ({@code what}) and the segment.
+   */
+  public FieldVector decodeSegment(ArrowBuf bytes, Field field, String what, FlatLayout chunk, BufferAllocator allocator)
+      throws CorruptFileException {
+    FieldVector vector;
+    try {
+      vector = ChunkCodec.decode(bytes, field, allocator, path + ": column " + what + " segment " + chunk.segment());
+    } catch (SegmentCorruptException corrupt) {
+      throw new CorruptFileException(path.toString(), what, chunk.segment(), corrupt.problem(), corrupt);
+    }
+    if (vector.getValueCount() != chunk.rowCount()) {
+      long decoded = vector.getValueCount();
+      vector.close();
+      throw new CorruptFileException(path.toString(), what, chunk.segment(), "decodes to " + decoded
+          + " rows; the layout says " + chunk.rowCount(), null);
+    }
+    return vector;
   }
 
   /** Rows {@code [from, to)} of a dictionary run, as values; the caller owns the vector. */
@@ -363,6 +403,7 @@ public final class QuiverFile implements AutoCloseable {
 
   @Override
   public void close() throws IOException {
+    segments.close();
     channel.close();
   }
 }

@@ -1,5 +1,7 @@
 package dev.quiver.format.file;
 
+import dev.quiver.format.storage.SegmentLocation;
+
 import dev.quiver.common.QuiverException;
 import dev.quiver.common.io.TemporaryFiles;
 import dev.quiver.format.FormatConstants;
@@ -8,7 +10,7 @@ import dev.quiver.format.layout.Layout;
 import dev.quiver.format.layout.StructLayout;
 import dev.quiver.format.layout.ZonedLayout;
 import dev.quiver.format.stats.StatisticsMerger;
-import dev.quiver.format.stats.ZoneStatistics;
+import dev.quiver.common.stats.ZoneStatistics;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;

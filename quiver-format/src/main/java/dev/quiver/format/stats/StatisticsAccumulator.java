@@ -1,5 +1,7 @@
 package dev.quiver.format.stats;
 
+import dev.quiver.common.stats.ZoneStatistics;
+
 import dev.quiver.format.FormatConstants;
 import java.math.BigDecimal;
 import java.util.Arrays;

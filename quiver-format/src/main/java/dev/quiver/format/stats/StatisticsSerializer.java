@@ -1,5 +1,7 @@
 package dev.quiver.format.stats;
 
+import dev.quiver.common.stats.ZoneStatistics;
+
 import dev.quiver.common.CorruptFileException;
 import dev.quiver.format.io.BinaryReader;
 import dev.quiver.format.io.BinaryWriter;

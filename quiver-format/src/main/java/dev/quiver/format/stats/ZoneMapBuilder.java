@@ -1,5 +1,7 @@
 package dev.quiver.format.stats;
 
+import dev.quiver.common.stats.ZoneStatistics;
+
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.vector.FieldVector;

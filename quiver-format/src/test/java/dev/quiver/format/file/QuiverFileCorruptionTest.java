@@ -1,5 +1,7 @@
 package dev.quiver.format.file;
 
+import dev.quiver.format.storage.SegmentLocation;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;

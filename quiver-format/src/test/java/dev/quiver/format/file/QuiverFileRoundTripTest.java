@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.quiver.common.testing.LeakCheckingAllocator;
 import dev.quiver.format.layout.ChunkedLayout;
 import dev.quiver.format.layout.ZonedLayout;
-import dev.quiver.format.stats.ZoneStatistics;
+import dev.quiver.common.stats.ZoneStatistics;
 import dev.quiver.format.testing.FormatTables;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -1,17 +1,14 @@
 package dev.quiver.scan.decode;
 
-import dev.quiver.common.CorruptFileException;
-import dev.quiver.common.QuiverException;
-import dev.quiver.format.encoding.ChunkCodec;
+import dev.quiver.common.concurrent.Failures;
 import dev.quiver.format.file.DictionaryGather;
 import dev.quiver.format.file.QuiverFile;
 import dev.quiver.format.layout.FlatLayout;
-import dev.quiver.scan.io.SegmentSource;
+import dev.quiver.format.storage.SegmentSource;
 import dev.quiver.scan.plan.ChunkPiece;
 import dev.quiver.scan.plan.ScanPlan;
 import dev.quiver.scan.plan.Split;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -20,7 +17,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.atomic.LongAdder;
+import dev.quiver.common.metrics.Counter;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
@@ -34,18 +31,21 @@ import org.apache.arrow.vector.types.pojo.Field;
 public final class DecodeRegistry implements AutoCloseable {
   private record Key(int file, int segment, int split) {}
 
+  private final ScanPlan plan;
+
   private final List<QuiverFile> files;
   private final List<SegmentSource> sources;
   private final BufferAllocator allocator;
   private final boolean share;
-  private final LongAdder started;
-  private final LongAdder reused;
-  private final LongAdder bytesDecoded;
+  private final Counter started;
+  private final Counter reused;
+  private final Counter bytesDecoded;
   private final Map<Key, SharedDecode> entries = new HashMap<>();
   private final List<List<SharedDecode>> leasesBySplit = new ArrayList<>();
 
   public DecodeRegistry(ScanPlan plan, List<QuiverFile> files, List<SegmentSource> sources, BufferAllocator allocator,
-      boolean share, LongAdder started, LongAdder reused, LongAdder bytesDecoded) {
+      boolean share, Counter started, Counter reused, Counter bytesDecoded) {
+    this.plan = plan;
     this.files = files;
     this.sources = sources;
     this.allocator = allocator;
@@ -58,7 +58,7 @@ public final class DecodeRegistry implements AutoCloseable {
       for (int column = 0; column < plan.touchedColumns().size(); column++) {
         String name = plan.touchedColumns().get(column);
         Field field = plan.tableSchema().findField(name);
-        for (ChunkPiece piece : split.columns().get(column)) {
+        for (ChunkPiece piece : plan.pieces(split).get(column)) {
           Field dataField = piece.dictionary() == null ? field : DictionaryGather.CODES_FIELD;
           leases.add(entry(split, piece.data(), dataField, name + (piece.dictionary() == null ? "" : " codes")));
           if (piece.dictionary() != null) {
@@ -74,14 +74,14 @@ public final class DecodeRegistry implements AutoCloseable {
   }
 
   private SharedDecode entry(Split split, FlatLayout segment, Field field, String column) {
-    Key key = new Key(split.file(), segment.segment(), share ? -1 : split.index());
-    return entries.computeIfAbsent(key, ignored -> new SharedDecode(split.file(), segment, field,
-        files.get(split.file()).path() + ": column " + column + " segment " + segment.segment()));
+    int file = plan.fileIndex(split);
+    Key key = new Key(file, segment.segment(), share ? -1 : split.index());
+    return entries.computeIfAbsent(key, ignored -> new SharedDecode(file, segment, field, column));
   }
 
   /** The decode of {@code segment} that {@code split} holds a lease on. */
   public SharedDecode entry(Split split, FlatLayout segment) {
-    SharedDecode decode = entries.get(new Key(split.file(), segment.segment(), share ? -1 : split.index()));
+    SharedDecode decode = entries.get(new Key(plan.fileIndex(split), segment.segment(), share ? -1 : split.index()));
     if (decode == null) {
       throw new IllegalStateException("segment " + segment.segment() + " was not planned for split " + split.index());
     }
@@ -133,26 +133,10 @@ public final class DecodeRegistry implements AutoCloseable {
   }
 
   private void decode(SharedDecode decode, ArrowBuf bytes) throws IOException {
-    QuiverFile file = files.get(decode.file);
-    FieldVector vector;
-    try {
-      vector = ChunkCodec.decode(bytes, decode.field, allocator, decode.name);
-    } catch (QuiverException corrupt) {
-      throw new CorruptFileException(file.path().toString(), withoutPrefix(corrupt.getMessage(), file), corrupt);
-    }
-    if (vector.getValueCount() != decode.segment.rowCount()) {
-      long rows = vector.getValueCount();
-      vector.close();
-      throw new CorruptFileException(file.path().toString(), withoutPrefix(decode.name, file) + " decodes to " + rows
-          + " rows; the layout says " + decode.segment.rowCount(), null);
-    }
+    FieldVector vector = files.get(decode.file).decodeSegment(bytes, decode.field, decode.column, decode.segment,
+        allocator);
     bytesDecoded.add(vector.getBufferSize());
     decode.vector.complete(vector);
-  }
-
-  private static String withoutPrefix(String message, QuiverFile file) {
-    String prefix = file.path() + ": ";
-    return message.startsWith(prefix) ? message.substring(prefix.length()) : message;
   }
 
   /** The decoded vector (waiting for another split's decode if needed); owned by the registry. */
@@ -160,14 +144,7 @@ public final class DecodeRegistry implements AutoCloseable {
     try {
       return decode.vector.join();
     } catch (CompletionException failed) {
-      Throwable cause = failed.getCause();
-      if (cause instanceof IOException) {
-        throw (IOException) cause;
-      }
-      if (cause instanceof RuntimeException) {
-        throw (RuntimeException) cause;
-      }
-      throw new UncheckedIOException(new IOException(decode.name + ": " + QuiverException.describe(cause), cause));
+      throw Failures.rethrow(failed);
     }
   }
 

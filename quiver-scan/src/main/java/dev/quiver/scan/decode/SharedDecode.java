@@ -16,16 +16,16 @@ public final class SharedDecode {
   final int file;
   final FlatLayout segment;
   final Field field;
-  final String name;
+  final String column;
   private final AtomicInteger leases = new AtomicInteger();
   private final AtomicBoolean started = new AtomicBoolean();
   final CompletableFuture<FieldVector> vector = new CompletableFuture<>();
 
-  SharedDecode(int file, FlatLayout segment, Field field, String name) {
+  SharedDecode(int file, FlatLayout segment, Field field, String column) {
     this.file = file;
     this.segment = segment;
     this.field = field;
-    this.name = name;
+    this.column = column;
   }
 
   void addLease() {
@@ -52,7 +52,7 @@ public final class SharedDecode {
     if (left == 0) {
       free();
     } else if (left < 0) {
-      throw new IllegalStateException(name + ": released more often than leased");
+      throw new IllegalStateException("column " + column + " segment " + segment.segment() + ": released more often than leased");
     }
   }
 
@@ -65,6 +65,6 @@ public final class SharedDecode {
 
   @Override
   public String toString() {
-    return name;
+    return "column " + column + " segment " + segment.segment();
   }
 }

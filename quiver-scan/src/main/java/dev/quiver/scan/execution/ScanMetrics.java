@@ -1,32 +1,47 @@
 package dev.quiver.scan.execution;
 
-import java.util.LinkedHashMap;
+import dev.quiver.common.metrics.Counter;
+import dev.quiver.common.metrics.Metric;
+import dev.quiver.common.metrics.Metrics;
+import dev.quiver.common.metrics.MetricsSnapshot;
 import java.util.Map;
-import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 
 /**
- * The counters of one scan, live while it runs. Names (stable; the CLI prints them as
- * {@code metric NAME VALUE}): {@code splits}, {@code rows.scanned}, {@code rows.returned},
- * {@code zones.pruned}, {@code files.skipped}, {@code segments.requested}, {@code reads},
- * {@code bytes.read}, {@code decodes.started}, {@code decodes.reused}, {@code bytes.decoded},
- * {@code bytes.held.peak}, {@code batches}.
+ * The counters of one scan, live while it runs, in the project's one metrics shape
+ * ({@link Metrics}). Names (stable; the CLI prints them as {@code metric NAME VALUE}): {@code splits},
+ * {@code rows.scanned}, {@code rows.returned}, {@code zones.pruned}, {@code files.skipped},
+ * {@code segments.requested}, {@code reads}, {@code bytes.read}, {@code decodes.started},
+ * {@code decodes.reused}, {@code bytes.decoded}, {@code bytes.held.peak}, {@code batches}.
  */
 public final class ScanMetrics {
-  final LongAdder splits = new LongAdder();
-  final LongAdder rowsScanned = new LongAdder();
-  final LongAdder rowsReturned = new LongAdder();
-  final LongAdder batches = new LongAdder();
+  private final Metrics metrics = new Metrics();
+  final Counter splits = metrics.counter("splits");
+  final Counter rowsScanned = metrics.counter("rows.scanned");
+  final Counter rowsReturned = metrics.counter("rows.returned");
+  private volatile long zonesPruned;
+  private volatile long filesSkipped;
+  private volatile LongSupplier segmentsRequested = () -> 0;
+  private volatile LongSupplier reads = () -> 0;
+  private volatile LongSupplier bytesRead = () -> 0;
+  private volatile LongSupplier bytesHeldPeak = () -> 0;
+  final Counter decodesStarted;
+  final Counter decodesReused;
+  final Counter bytesDecoded;
+  final Counter batches;
 
-  final LongAdder decodesStarted = new LongAdder();
-  final LongAdder decodesReused = new LongAdder();
-  final LongAdder bytesDecoded = new LongAdder();
-  private long zonesPruned;
-  private long filesSkipped;
-  private LongSupplier segmentsRequested = () -> 0;
-  private LongSupplier reads = () -> 0;
-  private LongSupplier bytesRead = () -> 0;
-  private LongSupplier bytesHeldPeak = () -> 0;
+  ScanMetrics() {
+    metrics.gauge("zones.pruned", Metric.Kind.COUNT, () -> zonesPruned);
+    metrics.gauge("files.skipped", Metric.Kind.COUNT, () -> filesSkipped);
+    metrics.gauge("segments.requested", Metric.Kind.COUNT, () -> segmentsRequested.getAsLong());
+    metrics.gauge("reads", Metric.Kind.COUNT, () -> reads.getAsLong());
+    metrics.gauge("bytes.read", Metric.Kind.BYTES, () -> bytesRead.getAsLong());
+    decodesStarted = metrics.counter("decodes.started");
+    decodesReused = metrics.counter("decodes.reused");
+    bytesDecoded = metrics.bytes("bytes.decoded");
+    metrics.gauge("bytes.held.peak", Metric.Kind.BYTES, () -> bytesHeldPeak.getAsLong());
+    batches = metrics.counter("batches");
+  }
 
   void planned(long zones, long files) {
     this.zonesPruned = zones;
@@ -40,35 +55,23 @@ public final class ScanMetrics {
     this.bytesHeldPeak = peak;
   }
 
+  /** The value of one metric. */
   public long get(String name) {
-    Long value = asMap().get(name);
-    if (value == null) {
-      throw new IllegalArgumentException("no scan metric named " + name);
-    }
-    return value;
+    return snapshot().get(name);
+  }
+
+  /** Every metric now, in a stable order. */
+  public MetricsSnapshot snapshot() {
+    return metrics.snapshot();
   }
 
   /** Every metric, in a stable order. */
   public Map<String, Long> asMap() {
-    Map<String, Long> map = new LinkedHashMap<>();
-    map.put("splits", splits.sum());
-    map.put("rows.scanned", rowsScanned.sum());
-    map.put("rows.returned", rowsReturned.sum());
-    map.put("zones.pruned", zonesPruned);
-    map.put("files.skipped", filesSkipped);
-    map.put("segments.requested", segmentsRequested.getAsLong());
-    map.put("reads", reads.getAsLong());
-    map.put("bytes.read", bytesRead.getAsLong());
-    map.put("decodes.started", decodesStarted.sum());
-    map.put("decodes.reused", decodesReused.sum());
-    map.put("bytes.decoded", bytesDecoded.sum());
-    map.put("bytes.held.peak", bytesHeldPeak.getAsLong());
-    map.put("batches", batches.sum());
-    return map;
+    return snapshot().asMap();
   }
 
   @Override
   public String toString() {
-    return asMap().toString();
+    return snapshot().toString();
   }
 }

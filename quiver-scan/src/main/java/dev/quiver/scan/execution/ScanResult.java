@@ -1,12 +1,12 @@
 package dev.quiver.scan.execution;
 
 import dev.quiver.common.QuiverException;
+import dev.quiver.common.batch.Batch;
+import dev.quiver.common.concurrent.Failures;
 import dev.quiver.format.file.QuiverFile;
 import dev.quiver.scan.decode.DecodeRegistry;
-import dev.quiver.scan.expression.FilterEvaluator;
-import dev.quiver.scan.io.CoalescingPolicy;
-import dev.quiver.scan.io.FileSegmentSource;
-import dev.quiver.scan.io.SegmentSource;
+import dev.quiver.expression.filter.FilterEvaluator;
+import dev.quiver.format.storage.SegmentSource;
 import dev.quiver.scan.plan.ScanPlan;
 import dev.quiver.scan.plan.Split;
 import java.io.IOException;
@@ -28,8 +28,12 @@ import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * A running scan: its batches in order (or as they finish), each owned by the caller, who closes it.
- * Closing the result stops the scan (splits not started never start, running ones finish), frees
- * every decode it holds and closes its files; batches already handed out stay valid.
+ * {@link #read()} gives Quiver {@link Batch}es (selection vectors and dictionary columns kept as the
+ * scan made them); {@link #nextBatch()} and the iterator give plain Arrow vectors (materialized).
+ * The splits run on this result's pool, each through the same {@link SplitRunner} a
+ * {@link SplitReader} uses on its caller's thread. Closing the result stops the scan (splits not
+ * started never start, running ones finish), frees every decode it holds and closes its files;
+ * batches already handed out stay valid.
  */
 public final class ScanResult implements Iterator<VectorSchemaRoot>, AutoCloseable {
   private static final AtomicInteger POOLS = new AtomicInteger();
@@ -45,6 +49,7 @@ public final class ScanResult implements Iterator<VectorSchemaRoot>, AutoCloseab
   private final long limit;
   private long returned;
   private VectorSchemaRoot ready;
+  private final BufferAllocator allocator;
   private volatile boolean closed;
 
   /**
@@ -53,14 +58,15 @@ public final class ScanResult implements Iterator<VectorSchemaRoot>, AutoCloseab
    * @param limit the most rows to return, or -1
    */
   public ScanResult(ScanPlan plan, List<QuiverFile> files, BufferAllocator allocator, int threads, int window,
-      boolean ordered, long limit, boolean shareDecodes, CoalescingPolicy coalescing) throws IOException {
+      boolean ordered, long limit, boolean shareDecodes) throws IOException {
     this.plan = plan;
     this.files = files;
     this.limit = limit;
+    this.allocator = allocator;
     this.decodeAllocator = allocator.newChildAllocator("scan", 0, Long.MAX_VALUE);
     try {
       for (QuiverFile file : files) {
-        sources.add(new FileSegmentSource(file.path(), file.footer().segments(), coalescing));
+        sources.add(file.segments());
       }
       metrics.planned(plan.zonesPruned(), plan.filesSkipped());
       metrics.sources(() -> sources.stream().mapToLong(SegmentSource::segmentsRequested).sum(),
@@ -69,12 +75,12 @@ public final class ScanResult implements Iterator<VectorSchemaRoot>, AutoCloseab
           decodeAllocator::getPeakMemoryAllocation);
       this.decodes = new DecodeRegistry(plan, files, sources, decodeAllocator, shareDecodes, metrics.decodesStarted,
           metrics.decodesReused, metrics.bytesDecoded);
-    } catch (IOException | RuntimeException failure) {
+    } catch (RuntimeException failure) {
       closeQuietly();
       throw failure;
     }
     FilterEvaluator filter = plan.filter() == null ? null : new FilterEvaluator(plan.filter());
-    SplitReader reader = new SplitReader(plan, decodes, filter, allocator);
+    SplitRunner reader = new SplitRunner(plan, decodes, filter, allocator);
     int poolNumber = POOLS.incrementAndGet();
     AtomicInteger threadNumber = new AtomicInteger();
     this.pool = Executors.newFixedThreadPool(threads, runnable -> {
@@ -85,7 +91,7 @@ public final class ScanResult implements Iterator<VectorSchemaRoot>, AutoCloseab
     this.queue = new SplitQueue(plan.splits(), pool, split -> () -> run(reader, split), window, ordered);
   }
 
-  private VectorSchemaRoot run(SplitReader reader, Split split) throws IOException {
+  private Batch run(SplitRunner reader, Split split) throws IOException {
     if (closed) {
       decodes.release(split);
       return null;
@@ -117,19 +123,31 @@ public final class ScanResult implements Iterator<VectorSchemaRoot>, AutoCloseab
     return decodeAllocator.getAllocatedMemory();
   }
 
-  /** The next batch (owned by the caller), or null at the end. */
+  /** The next batch as plain Arrow vectors (owned by the caller), or null at the end. */
   public VectorSchemaRoot nextBatch() throws IOException {
     if (ready != null) {
       VectorSchemaRoot batch = ready;
       ready = null;
       return batch;
     }
+    Batch batch = read();
+    return batch == null ? null : batch.materialize(allocator);
+  }
+
+  /**
+   * The next batch as the scan made it (owned by the caller), or null at the end: slices of the
+   * decoded chunks, a selection vector where a filter left rows scattered, dictionary columns as codes.
+   */
+  public Batch read() throws IOException {
     if (closed) {
       throw QuiverException.user("the scan is closed");
     }
+    if (ready != null) {
+      throw new IllegalStateException("a batch was taken by hasNext(); take it with next() first");
+    }
     while (limit < 0 || returned < limit) {
-      Future<VectorSchemaRoot> next;
-      VectorSchemaRoot batch;
+      Future<Batch> next;
+      Batch batch;
       try {
         next = queue.next();
         if (next == null) {
@@ -137,40 +155,29 @@ public final class ScanResult implements Iterator<VectorSchemaRoot>, AutoCloseab
         }
         batch = next.get();
       } catch (InterruptedException interrupted) {
-        Thread.currentThread().interrupt();
-        throw new QuiverException(dev.quiver.common.ErrorCode.INTERNAL, "interrupted while scanning", interrupted);
+        throw Failures.interrupted("the scan", interrupted);
       } catch (ExecutionException failed) {
-        throw rethrow(failed.getCause());
+        throw Failures.rethrow(failed);
       } catch (CancellationException cancelled) {
         return null;
       }
       if (batch == null) {
         continue;
       }
-      if (limit >= 0 && returned + batch.getRowCount() > limit) {
-        VectorSchemaRoot cut = batch.slice(0, (int) (limit - returned));
-        batch.close();
-        batch = cut;
+      if (limit >= 0 && returned + batch.rowCount() > limit) {
+        int keep = (int) (limit - returned);
+        int[] first = new int[keep];
+        for (int i = 0; i < keep; i++) {
+          first[i] = i;
+        }
+        batch = batch.withSelection(first, keep);
       }
-      returned += batch.getRowCount();
-      metrics.rowsReturned.add(batch.getRowCount());
+      returned += batch.rowCount();
+      metrics.rowsReturned.add(batch.rowCount());
       metrics.batches.increment();
       return batch;
     }
     return null;
-  }
-
-  private static IOException rethrow(Throwable cause) {
-    if (cause instanceof IOException) {
-      return (IOException) cause;
-    }
-    if (cause instanceof RuntimeException) {
-      throw (RuntimeException) cause;
-    }
-    if (cause instanceof Error) {
-      throw (Error) cause;
-    }
-    return new IOException(QuiverException.describe(cause), cause);
   }
 
   @Override
@@ -213,10 +220,10 @@ public final class ScanResult implements Iterator<VectorSchemaRoot>, AutoCloseab
       } catch (InterruptedException interrupted) {
         Thread.currentThread().interrupt();
       }
-      for (Future<VectorSchemaRoot> pending : queue.pending()) {
+      for (Future<Batch> pending : queue.pending()) {
         if (pending.isDone()) {
           try {
-            VectorSchemaRoot unread = pending.get();
+            Batch unread = pending.get();
             if (unread != null) {
               unread.close();
             }
@@ -236,13 +243,6 @@ public final class ScanResult implements Iterator<VectorSchemaRoot>, AutoCloseab
   private void closeQuietly() {
     if (decodes != null) {
       decodes.close();
-    }
-    for (SegmentSource source : sources) {
-      try {
-        source.close();
-      } catch (IOException ignored) {
-        // read-only
-      }
     }
     for (QuiverFile file : files) {
       try {

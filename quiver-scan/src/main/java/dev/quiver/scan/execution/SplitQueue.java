@@ -8,7 +8,8 @@ import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.function.Function;
-import org.apache.arrow.vector.VectorSchemaRoot;
+import dev.quiver.common.batch.Batch;
+import java.util.concurrent.Callable;
 
 /**
  * Splits submitted in row order with at most {@code window} submitted and not yet taken by the
@@ -17,15 +18,15 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  */
 final class SplitQueue {
   private final List<Split> splits;
-  private final ExecutorCompletionService<VectorSchemaRoot> completion;
-  private final Function<Split, java.util.concurrent.Callable<VectorSchemaRoot>> task;
+  private final ExecutorCompletionService<Batch> completion;
+  private final Function<Split, Callable<Batch>> task;
   private final int window;
   private final boolean ordered;
-  private final Deque<Future<VectorSchemaRoot>> submitted = new ArrayDeque<>();
+  private final Deque<Future<Batch>> submitted = new ArrayDeque<>();
   private int nextSplit;
   private int outstanding;
 
-  SplitQueue(List<Split> splits, ExecutorService pool, Function<Split, java.util.concurrent.Callable<VectorSchemaRoot>> task,
+  SplitQueue(List<Split> splits, ExecutorService pool, Function<Split, Callable<Batch>> task,
       int window, boolean ordered) {
     this.splits = splits;
     this.completion = new ExecutorCompletionService<>(pool);
@@ -35,7 +36,7 @@ final class SplitQueue {
   }
 
   /** The next finished result (waiting for it), or null when every split has been taken. */
-  Future<VectorSchemaRoot> next() throws InterruptedException {
+  Future<Batch> next() throws InterruptedException {
     while (outstanding < window && nextSplit < splits.size()) {
       submitted.addLast(completion.submit(task.apply(splits.get(nextSplit++))));
       outstanding++;
@@ -45,17 +46,17 @@ final class SplitQueue {
     }
     outstanding--;
     if (ordered) {
-      Future<VectorSchemaRoot> head = submitted.removeFirst();
+      Future<Batch> head = submitted.removeFirst();
       completion.take(); // keep the completion queue in step; any finished one will do
       return head;
     }
-    Future<VectorSchemaRoot> done = completion.take();
+    Future<Batch> done = completion.take();
     submitted.remove(done);
     return done;
   }
 
   /** Every submitted future not yet taken (to cancel and clean up on close). */
-  Deque<Future<VectorSchemaRoot>> pending() {
+  Deque<Future<Batch>> pending() {
     return submitted;
   }
 }

@@ -1,278 +1,107 @@
 package dev.quiver.scan.execution;
 
-import dev.quiver.format.file.DictionaryGather;
+import dev.quiver.common.batch.Batch;
+import dev.quiver.common.metrics.MetricsSnapshot;
+import dev.quiver.expression.Expression;
+import dev.quiver.expression.Expressions;
+import dev.quiver.expression.filter.FilterEvaluator;
+import dev.quiver.format.file.QuiverFile;
 import dev.quiver.scan.decode.DecodeRegistry;
-import dev.quiver.scan.decode.SharedDecode;
-import dev.quiver.scan.expression.ColumnSlice;
-import dev.quiver.scan.expression.FilterEvaluator;
-import dev.quiver.scan.plan.ChunkPiece;
-import dev.quiver.scan.plan.ColumnPieces;
-import dev.quiver.scan.plan.RowRange;
 import dev.quiver.scan.plan.ScanPlan;
+import dev.quiver.scan.plan.ScanSpec;
 import dev.quiver.scan.plan.Split;
+import dev.quiver.scan.plan.SplitPlanner;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.HashMap;
-import java.util.LinkedHashSet;
+import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.BaseVariableWidthVector;
-import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.IntVector;
-import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.util.TransferPair;
-import org.apache.arrow.vector.util.VectorBatchAppender;
+import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
- * Runs one split: filter columns first (zone ranges proven all-true skip evaluation), then the
- * projection of the rows that passed, taken as slices of the shared decodes where the rows are a few
- * runs, copied row by row where the filter left them scattered. Always releases the split's leases.
+ * Runs one portable {@link Split} on the caller's thread — where a split was sent (an operator's
+ * thread, a Spark executor): opens the split's file, checks it is the file the split was planned on
+ * (length and footer checksum), derives the chunks to read from its footer, and returns the split's
+ * rows as one {@link Batch}. The same {@code SplitRunner} runs splits inside {@link ScanResult}'s pool.
+ *
+ * <pre>{@code
+ * try (SplitReader reader = SplitReader.open(spec, split, allocator); Batch rows = reader.read()) { ... }
+ * }</pre>
  */
-final class SplitReader {
-  private static final int MAXIMUM_SLICED_RUNS = 8;
-
+public final class SplitReader implements AutoCloseable {
+  private final QuiverFile file;
   private final ScanPlan plan;
+  private final BufferAllocator decodeAllocator;
   private final DecodeRegistry decodes;
-  private final FilterEvaluator filter;
-  private final BufferAllocator allocator;
-  private final List<Integer> filterColumns = new ArrayList<>();
-  private final Map<String, Integer> touchedIndex = new HashMap<>();
+  private final SplitRunner runner;
+  private final ScanMetrics metrics = new ScanMetrics();
+  private boolean read;
 
-  SplitReader(ScanPlan plan, DecodeRegistry decodes, FilterEvaluator filter, BufferAllocator allocator) {
+  private SplitReader(QuiverFile file, ScanPlan plan, BufferAllocator allocator) {
+    this.file = file;
     this.plan = plan;
-    this.decodes = decodes;
-    this.filter = filter;
-    this.allocator = allocator;
-    for (int i = 0; i < plan.touchedColumns().size(); i++) {
-      touchedIndex.put(plan.touchedColumns().get(i), i);
-    }
-    if (filter != null) {
-      for (String column : filter.expression().columns()) {
-        filterColumns.add(touchedIndex.get(column));
-      }
-    }
+    this.decodeAllocator = allocator.newChildAllocator("split", 0, Long.MAX_VALUE);
+    metrics.sources(() -> file.segments().segmentsRequested(), () -> file.segments().reads(),
+        () -> file.segments().bytesRead(), decodeAllocator::getPeakMemoryAllocation);
+    this.decodes = new DecodeRegistry(plan, List.of(file), List.of(file.segments()), decodeAllocator, true,
+        metrics.decodesStarted, metrics.decodesReused, metrics.bytesDecoded);
+    FilterEvaluator filter = plan.filter() == null ? null : new FilterEvaluator(plan.filter());
+    this.runner = new SplitRunner(plan, decodes, filter, allocator);
   }
 
-  /** The split's rows as a batch owned by the caller, or null when no row passed. */
-  VectorSchemaRoot read(Split split) throws IOException {
+  /**
+   * Opens the split's file and prepares to read it with {@code spec}'s columns and filter.
+   *
+   * @throws dev.quiver.common.QuiverException USER when the file changed since the split was planned,
+   *     or the spec names a column the file lacks; {@link dev.quiver.common.CorruptFileException} when
+   *     the file is damaged
+   */
+  public static SplitReader open(ScanSpec spec, Split split, BufferAllocator allocator) throws IOException {
+    QuiverFile file = QuiverFile.open(Path.of(split.file().path()));
     try {
-      Set<SharedDecode> touched = new LinkedHashSet<>();
-      RowSelection selection = select(split, touched);
-      if (split.selectedRows() != null) {
-        selection = selection.intersect(split.selectedRows());
-      }
-      if (selection.rowCount() == 0) {
-        return null;
-      }
-      return project(split, selection, touched);
-    } finally {
-      decodes.release(split);
-    }
-  }
-
-  private RowSelection select(Split split, Set<SharedDecode> touched) throws IOException {
-    RowSelection selection = new RowSelection();
-    for (RowRange range : split.ranges()) {
-      if (filter == null || range.allMatch()) {
-        selection.addRun(range.start(), range.end());
-        continue;
-      }
-      List<List<ChunkPiece>> pieces = new ArrayList<>();
-      TreeSet<Long> boundaries = new TreeSet<>(List.of(range.start(), range.end()));
-      List<SharedDecode> wanted = new ArrayList<>();
-      for (int column : filterColumns) {
-        List<ChunkPiece> overlapping = ColumnPieces.overlapping(split.columns().get(column), range.start(), range.end());
-        pieces.add(overlapping);
-        for (ChunkPiece piece : overlapping) {
-          addBoundary(boundaries, piece.start(), range);
-          addBoundary(boundaries, piece.end(), range);
-          want(split, piece, touched, wanted);
-        }
-      }
-      decodes.startAll(wanted);
-      int[] passed = null;
-      Long previous = null;
-      for (long boundary : boundaries) {
-        if (previous != null) {
-          long from = previous;
-          int count = (int) (boundary - from);
-          Map<String, ColumnSlice> slices = new HashMap<>();
-          for (int i = 0; i < filterColumns.size(); i++) {
-            String name = plan.touchedColumns().get(filterColumns.get(i));
-            slices.put(name, slice(split, pieceAt(pieces.get(i), from), from));
-          }
-          if (passed == null || passed.length < count) {
-            passed = new int[count];
-          }
-          int matches = filter.evaluate(slices::get, count, passed);
-          for (int i = 0; i < matches; i++) {
-            selection.addRow(from + passed[i]);
-          }
-        }
-        previous = boundary;
-      }
-    }
-    return selection;
-  }
-
-  private static void addBoundary(TreeSet<Long> boundaries, long row, RowRange range) {
-    if (row > range.start() && row < range.end()) {
-      boundaries.add(row);
-    }
-  }
-
-  private void want(Split split, ChunkPiece piece, Set<SharedDecode> touched, List<SharedDecode> wanted) {
-    SharedDecode data = decodes.entry(split, piece.data());
-    if (touched.add(data)) {
-      wanted.add(data);
-    }
-    if (piece.dictionary() != null) {
-      SharedDecode values = decodes.entry(split, piece.dictionary());
-      if (touched.add(values)) {
-        wanted.add(values);
-      }
-    }
-  }
-
-  private ColumnSlice slice(Split split, ChunkPiece piece, long row) throws IOException {
-    FieldVector data = decodes.vector(decodes.entry(split, piece.data()));
-    int offset = (int) (row - piece.start());
-    if (piece.dictionary() == null) {
-      return ColumnSlice.plain(data, offset);
-    }
-    FieldVector values = decodes.vector(decodes.entry(split, piece.dictionary()));
-    return ColumnSlice.dictionary(values, (IntVector) data, offset);
-  }
-
-  private static ChunkPiece pieceAt(List<ChunkPiece> pieces, long row) {
-    for (ChunkPiece piece : pieces) {
-      if (piece.start() <= row && row < piece.end()) {
-        return piece;
-      }
-    }
-    throw new IllegalStateException("no piece holds row " + row);
-  }
-
-  private VectorSchemaRoot project(Split split, RowSelection selection, Set<SharedDecode> touched) throws IOException {
-    List<Field> fields = plan.outputSchema().getFields();
-    List<SharedDecode> wanted = new ArrayList<>();
-    for (int column = 0; column < fields.size(); column++) {
-      for (ChunkPiece piece : split.columns().get(column)) {
-        if (overlapsSelection(piece, selection)) {
-          want(split, piece, touched, wanted);
-        }
-      }
-    }
-    decodes.startAll(wanted);
-    List<FieldVector> vectors = new ArrayList<>();
-    try {
-      for (int column = 0; column < fields.size(); column++) {
-        vectors.add(column(split, split.columns().get(column), fields.get(column), selection));
-      }
-      VectorSchemaRoot root = new VectorSchemaRoot(fields, vectors, (int) selection.rowCount());
-      return root;
-    } catch (IOException | RuntimeException failure) {
-      vectors.forEach(FieldVector::close);
+      split.file().verify(file);
+      Expression filter = spec.filter() == null ? null : Expressions.parse(spec.filter(), file.schema());
+      return new SplitReader(file, SplitPlanner.planSplit(file, spec.columns(), filter, split), allocator);
+    } catch (RuntimeException failure) {
+      file.close();
       throw failure;
     }
   }
 
-  private static boolean overlapsSelection(ChunkPiece piece, RowSelection selection) {
-    for (int run = 0; run < selection.runCount(); run++) {
-      if (piece.start() < selection.end(run) && piece.end() > selection.start(run)) {
-        return true;
-      }
-    }
-    return false;
+  /** The schema of the batch {@link #read()} returns. */
+  public Schema schema() {
+    return plan.outputSchema();
   }
 
-  private FieldVector column(Split split, List<ChunkPiece> pieces, Field field, RowSelection selection)
-      throws IOException {
-    if (selection.runCount() <= MAXIMUM_SLICED_RUNS) {
-      List<FieldVector> parts = new ArrayList<>();
-      try {
-        for (int run = 0; run < selection.runCount(); run++) {
-          for (ChunkPiece piece : ColumnPieces.overlapping(pieces, selection.start(run), selection.end(run))) {
-            long from = Math.max(piece.start(), selection.start(run));
-            long to = Math.min(piece.end(), selection.end(run));
-            parts.add(part(split, piece, field, (int) (from - piece.start()), (int) (to - from)));
-          }
-        }
-        if (parts.size() == 1) {
-          return parts.remove(0);
-        }
-        FieldVector joined = field.createVector(allocator);
-        try {
-          joined.allocateNew();
-          VectorBatchAppender.batchAppend(joined, parts.toArray(new FieldVector[0]));
-          return joined;
-        } catch (RuntimeException failure) {
-          joined.close();
-          throw failure;
-        }
-      } finally {
-        parts.forEach(FieldVector::close);
-      }
+  /** The split's rows (owned by the caller), or null when none passed the filter. Once per reader. */
+  public Batch read() throws IOException {
+    if (read) {
+      throw new IllegalStateException("a split reader reads its split once");
     }
-    return copyRows(split, pieces, field, selection);
+    read = true;
+    Split split = plan.splits().get(0);
+    metrics.splits.increment();
+    metrics.rowsScanned.add(split.rowsScanned());
+    Batch batch = runner.read(split);
+    if (batch != null) {
+      metrics.rowsReturned.add(batch.rowCount());
+      metrics.batches.increment();
+    }
+    return batch;
   }
 
-  /** Rows {@code [offset, offset+count)} of a piece: a slice of the shared vector, or gathered codes. */
-  private FieldVector part(Split split, ChunkPiece piece, Field field, int offset, int count) throws IOException {
-    FieldVector data = decodes.vector(decodes.entry(split, piece.data()));
-    if (piece.dictionary() != null) {
-      FieldVector values = decodes.vector(decodes.entry(split, piece.dictionary()));
-      return DictionaryGather.gather((BaseVariableWidthVector) values, (IntVector) data, offset, count, field, allocator,
-          decodes.entry(split, piece.data()).toString());
-    }
-    TransferPair slice = data.getTransferPair(field, allocator);
-    slice.splitAndTransfer(offset, count);
-    return (FieldVector) slice.getTo();
+  /** The split's metrics, in the scan's names. */
+  public MetricsSnapshot metrics() {
+    return metrics.snapshot();
   }
 
-  private FieldVector copyRows(Split split, List<ChunkPiece> pieces, Field field, RowSelection selection)
-      throws IOException {
-    FieldVector target = field.createVector(allocator);
-    try {
-      target.setInitialCapacity((int) selection.rowCount());
-      target.allocateNew();
-      int written = 0;
-      int pieceIndex = -1;
-      ChunkPiece piece = null;
-      FieldVector data = null;
-      FieldVector values = null;
-      for (int run = 0; run < selection.runCount(); run++) {
-        for (long row = selection.start(run); row < selection.end(run); row++) {
-          if (piece == null || piece.end() <= row) {
-            do {
-              piece = pieces.get(++pieceIndex);
-            } while (piece.end() <= row);
-            data = decodes.vector(decodes.entry(split, piece.data()));
-            values = piece.dictionary() == null ? null : decodes.vector(decodes.entry(split, piece.dictionary()));
-          }
-          int index = (int) (row - piece.start());
-          if (values == null) {
-            target.copyFromSafe(index, written, data);
-          } else {
-            IntVector codes = (IntVector) data;
-            if (codes.isNull(index)) {
-              target.setNull(written);
-            } else {
-              target.copyFromSafe(DictionaryChecks.code(codes, index, values, piece), written, values);
-            }
-          }
-          written++;
-        }
-      }
-      target.setValueCount(written);
-      return target;
-    } catch (IOException | RuntimeException failure) {
-      target.close();
-      throw failure;
+  /** Frees what the reader holds and closes the file; the batch handed out stays valid. */
+  @Override
+  public void close() throws IOException {
+    if (!read) {
+      decodes.release(plan.splits().get(0));
     }
+    decodes.close();
+    decodeAllocator.close();
+    file.close();
   }
 }

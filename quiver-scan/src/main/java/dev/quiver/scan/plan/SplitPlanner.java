@@ -4,14 +4,16 @@ import dev.quiver.common.QuiverException;
 import dev.quiver.format.file.QuiverFile;
 import dev.quiver.format.layout.Layout;
 import dev.quiver.format.layout.ZonedLayout;
-import dev.quiver.format.stats.ZoneStatistics;
-import dev.quiver.scan.expression.Expression;
-import dev.quiver.scan.expression.Truth;
-import dev.quiver.scan.expression.ZonePruner;
+import dev.quiver.common.stats.ZoneStatistics;
+import dev.quiver.expression.Expression;
+import dev.quiver.expression.filter.Truth;
+import dev.quiver.scan.prune.ZonePruner;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
+import java.util.Set;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
@@ -34,20 +36,14 @@ public final class SplitPlanner {
       long[] rowRange, long[] selectedRows) {
     Schema schema = files.get(0).schema();
     List<Field> outputFields = new ArrayList<>();
-    LinkedHashSet<String> touched = new LinkedHashSet<>();
-    for (String column : projection) {
-      outputFields.add(field(schema, column, files.get(0)));
-      touched.add(column);
-    }
-    if (filter != null) {
-      for (String column : filter.columns()) {
-        field(schema, column, files.get(0));
-        touched.add(column);
-      }
-    }
-    List<String> touchedColumns = List.copyOf(touched);
+    List<String> touchedColumns = resolveColumns(files.get(0), projection, filter, outputFields);
     long[] selection = selectedRows == null ? null : Arrays.stream(selectedRows).sorted().distinct().toArray();
     List<Split> splits = new ArrayList<>();
+    List<List<List<ChunkPiece>>> pieces = new ArrayList<>();
+    List<SplitFile> splitFiles = new ArrayList<>();
+    for (QuiverFile file : files) {
+      splitFiles.add(SplitFile.of(file));
+    }
     long zonesPruned = 0;
     int filesSkipped = 0;
     long base = 0;
@@ -65,7 +61,7 @@ public final class SplitPlanner {
       if (low >= high || (fileSelection != null && fileSelection.length == 0)) {
         continue;
       }
-      FilePlanner planner = new FilePlanner(file, fileIndex, touchedColumns, filter);
+      FilePlanner planner = new FilePlanner(file, touchedColumns, filter);
       if (filter != null && ZonePruner.evaluate(filter, planner::fileStatistics) == Truth.FALSE) {
         filesSkipped++;
         zonesPruned += planner.zoneCount();
@@ -85,12 +81,63 @@ public final class SplitPlanner {
         if (ranges.isEmpty()) {
           continue;
         }
-        splits.add(new Split(splits.size(), fileIndex, span[0], span[1], List.copyOf(ranges), splitSelection,
-            planner.pieces(ranges)));
+        splits.add(new Split(splits.size(), splitFiles.get(fileIndex), span[0], span[1], ranges, splitSelection));
+        pieces.add(planner.pieces(ranges));
       }
     }
-    return new ScanPlan(schema, new Schema(outputFields), touchedColumns, filter, List.copyOf(splits), zonesPruned,
-        filesSkipped);
+    return new ScanPlan(schema, new Schema(outputFields), touchedColumns, filter, splitFiles, splits, pieces,
+        zonesPruned, filesSkipped);
+  }
+
+  /**
+   * The plan of one split run on its own, where it was sent: its chunk pieces derived from
+   * {@code file}'s footer (the caller has checked with {@link SplitFile#verify} that this is the file
+   * the split was planned on). The split's ranges are checked against the file: a split is input.
+   */
+  public static ScanPlan planSplit(QuiverFile file, List<String> projection, Expression filter, Split split) {
+    List<Field> outputFields = new ArrayList<>();
+    List<String> touchedColumns = resolveColumns(file, projection, filter, outputFields);
+    long previousEnd = 0;
+    for (RowRange range : split.ranges()) {
+      if (range.start() < previousEnd || range.end() <= range.start() || range.end() > file.rowCount()) {
+        throw QuiverException.user(split + ": its ranges must ascend inside the file's " + file.rowCount() + " rows");
+      }
+      previousEnd = range.end();
+    }
+    if (split.ranges().isEmpty()) {
+      throw QuiverException.user(split + " has no rows to read");
+    }
+    Split local = new Split(0, split.file(), split.start(), split.end(), split.ranges(), split.selectedRows());
+    FilePlanner planner = new FilePlanner(file, touchedColumns, filter);
+    return new ScanPlan(file.schema(), new Schema(outputFields), touchedColumns, filter, List.of(split.file()),
+        List.of(local), List.of(planner.pieces(split.ranges())), 0, 0);
+  }
+
+  /** Checks the columns asked and returns the columns touched (projection, then filter columns). */
+  private static List<String> resolveColumns(QuiverFile file, List<String> projection, Expression filter,
+      List<Field> outputFields) {
+    Schema schema = file.schema();
+    Set<String> names = new HashSet<>();
+    for (Field field : schema.getFields()) {
+      if (!names.add(field.getName())) {
+        throw QuiverException.user(file.path() + ": two columns are named '" + field.getName()
+            + "'; a table's column names must be unique (rewrite the file with distinct names)");
+      }
+    }
+    LinkedHashSet<String> touched = new LinkedHashSet<>();
+    for (String column : projection) {
+      outputFields.add(field(schema, column, file));
+      if (!touched.add(column)) {
+        throw QuiverException.user("column '" + column + "' is asked for twice; name each column once");
+      }
+    }
+    if (filter != null) {
+      for (String column : filter.columns()) {
+        field(schema, column, file);
+        touched.add(column);
+      }
+    }
+    return List.copyOf(touched);
   }
 
   private static Field field(Schema schema, String column, QuiverFile file) {
@@ -160,7 +207,7 @@ public final class SplitPlanner {
     private final List<List<ChunkPiece>> pieces = new ArrayList<>();
     private final int zoneRows;
 
-    FilePlanner(QuiverFile file, int fileIndex, List<String> touched, Expression filter) {
+    FilePlanner(QuiverFile file, List<String> touched, Expression filter) {
       this.file = file;
       this.touched = touched;
       this.filter = filter;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.quiver.common.testing.LeakCheckingAllocator;
 import dev.quiver.format.file.QuiverFile;
-import dev.quiver.scan.ScanTables;
+import dev.quiver.format.testing.ScanTables;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -85,14 +85,16 @@ class SplitPlannerTest {
         TreeSet<Long> selected = new TreeSet<>();
         for (Split split : plan.splits()) {
           assertThat(split.index()).as(context).isEqualTo(plan.splits().indexOf(split));
+          int fileIndex = plan.fileIndex(split);
+          assertThat(plan.files().get(fileIndex)).as(context).isEqualTo(split.file());
           long base = 0;
-          for (int f = 0; f < split.file(); f++) {
+          for (int f = 0; f < fileIndex; f++) {
             base += rows.get(f);
           }
-          assertThat(split.file()).as(context).isGreaterThanOrEqualTo(previousFile);
-          if (split.file() != previousFile) {
+          assertThat(fileIndex).as(context).isGreaterThanOrEqualTo(previousFile);
+          if (fileIndex != previousFile) {
             previousEnd = -1;
-            previousFile = split.file();
+            previousFile = fileIndex;
           }
           if (strategy.byLayout() || selection != null) {
             assertThat(split.end() - split.start()).as(context).isLessThanOrEqualTo(strategy.rows());
@@ -112,7 +114,7 @@ class SplitPlannerTest {
               assertThat(selected.add(row + base)).as(context + ": selected once").isTrue();
             }
           }
-          assertThat(split.columns()).hasSize(plan.touchedColumns().size());
+          assertThat(plan.pieces(split)).hasSize(plan.touchedColumns().size());
         }
         if (selection == null) {
           assertThat(covered).as(context + ": every row once").isEqualTo(Math.max(0, high - low));

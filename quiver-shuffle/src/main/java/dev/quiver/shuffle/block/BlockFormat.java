@@ -17,7 +17,9 @@ package dev.quiver.shuffle.block;
  *
  * Blocks sit back to back with nothing between them. The IPC stream uses continuation markers
  * ({@code FF FF FF FF}, int32 metadata length, flatbuffer) and ends with {@code FF FF FF FF 00 00 00 00},
- * whose absence a reader accepts when the stream ends on a message boundary.
+ * whose absence a reader accepts when the stream ends on a message boundary. The codec tags are
+ * {@link dev.quiver.shuffle.codec.CompressionCodec}'s; the IPC framing constants are
+ * {@link dev.quiver.shuffle.ipc.IpcFormat}'s.
  */
 public final class BlockFormat {
   private BlockFormat() {}
@@ -40,29 +42,4 @@ public final class BlockFormat {
   public static final int OFFSETS_AS_LENGTHS_FLAG = 0x80;
   /** Mask for byte 16 before comparing the codec tag. */
   public static final int CODEC_TAG_FIRST_BYTE_MASK = 0x7F;
-
-  /** The IPC continuation marker that opens every message. */
-  public static final int IPC_CONTINUATION = 0xFFFFFFFF;
-  /** Bytes of the continuation marker plus the int32 metadata length. */
-  public static final int IPC_MESSAGE_PREFIX_BYTES = 8;
-  /** Bytes of the end-of-stream marker (continuation plus a zero length). */
-  public static final int IPC_END_OF_STREAM_BYTES = 8;
-
-  /** Codec tags as little-endian ints of their four ASCII bytes. */
-  public static final int TAG_NONE = tag("NONE");
-  public static final int TAG_LZ4 = tag("LZ4_");
-  public static final int TAG_ZSTD = tag("ZSTD");
-  public static final int TAG_SNAPPY = tag("SNAP");
-
-  /** The little-endian int of four ASCII characters. */
-  static int tag(String fourCharacters) {
-    if (fourCharacters.length() != 4) {
-      throw new IllegalArgumentException("a codec tag has 4 characters: " + fourCharacters);
-    }
-    int value = 0;
-    for (int i = 3; i >= 0; i--) {
-      value = (value << 8) | (fourCharacters.charAt(i) & 0xFF);
-    }
-    return value;
-  }
 }

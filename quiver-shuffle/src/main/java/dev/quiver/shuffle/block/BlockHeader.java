@@ -1,6 +1,7 @@
 package dev.quiver.shuffle.block;
 
 import dev.quiver.common.QuiverException;
+import dev.quiver.shuffle.codec.CompressionCodec;
 import org.apache.arrow.memory.ArrowBuf;
 
 /**

@@ -3,10 +3,15 @@ package dev.quiver.shuffle.block;
 import com.github.luben.zstd.ZstdCompressCtx;
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
+import dev.quiver.common.metrics.Metric;
+import dev.quiver.common.metrics.Metrics;
+import dev.quiver.common.metrics.MetricsSnapshot;
+import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.codec.GrowableBytes;
 import dev.quiver.shuffle.codec.PayloadCodecs;
 import dev.quiver.shuffle.codec.ZstdFrame;
 import dev.quiver.shuffle.ipc.BatchPlan;
+import dev.quiver.shuffle.ipc.IpcFormat;
 import dev.quiver.shuffle.ipc.OffsetsAsLengths;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -72,8 +77,9 @@ public final class ShuffleBlockWriter implements AutoCloseable {
   private byte[] planeScratch = new byte[0];
   private long blocksWritten;
   private long bytesWritten;
-  private long encodeNanos;
+  private long buildNanos;
   private long compressNanos;
+  private final Metrics metrics = new Metrics();
 
   /** A writer for batches of {@code schema} without dictionary-encoded columns. */
   public ShuffleBlockWriter(Schema schema, CompressionCodec codec, Options options) {
@@ -108,6 +114,10 @@ public final class ShuffleBlockWriter implements AutoCloseable {
       throw new UncheckedIOException(impossible);
     }
     this.schemaMessage = java.util.Arrays.copyOf(encoded.array(), encoded.size());
+    metrics.gauge("blocks.written", Metric.Kind.COUNT, () -> blocksWritten);
+    metrics.gauge("bytes.written", Metric.Kind.BYTES, () -> bytesWritten);
+    metrics.gauge("time.encode", Metric.Kind.NANOS, () -> buildNanos - compressNanos);
+    metrics.gauge("time.compress", Metric.Kind.NANOS, () -> compressNanos);
   }
 
   private static boolean hasDictionary(Field field) {
@@ -135,20 +145,20 @@ public final class ShuffleBlockWriter implements AutoCloseable {
     return offsetsAsLengths;
   }
 
-  public long blocksWritten() {
-    return blocksWritten;
-  }
-
-  public long bytesWritten() {
-    return bytesWritten;
+  /**
+   * What this writer did: {@code blocks.written}, {@code bytes.written} (block bytes),
+   * {@code time.encode} (Arrow IPC serialization, compression excluded) and {@code time.compress}.
+   */
+  public MetricsSnapshot metrics() {
+    return metrics.snapshot();
   }
 
   /** Nanoseconds spent building blocks (IPC serialization and compression together). */
-  public long encodeNanos() {
-    return encodeNanos;
+  public long buildNanos() {
+    return buildNanos;
   }
 
-  /** Nanoseconds of {@link #encodeNanos()} spent compressing payloads. */
+  /** Nanoseconds of {@link #buildNanos()} spent compressing payloads. */
   public long compressNanos() {
     return compressNanos;
   }
@@ -209,7 +219,7 @@ public final class ShuffleBlockWriter implements AutoCloseable {
           encodeOffsets(recordBatch.getBuffersLayout(), bodyStart);
         }
       }
-      channel.writeIntLittleEndian(BlockFormat.IPC_CONTINUATION);
+      channel.writeIntLittleEndian(IpcFormat.CONTINUATION);
       channel.writeIntLittleEndian(0);
     } catch (IOException impossible) {
       throw new QuiverException(ErrorCode.INTERNAL, "writing to memory failed", impossible);
@@ -231,7 +241,7 @@ public final class ShuffleBlockWriter implements AutoCloseable {
     result.putIntLittleEndian(BlockFormat.CODEC_TAG_OFFSET, tag);
     blocksWritten++;
     bytesWritten += result.size();
-    encodeNanos += System.nanoTime() - started;
+    buildNanos += System.nanoTime() - started;
     return result;
   }
 

@@ -3,7 +3,6 @@ package dev.quiver.shuffle.codec;
 import com.github.luben.zstd.ZstdCompressCtx;
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
-import dev.quiver.shuffle.block.CompressionCodec;
 import java.nio.ByteBuffer;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;

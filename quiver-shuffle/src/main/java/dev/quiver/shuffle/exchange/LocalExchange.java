@@ -1,6 +1,8 @@
 package dev.quiver.shuffle.exchange;
 
 import dev.quiver.common.QuiverException;
+import dev.quiver.common.metrics.MetricsSnapshot;
+import dev.quiver.shuffle.block.BlockDecoder;
 import dev.quiver.shuffle.partition.Partitioning;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -89,8 +91,8 @@ public final class LocalExchange implements AutoCloseable {
   private final Path directory;
   private final ExecutorService tasks;
   private final ExecutorService readAhead;
-  private final WriterMetrics writerMetrics = new WriterMetrics();
-  private final ReaderMetrics readerMetrics = new ReaderMetrics();
+  private MetricsSnapshot writerTotals = new WriterMetrics().snapshot();
+  private MetricsSnapshot readerTotals;
   private final AtomicInteger exchanges = new AtomicInteger();
   private boolean closed;
 
@@ -100,6 +102,7 @@ public final class LocalExchange implements AutoCloseable {
     this.directory = directory;
     this.tasks = Executors.newFixedThreadPool(options.threads(), daemonThreads("quiver-exchange-task"));
     this.readAhead = Executors.newCachedThreadPool(daemonThreads("quiver-exchange-read-ahead"));
+    this.readerTotals = ShuffleReader.metrics(new ReaderMetrics(), new BlockDecoder(allocator));
   }
 
   /** An exchange whose tasks take memory from children of {@code allocator}. */
@@ -122,14 +125,22 @@ public final class LocalExchange implements AutoCloseable {
     return directory;
   }
 
-  /** Counters of every map task so far. */
-  public WriterMetrics writerMetrics() {
-    return writerMetrics;
+  /** The metrics of every map task so far, added up (see {@link ShuffleWriter#metrics()}). */
+  public synchronized MetricsSnapshot writerMetrics() {
+    return writerTotals;
   }
 
-  /** Counters of every reduce task so far. */
-  public ReaderMetrics readerMetrics() {
-    return readerMetrics;
+  /** The metrics of every reduce task so far, added up (see {@link ShuffleReader#metrics()}). */
+  public synchronized MetricsSnapshot readerMetrics() {
+    return readerTotals;
+  }
+
+  private synchronized void addWriterMetrics(MetricsSnapshot task) {
+    writerTotals = writerTotals.plus(task);
+  }
+
+  private synchronized void addReaderMetrics(MetricsSnapshot task) {
+    readerTotals = readerTotals.plus(task);
   }
 
   /**
@@ -150,15 +161,23 @@ public final class LocalExchange implements AutoCloseable {
       List<MapOutput> outputs = TaskGroup.runAll(tasks, mapTasks.size(), "map task", m -> {
         MapOutput target = MapOutput.named(stage, "map-" + m, options.writer().checksums(), partitions);
         try (ShuffleWriter writer = ShuffleWriter.create(target, schema, partitioning.newPartitioner(schema, m),
-            options.writer(), writerMetrics, allocator)) {
-          mapTasks.get(m).run(writer);
-          return writer.commit();
+            options.writer(), allocator)) {
+          try {
+            mapTasks.get(m).run(writer);
+            return writer.commit();
+          } finally {
+            addWriterMetrics(writer.metrics());
+          }
         }
       });
       ShuffleReaderOptions readerOptions = options.reader().withIoExecutor(readAhead);
       return TaskGroup.runAll(tasks, partitions, "reduce task", p -> {
-        try (ShuffleReader reader = ShuffleReader.open(outputs, p, readerOptions, readerMetrics, allocator)) {
-          return reduceTask.run(reader);
+        try (ShuffleReader reader = ShuffleReader.open(outputs, p, readerOptions, allocator)) {
+          try {
+            return reduceTask.run(reader);
+          } finally {
+            addReaderMetrics(reader.metrics());
+          }
         }
       });
     } finally {

@@ -9,7 +9,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * The rows one partition has buffered since its last block: Arrow vectors that grow as rows are
  * appended. Its memory is allocated on the first append after a {@link #release} and freed by the
- * next release, so an idle partition holds nothing.
+ * next release, so an idle partition holds nothing (but its bookkeeping on the Java heap).
  */
 final class PartitionBuilder implements AutoCloseable {
   private final Schema schema;
@@ -19,6 +19,35 @@ final class PartitionBuilder implements AutoCloseable {
   private int rows;
   private long bytes;
   private int lastBlockRows;
+
+  /** The fewest rows a builder is sized for (unless a block holds fewer). */
+  static final int MINIMUM_ROWS = 16;
+
+  /**
+   * The Arrow bytes a builder holds at least once it has rows: vectors of {@code schema} for
+   * {@link #MINIMUM_ROWS} rows (or {@code maximumRows}, when fewer), measured in a child of
+   * {@code allocator} and freed at once.
+   */
+  static long minimumBytes(Schema schema, int maximumRows, BufferAllocator allocator) {
+    try (BufferAllocator probe = allocator.newChildAllocator("partition builder size", 0, Long.MAX_VALUE);
+        VectorSchemaRoot root = allocate(schema, Math.min(MINIMUM_ROWS, maximumRows), probe)) {
+      return probe.getAllocatedMemory();
+    }
+  }
+
+  private static VectorSchemaRoot allocate(Schema schema, int rows, BufferAllocator allocator) {
+    VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+    try {
+      for (FieldVector vector : root.getFieldVectors()) {
+        vector.setInitialCapacity(rows);
+        vector.allocateNew();
+      }
+      return root;
+    } catch (RuntimeException failure) {
+      root.close();
+      throw failure;
+    }
+  }
 
   PartitionBuilder(Schema schema, ColumnAppender[] appenders, BufferAllocator allocator) {
     this.schema = schema;
@@ -43,12 +72,8 @@ final class PartitionBuilder implements AutoCloseable {
    */
   void append(VectorSchemaRoot batch, int[] order, int from, int to, long chunkBytes, int maximumRows) {
     if (root == null) {
-      int initialRows = Math.min(maximumRows, Math.max(16, Math.max(lastBlockRows, 8 * (to - from))));
-      root = VectorSchemaRoot.create(schema, allocator);
-      for (FieldVector vector : root.getFieldVectors()) {
-        vector.setInitialCapacity(initialRows);
-        vector.allocateNew();
-      }
+      int initialRows = Math.min(maximumRows, Math.max(MINIMUM_ROWS, Math.max(lastBlockRows, 8 * (to - from))));
+      root = allocate(schema, initialRows, allocator);
     }
     List<FieldVector> sources = batch.getFieldVectors();
     List<FieldVector> targets = root.getFieldVectors();

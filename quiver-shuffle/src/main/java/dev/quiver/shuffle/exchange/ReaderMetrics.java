@@ -1,40 +1,36 @@
 package dev.quiver.shuffle.exchange;
 
 import dev.quiver.common.metrics.Counter;
-import java.util.List;
+import dev.quiver.common.metrics.Metrics;
+import dev.quiver.common.metrics.MetricsSnapshot;
+import dev.quiver.common.metrics.Timer;
 
 /**
- * What {@link ShuffleReader}s did: real counters, thread-safe, so several readers (the reduce tasks
- * of a {@link LocalExchange}) may add to one instance. Times are nanoseconds.
+ * The counters of one {@link ShuffleReader} (updated by its I/O and decode threads too), read as
+ * {@link ShuffleReader#metrics()}. Times are nanoseconds.
  */
-public final class ReaderMetrics {
+final class ReaderMetrics {
+  private final Metrics metrics = new Metrics();
   /** Map outputs with bytes for the partition. */
-  public final Counter mapOutputsRead = new Counter("mapOutputsRead");
-  public final Counter blocksRead = new Counter("blocksRead");
+  final Counter mapOutputsRead = metrics.counter("map.outputs.read");
+  final Counter blocksRead = metrics.counter("blocks.read");
   /** Bytes read from data files. */
-  public final Counter bytesRead = new Counter("bytesRead");
-  public final Counter rowsRead = new Counter("rowsRead");
+  final Counter bytesRead = metrics.bytes("bytes.read");
+  final Counter rowsRead = metrics.counter("rows.read");
   /** Times the consumer found no block read yet and had to wait for the I/O thread. */
-  public final Counter readAheadWaits = new Counter("readAheadWaits");
-  public final Counter readAheadWaitNanos = new Counter("readAheadWaitNanos");
+  final Counter readAheadWaits = metrics.counter("read.ahead.waits");
+  final Timer readAheadWaitNanos = metrics.timer("time.read.ahead.wait");
   /** Times the I/O thread found every read buffer in use and had to wait for the consumer. */
-  public final Counter bufferWaits = new Counter("bufferWaits");
+  final Counter bufferWaits = metrics.counter("buffer.waits");
   /** Time the I/O thread spent reading files. */
-  public final Counter ioNanos = new Counter("ioNanos");
+  final Timer ioNanos = metrics.timer("time.io");
   /** Time spent decoding blocks (on the caller's thread, or the decode-ahead thread). */
-  public final Counter decodeNanos = new Counter("decodeNanos");
+  final Timer decodeNanos = metrics.timer("time.decode");
   /** Times the caller waited for the decode-ahead thread. */
-  public final Counter decodeAheadWaits = new Counter("decodeAheadWaits");
-  public final Counter checksumsVerified = new Counter("checksumsVerified");
+  final Counter decodeAheadWaits = metrics.counter("decode.ahead.waits");
+  final Counter checksumsVerified = metrics.counter("checksums.verified");
 
-  /** Every counter, in a fixed order. */
-  public List<Counter> all() {
-    return List.of(mapOutputsRead, blocksRead, bytesRead, rowsRead, readAheadWaits, readAheadWaitNanos, bufferWaits,
-        ioNanos, decodeNanos, decodeAheadWaits, checksumsVerified);
-  }
-
-  @Override
-  public String toString() {
-    return String.join(", ", all().stream().map(Counter::toString).toList());
+  MetricsSnapshot snapshot() {
+    return metrics.snapshot();
   }
 }

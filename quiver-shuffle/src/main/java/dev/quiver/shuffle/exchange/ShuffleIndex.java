@@ -2,6 +2,7 @@ package dev.quiver.shuffle.exchange;
 
 import dev.quiver.common.CorruptFileException;
 import dev.quiver.common.QuiverException;
+import dev.quiver.shuffle.partition.Partitioning;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -10,15 +11,20 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * Reads a partition's byte range from a map output's index file, checking everything it trusts
- * before anything is allocated or read from the data file: the index is a whole number of 8-byte
- * big-endian offsets (at least two), holds the expected number of partitions, starts at 0, ends
- * at the data file's length (a truncated or grown data file fails here), and the partition's range
- * is increasing and inside the data file. A checksum file must hold one 8-byte value per partition.
- * Every failure names the file and the partition.
+ * Reads a partition's byte range from a map output's index file, checking the whole index before
+ * anything is allocated or read from the data file: the index is a whole number of 8-byte
+ * big-endian offsets (at least two, at most {@link Partitioning#MAX_PARTITIONS} + 1), holds the
+ * expected number of partitions, starts at 0, never decreases and ends at the data file's length
+ * (a truncated or grown data file fails here). So one partition's range can be trusted only when
+ * every range is: an index whose own range for the partition looks fine but that runs backwards
+ * elsewhere is damaged, and another partition's rows must not come back. A checksum file must hold
+ * one 8-byte value per partition. Every failure names the file, the partition and the first bad entry.
  */
 public final class ShuffleIndex {
   private ShuffleIndex() {}
+
+  /** Bytes of the index read at a time while its offsets are checked. */
+  private static final int INDEX_READ_BYTES = 64 << 10;
 
   /** No checksum to verify. */
   public static final long NO_CHECKSUM = -1;
@@ -49,8 +55,9 @@ public final class ShuffleIndex {
           + "8-byte offsets, at least 16 bytes", null);
     }
     long partitions = bytes / Long.BYTES - 1;
-    if (partitions > Integer.MAX_VALUE) {
-      throw new CorruptFileException(indexFile.toString(), where + " claims " + partitions + " partitions", null);
+    if (partitions > Partitioning.MAX_PARTITIONS) {
+      throw new CorruptFileException(indexFile.toString(), where + " claims " + partitions + " partitions, more than"
+          + " the " + Partitioning.MAX_PARTITIONS + " a shuffle may have", null);
     }
     return (int) partitions;
   }
@@ -74,30 +81,51 @@ public final class ShuffleIndex {
       throw QuiverException.user(index + ": no partition " + partition + "; the map output has " + partitions
           + " partitions (0.." + (partitions - 1) + ")");
     }
-    long first;
+    long dataBytes = Files.size(output.dataFile());
     long start;
     long end;
-    long last;
     try (FileChannel channel = FileChannel.open(index, StandardOpenOption.READ)) {
-      first = readLong(channel, 0, index, where);
+      checkOffsets(channel, partitions, dataBytes, output, where);
       start = readLong(channel, (long) partition * Long.BYTES, index, where);
       end = readLong(channel, (long) (partition + 1) * Long.BYTES, index, where);
-      last = readLong(channel, (long) partitions * Long.BYTES, index, where);
-    }
-    long dataBytes = Files.size(output.dataFile());
-    if (first != 0) {
-      throw new CorruptFileException(index.toString(), where + ": the first offset is " + first + ", not 0", null);
-    }
-    if (last != dataBytes) {
-      throw new CorruptFileException(output.dataFile().toString(), where + ": the index " + index + " says the data file"
-          + " has " + last + " bytes, but it has " + dataBytes + (dataBytes < last ? " (truncated)" : ""), null);
-    }
-    if (start < 0 || end < start || end > dataBytes) {
-      throw new CorruptFileException(index.toString(), where + ": offsets " + start + ".." + end
-          + " are not an increasing range inside the data file of " + dataBytes + " bytes", null);
     }
     long checksum = output.checksumFile() == null ? NO_CHECKSUM : readChecksum(output.checksumFile(), partitions, partition);
     return new Range(output, partition, start, end, checksum);
+  }
+
+  /**
+   * Reads every offset of the index, a buffer at a time: the first is 0, none is below the one
+   * before it, the last is the data file's length.
+   */
+  private static void checkOffsets(FileChannel channel, int partitions, long dataBytes, MapOutput output, String where)
+      throws IOException {
+    Path index = output.indexFile();
+    long entries = partitions + 1L;
+    ByteBuffer buffer = ByteBuffer.allocate((int) Math.min(entries * Long.BYTES, INDEX_READ_BYTES));
+    long previous = 0;
+    long entry = 0;
+    while (entry < entries) {
+      buffer.clear();
+      buffer.limit((int) Math.min(buffer.capacity(), (entries - entry) * Long.BYTES));
+      readFully(channel, buffer, entry * Long.BYTES, index, where);
+      buffer.flip();
+      for (; buffer.hasRemaining(); entry++) {
+        long offset = buffer.getLong();
+        if (entry == 0 && offset != 0) {
+          throw new CorruptFileException(index.toString(), where + ": the first offset is " + offset + ", not 0", null);
+        }
+        if (offset < previous) {
+          throw new CorruptFileException(index.toString(), where + ": the offsets are not an increasing range from 0 to"
+              + " the data file's length: entry " + entry + " (" + offset + ") is below entry " + (entry - 1) + " ("
+              + previous + "), so partitions " + (entry - 1) + " and " + entry + " cannot both be right", null);
+        }
+        previous = offset;
+      }
+    }
+    if (previous != dataBytes) {
+      throw new CorruptFileException(output.dataFile().toString(), where + ": the index " + index + " says the data file"
+          + " has " + previous + " bytes, but it has " + dataBytes + (dataBytes < previous ? " (truncated)" : ""), null);
+    }
   }
 
   private static long readChecksum(Path file, int partitions, int partition) throws IOException {
@@ -118,12 +146,18 @@ public final class ShuffleIndex {
 
   private static long readLong(FileChannel channel, long position, Path file, String where) throws IOException {
     ByteBuffer bytes = ByteBuffer.allocate(Long.BYTES);
+    readFully(channel, bytes, position, file, where);
+    return bytes.flip().getLong();
+  }
+
+  private static void readFully(FileChannel channel, ByteBuffer bytes, long position, Path file, String where)
+      throws IOException {
+    long start = position - bytes.position();
     while (bytes.hasRemaining()) {
-      if (channel.read(bytes, position + bytes.position()) < 0) {
-        throw new CorruptFileException(file.toString(), where + ": the file ends at byte " + (position + bytes.position())
+      if (channel.read(bytes, start + bytes.position()) < 0) {
+        throw new CorruptFileException(file.toString(), where + ": the file ends at byte " + (start + bytes.position())
             + ", inside an offset", null);
       }
     }
-    return bytes.flip().getLong();
   }
 }

@@ -4,9 +4,11 @@ import dev.quiver.common.CorruptFileException;
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
 import dev.quiver.common.memory.Allocators;
+import dev.quiver.common.metrics.MetricsSnapshot;
 import dev.quiver.shuffle.block.BlockDecoder;
 import dev.quiver.shuffle.block.BlockFormat;
 import dev.quiver.shuffle.block.DecodedBatch;
+import dev.quiver.shuffle.codec.CompressionCodec;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,6 +30,7 @@ import org.apache.arrow.memory.BufferAllocator;
  * before the reader (its allocator is checked empty then). Not thread-safe: one caller.
  */
 public final class ShuffleReader implements AutoCloseable {
+  private static final String DECODER_PREFIX = "decoder";
   private final int partition;
   private final ShuffleReaderOptions options;
   private final ReaderMetrics metrics;
@@ -52,13 +55,13 @@ public final class ShuffleReader implements AutoCloseable {
   }
 
   /**
-   * A reader of partition {@code partition} of {@code outputs}; counters go to {@code metrics}.
+   * A reader of partition {@code partition} of {@code outputs}.
    *
    * @throws CorruptFileException when an index (or checksum) file is damaged, naming it and the partition
    * @throws QuiverException USER when a map output has no such partition
    */
   public static ShuffleReader open(List<MapOutput> outputs, int partition, ShuffleReaderOptions options,
-      ReaderMetrics metrics, BufferAllocator parentAllocator) throws IOException {
+      BufferAllocator parentAllocator) throws IOException {
     List<ShuffleIndex.Range> ranges = new ArrayList<>();
     for (MapOutput output : outputs) {
       ShuffleIndex.Range range = ShuffleIndex.read(options.verifyChecksums() ? output : output.withoutChecksum(), partition);
@@ -67,7 +70,7 @@ public final class ShuffleReader implements AutoCloseable {
       }
     }
     BufferAllocator allocator = parentAllocator.newChildAllocator("shuffle reader partition " + partition, 0, Long.MAX_VALUE);
-    ShuffleReader reader = new ShuffleReader(partition, ranges, options, metrics, allocator);
+    ShuffleReader reader = new ShuffleReader(partition, ranges, options, new ReaderMetrics(), allocator);
     try {
       if (reader.readAhead != null) {
         reader.readAhead.start(options.ioExecutor());
@@ -82,23 +85,26 @@ public final class ShuffleReader implements AutoCloseable {
     }
   }
 
-  /** A reader with counters of its own. */
-  public static ShuffleReader open(List<MapOutput> outputs, int partition, ShuffleReaderOptions options,
-      BufferAllocator parentAllocator) throws IOException {
-    return open(outputs, partition, options, new ReaderMetrics(), parentAllocator);
-  }
-
   public int partition() {
     return partition;
   }
 
-  public ReaderMetrics metrics() {
-    return metrics;
+  /**
+   * What this reader did so far: {@code map.outputs.read} (map outputs with bytes for the
+   * partition), {@code blocks.read}, {@code bytes.read} (from data files), {@code rows.read},
+   * {@code read.ahead.waits} and {@code time.read.ahead.wait} (the consumer found no block read
+   * yet), {@code buffer.waits} (the I/O thread found every read buffer in use), {@code time.io},
+   * {@code time.decode}, {@code decode.ahead.waits}, {@code checksums.verified}; then the block
+   * decoder's metrics prefixed {@code decoder.} ({@code decoder.cache.hits},
+   * {@code decoder.bytes.decompressed}, ...; see {@link BlockDecoder#metrics()}).
+   */
+  public MetricsSnapshot metrics() {
+    return metrics(metrics, decoder);
   }
 
-  /** Decoder counters (cache hits, bytes decompressed). */
-  public dev.quiver.shuffle.block.DecoderMetrics decoderMetrics() {
-    return decoder.metrics();
+  /** A reader's metrics: its own, then its decoder's prefixed {@code decoder.}. */
+  static MetricsSnapshot metrics(ReaderMetrics metrics, BlockDecoder decoder) {
+    return metrics.snapshot().plus(decoder.metrics().prefixed(DECODER_PREFIX));
   }
 
   /**
@@ -134,7 +140,7 @@ public final class ShuffleReader implements AutoCloseable {
     long length = buffer.getLong(offset + BlockFormat.LENGTH_OFFSET) + BlockFormat.LENGTH_FIELD_BYTES;
     String name = "partition " + partition + " block " + blockIndex + " at byte " + (chunk.position() + offset);
     boolean uncompressed = (buffer.getInt(offset + BlockFormat.CODEC_TAG_OFFSET)
-        & ~BlockFormat.OFFSETS_AS_LENGTHS_FLAG) == BlockFormat.TAG_NONE;
+        & ~BlockFormat.OFFSETS_AS_LENGTHS_FLAG) == CompressionCodec.NONE.tag();
     long started = System.nanoTime();
     DecodedBatch batch;
     try {

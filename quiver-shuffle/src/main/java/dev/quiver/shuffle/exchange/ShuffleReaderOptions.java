@@ -20,12 +20,14 @@ public record ShuffleReaderOptions(
 
   public static final int DEFAULT_READ_BUFFER_BYTES = 1 << 20;
   public static final int DEFAULT_READ_BUFFERS = 3;
+  /** The largest read buffer: the first one is allocated at this size up front. */
+  public static final int MAXIMUM_READ_BUFFER_BYTES = 1 << 30;
   /** Decoded batches the decode-ahead thread may hold ready. */
   public static final int DECODED_BATCHES_AHEAD = 2;
 
   public ShuffleReaderOptions {
-    if (readBufferBytes < 64) {
-      throw QuiverException.user("a read buffer must have at least 64 bytes, not " + readBufferBytes);
+    if (readBufferBytes < 64 || readBufferBytes > MAXIMUM_READ_BUFFER_BYTES) {
+      throw QuiverException.user("a read buffer must have 64 bytes to 1 GiB, not " + readBufferBytes);
     }
     if (readBuffers < 2) {
       throw QuiverException.user("a shuffle reader needs at least 2 read buffers, not " + readBuffers);

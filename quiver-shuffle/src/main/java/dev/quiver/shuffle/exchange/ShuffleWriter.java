@@ -3,13 +3,16 @@ package dev.quiver.shuffle.exchange;
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
 import dev.quiver.common.memory.Allocators;
+import dev.quiver.common.metrics.MetricsSnapshot;
 import dev.quiver.shuffle.block.ShuffleBlockWriter;
 import dev.quiver.shuffle.codec.GrowableBytes;
 import dev.quiver.shuffle.partition.Partitioner;
+import dev.quiver.shuffle.partition.Partitioning;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.OutOfMemoryException;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -22,11 +25,21 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * bytes copied verbatim, then its blocks in memory, then its last rows) and an index file of P + 1
  * big-endian longs, and optionally a checksum file, all made visible at once ({@link MapOutputCommit}).
  *
+ * <p>At most {@link Partitioning#MAX_PARTITIONS} partitions; {@link #create} checks that their
+ * bookkeeping fits the Java heap before it makes any, and {@link #minimumMemory} says what their
+ * buffers need at least.
+ *
  * <p>Within a partition, rows keep the order in which they were written. {@link #close} without a
  * commit (after a failure, say) deletes every temporary and spill file and frees all memory. Not
  * thread-safe: one writer per map task.
  */
 public final class ShuffleWriter implements AutoCloseable {
+  /**
+   * Java heap bytes of each partition's bookkeeping, an estimate on the safe side: its builder, its
+   * list of waiting blocks, its group start, offset and checksum, and its entry in a spill run.
+   */
+  public static final long HEAP_BYTES_PER_PARTITION = 192;
+
   private final MapOutput target;
   private final Schema schema;
   private final Partitioner partitioner;
@@ -67,13 +80,12 @@ public final class ShuffleWriter implements AutoCloseable {
 
   /**
    * A writer of batches of {@code schema} into the files of {@code target}, partitioned by
-   * {@code partitioner}. Memory for buffered rows comes from a child of {@code parentAllocator};
-   * counters go to {@code metrics} (which several writers may share).
+   * {@code partitioner}. Memory for buffered rows comes from a child of {@code parentAllocator}.
    *
    * @throws QuiverException USER when a column is dictionary-encoded (decode it first) or an option is wrong
    */
   public static ShuffleWriter create(MapOutput target, Schema schema, Partitioner partitioner,
-      ShuffleWriterOptions options, WriterMetrics metrics, BufferAllocator parentAllocator) {
+      ShuffleWriterOptions options, BufferAllocator parentAllocator) {
     for (Field field : schema.getFields()) {
       if (hasDictionary(field)) {
         throw QuiverException.user("column " + field.getName() + " is dictionary-encoded: decode it before the shuffle");
@@ -87,28 +99,68 @@ public final class ShuffleWriter implements AutoCloseable {
       throw QuiverException.user("the map output " + (options.checksums() ? "needs" : "must not have")
           + " a checksum file when checksums are " + (options.checksums() ? "on" : "off"));
     }
+    int partitions = Partitioning.checkCount(partitioner.partitionCount());
+    reserveHeap(partitions);
     BufferAllocator allocator = parentAllocator.newChildAllocator("shuffle writer " + target.dataFile(), 0, Long.MAX_VALUE);
     try {
       ShuffleBlockWriter blockWriter = new ShuffleBlockWriter(schema, options.codec(), options.blockOptions());
-      return new ShuffleWriter(target, schema, partitioner, options, metrics, allocator, blockWriter);
+      return new ShuffleWriter(target, schema, partitioner, options, new WriterMetrics(), allocator, blockWriter);
     } catch (RuntimeException failure) {
       allocator.close();
       throw failure;
     }
   }
 
-  /** A writer with counters of its own. */
-  public static ShuffleWriter create(MapOutput target, Schema schema, Partitioner partitioner,
-      ShuffleWriterOptions options, BufferAllocator parentAllocator) {
-    return create(target, schema, partitioner, options, new WriterMetrics(), parentAllocator);
-  }
-
   private static boolean hasDictionary(Field field) {
     return field.getDictionary() != null || field.getChildren().stream().anyMatch(ShuffleWriter::hasDictionary);
   }
 
-  public WriterMetrics metrics() {
-    return metrics;
+  /**
+   * The least memory a writer of {@code schema} into {@code partitions} partitions needs for its
+   * per-partition state: per partition, the Arrow buffers of a partition builder's first rows
+   * ({@code PartitionBuilder.MINIMUM_ROWS}, or the target batch rows when fewer; measured once in
+   * {@code allocator}) and {@link #HEAP_BYTES_PER_PARTITION} of bookkeeping. A memory limit below it
+   * still works, but once every partition has rows each batch forces a flush and a spill: the
+   * command line refuses such a limit up front.
+   */
+  public static long minimumMemory(Schema schema, int partitions, ShuffleWriterOptions options,
+      BufferAllocator allocator) {
+    long perPartition = HEAP_BYTES_PER_PARTITION
+        + PartitionBuilder.minimumBytes(schema, options.targetBatchRows(), allocator);
+    return Math.multiplyExact(perPartition, (long) partitions);
+  }
+
+  /**
+   * Checks, before any per-partition state exists, that its bookkeeping fits the Java heap still
+   * free (RESOURCE error otherwise), so a partition count too large ends in a typed error, never an
+   * {@code OutOfMemoryError}. (Arrow buffers are allocated per partition only when it gets rows,
+   * and the memory limit bounds them.)
+   */
+  private static void reserveHeap(int partitions) {
+    Runtime runtime = Runtime.getRuntime();
+    reserveHeap(partitions, runtime.maxMemory() - (runtime.totalMemory() - runtime.freeMemory()));
+  }
+
+  /** {@link #reserveHeap(int)} against {@code freeHeap} bytes of free heap. */
+  static void reserveHeap(int partitions, long freeHeap) {
+    long heap = HEAP_BYTES_PER_PARTITION * partitions;
+    if (heap > freeHeap) {
+      throw new QuiverException(ErrorCode.RESOURCE, partitions + " partitions need about " + heap + " bytes of"
+          + " Java heap for the shuffle writer's bookkeeping, but only " + freeHeap + " are free: use fewer"
+          + " partitions or a larger heap (-Xmx)");
+    }
+  }
+
+  /**
+   * What this writer did so far: {@code rows}, {@code batches}, {@code blocks.written},
+   * {@code bytes.written} (the committed data file), {@code bytes.encoded} (every block encoded,
+   * spilled ones once), {@code spills}, {@code bytes.spilled}, {@code flushes.forced}, and the
+   * writing thread's wall-clock nanoseconds {@code time.partition}, {@code time.scatter},
+   * {@code time.encode} (IPC serialization), {@code time.compress}, {@code time.spill} and
+   * {@code time.commit} (files written, fsync and renames; block encoding excluded).
+   */
+  public MetricsSnapshot metrics() {
+    return metrics.snapshot();
   }
 
   public int partitionCount() {
@@ -157,6 +209,9 @@ public final class ShuffleWriter implements AutoCloseable {
       metrics.batches.increment();
       spillIfOverLimit();
       done = true;
+    } catch (OutOfMemoryException exhausted) {
+      throw new QuiverException(ErrorCode.RESOURCE, "the shuffle writer for " + target.dataFile()
+          + " ran out of Arrow memory buffering rows: " + exhausted.getMessage(), exhausted);
     } finally {
       failed |= !done;
     }
@@ -204,11 +259,11 @@ public final class ShuffleWriter implements AutoCloseable {
   }
 
   private GrowableBytes encode(VectorSchemaRoot rows) {
-    long encodeBefore = blockWriter.encodeNanos();
+    long buildBefore = blockWriter.buildNanos();
     long compressBefore = blockWriter.compressNanos();
     GrowableBytes block = blockWriter.encode(rows);
     long compress = blockWriter.compressNanos() - compressBefore;
-    long encode = blockWriter.encodeNanos() - encodeBefore;
+    long encode = blockWriter.buildNanos() - buildBefore;
     encodingNanos += encode;
     metrics.compressNanos.add(compress);
     metrics.encodeNanos.add(encode - compress);

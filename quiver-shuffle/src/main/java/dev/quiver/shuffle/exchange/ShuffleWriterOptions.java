@@ -1,8 +1,8 @@
 package dev.quiver.shuffle.exchange;
 
 import dev.quiver.common.QuiverException;
-import dev.quiver.shuffle.block.CompressionCodec;
 import dev.quiver.shuffle.block.ShuffleBlockWriter;
+import dev.quiver.shuffle.codec.CompressionCodec;
 import java.nio.file.Path;
 
 /**
@@ -30,6 +30,11 @@ public record ShuffleWriterOptions(
   public static final int DEFAULT_BATCH_ROWS = 8192;
   public static final long DEFAULT_BATCH_BYTES = 8L << 20;
   public static final long DEFAULT_MEMORY_LIMIT = 256L << 20;
+  /**
+   * The largest target block row count, 2^20 = 1,048,576 (Comet writes 8,192): readers of the input
+   * size their batches' vectors up front for that many rows.
+   */
+  public static final int MAXIMUM_BATCH_ROWS = 1 << 20;
   /** The largest target block size: a block (and a string column's offsets) must stay under 2 GiB. */
   public static final long MAXIMUM_BATCH_BYTES = 1L << 30;
 
@@ -39,6 +44,10 @@ public record ShuffleWriterOptions(
     }
     if (targetBatchRows < 1) {
       throw QuiverException.user("the target batch size must be at least 1 row, not " + targetBatchRows);
+    }
+    if (targetBatchRows > MAXIMUM_BATCH_ROWS) {
+      throw QuiverException.user("the target batch size must be at most " + MAXIMUM_BATCH_ROWS + " rows, not "
+          + targetBatchRows);
     }
     if (targetBatchBytes < 1 || targetBatchBytes > MAXIMUM_BATCH_BYTES) {
       throw QuiverException.user("the target batch size must be 1 byte to 1 GiB, not " + targetBatchBytes);

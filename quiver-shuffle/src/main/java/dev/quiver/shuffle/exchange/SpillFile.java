@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -17,7 +18,7 @@ final class SpillFile implements AutoCloseable {
   private final Path path;
   private final FileChannel channel;
   private final int partitions;
-  private final List<long[]> runs = new ArrayList<>();
+  private final List<Run> runs = new ArrayList<>();
   private final DataFileOutput out;
 
   private SpillFile(Path path, FileChannel channel, int partitions) {
@@ -42,20 +43,40 @@ final class SpillFile implements AutoCloseable {
     return path;
   }
 
+  /**
+   * One spill: the partitions that had blocks in it, ascending, and where each one's bytes start
+   * and end. Sized by the partitions spilled, not by every partition, so many spills of a shuffle
+   * with many partitions keep little on the heap.
+   */
+  private record Run(int[] partitions, long[] starts, long[] ends) {}
+
   /** Appends a run of {@code blocks} (per partition, in order); returns the bytes written. */
   long spill(PendingBlocks blocks) throws IOException {
-    long[] starts = new long[partitions + 1];
-    long start = out.position();
+    int spilled = 0;
     for (int p = 0; p < partitions; p++) {
-      starts[p] = out.position();
-      for (byte[] block : blocks.of(p)) {
-        out.write(block, 0, block.length);
+      if (!blocks.of(p).isEmpty()) {
+        spilled++;
       }
     }
+    Run run = new Run(new int[spilled], new long[spilled], new long[spilled]);
+    long start = out.position();
+    int entry = 0;
+    for (int p = 0; p < partitions && entry < spilled; p++) {
+      List<byte[]> partition = blocks.of(p);
+      if (partition.isEmpty()) {
+        continue;
+      }
+      run.partitions()[entry] = p;
+      run.starts()[entry] = out.position();
+      for (byte[] block : partition) {
+        out.write(block, 0, block.length);
+      }
+      run.ends()[entry] = out.position();
+      entry++;
+    }
     out.flush();
-    starts[partitions] = out.position();
-    runs.add(starts);
-    return starts[partitions] - start;
+    runs.add(run);
+    return out.position() - start;
   }
 
   int runCount() {
@@ -64,10 +85,10 @@ final class SpillFile implements AutoCloseable {
 
   /** Copies partition {@code partition}'s bytes of every run, in run order, to {@code out}. */
   void copyPartition(int partition, DataFileOutput out) throws IOException {
-    for (long[] run : runs) {
-      long length = run[partition + 1] - run[partition];
-      if (length > 0) {
-        out.copyFrom(channel, run[partition], length);
+    for (Run run : runs) {
+      int entry = Arrays.binarySearch(run.partitions(), partition);
+      if (entry >= 0) {
+        out.copyFrom(channel, run.starts()[entry], run.ends()[entry] - run.starts()[entry]);
       }
     }
   }

@@ -1,7 +1,6 @@
 package dev.quiver.shuffle.ipc;
 
 import dev.quiver.common.QuiverException;
-import dev.quiver.shuffle.block.BlockFormat;
 import org.apache.arrow.flatbuf.Message;
 import org.apache.arrow.flatbuf.MessageHeader;
 import org.apache.arrow.flatbuf.MetadataVersion;
@@ -37,17 +36,17 @@ public record IpcMessage(
    * @throws QuiverException CORRUPT when the framing or the flatbuffer is impossible
    */
   public static IpcMessage read(ArrowBuf payload, long position, long size, String name) {
-    if (size - position < BlockFormat.IPC_MESSAGE_PREFIX_BYTES) {
+    if (size - position < IpcFormat.MESSAGE_PREFIX_BYTES) {
       throw QuiverException.corrupt(
           name + ": IPC stream ends " + (size - position) + " bytes into a message prefix at byte " + position);
     }
     int marker = payload.getInt(position);
-    if (marker != BlockFormat.IPC_CONTINUATION) {
+    if (marker != IpcFormat.CONTINUATION) {
       throw QuiverException.corrupt(
           name + ": IPC message at byte " + position + " lacks the continuation marker FF FF FF FF");
     }
     int metadataLength = payload.getInt(position + 4);
-    long metadataOffset = position + BlockFormat.IPC_MESSAGE_PREFIX_BYTES;
+    long metadataOffset = position + IpcFormat.MESSAGE_PREFIX_BYTES;
     if (metadataLength == 0) {
       return new IpcMessage(position, metadataOffset, 0, null, metadataOffset, 0);
     }

@@ -20,6 +20,14 @@ import org.apache.arrow.vector.types.pojo.Schema;
  */
 public interface Partitioning {
 
+  /**
+   * The most partitions a shuffle may have: 2^24 = 16,777,216, Spark's own limit for its
+   * serialized sort shuffle ({@code SortShuffleManager.MAX_SHUFFLE_OUTPUT_PARTITIONS_FOR_SERIALIZED_MODE},
+   * the 24-bit partition id of {@code PackedRecordPointer}). Every count that sizes per-partition
+   * state (a partitioner, a writer, an index read from a file) is checked against it first.
+   */
+  int MAX_PARTITIONS = 1 << 24;
+
   /** The number of partitions. */
   int partitionCount();
 
@@ -58,10 +66,14 @@ public interface Partitioning {
     return new SinglePartitioning();
   }
 
-  /** Checks a partition count: 1 to 2^31 - 1. */
+  /** Checks a partition count: 1 to {@link #MAX_PARTITIONS}. */
   static int checkCount(int partitions) {
     if (partitions < 1) {
       throw QuiverException.user("the number of partitions must be at least 1, not " + partitions);
+    }
+    if (partitions > MAX_PARTITIONS) {
+      throw QuiverException.user("the number of partitions must be at most " + MAX_PARTITIONS
+          + " (2^24, Spark's limit for a serialized shuffle), not " + partitions);
     }
     return partitions;
   }

@@ -26,10 +26,11 @@ public final class RangePartitioning implements Partitioning {
 
   RangePartitioning(String column, List<?> bounds) {
     this.column = column;
-    this.bounds = List.copyOf(new ArrayList<Object>(bounds));
-    if (this.bounds.size() == Integer.MAX_VALUE) {
-      throw QuiverException.user("too many range bounds");
+    if (bounds.size() >= MAX_PARTITIONS) {
+      throw QuiverException.user("too many range bounds: " + bounds.size() + " bounds make "
+          + (bounds.size() + 1L) + " partitions, more than the " + MAX_PARTITIONS + " a shuffle may have");
     }
+    this.bounds = List.copyOf(new ArrayList<Object>(bounds));
   }
 
   @Override

@@ -3,6 +3,7 @@ package dev.quiver.shuffle.block;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.testing.TestTables;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -43,8 +44,8 @@ class BlockDecoderCacheTest {
         }
       }
     }
-    assertThat(decoder.metrics().cacheMisses.get()).isEqualTo(2);
-    assertThat(decoder.metrics().cacheHits.get()).isEqualTo(18);
+    assertThat(decoder.metrics().get("cache.misses")).isEqualTo(2);
+    assertThat(decoder.metrics().get("cache.hits")).isEqualTo(18);
     assertThat(decoder.threadCacheSize()).isEqualTo(2);
   }
 
@@ -61,11 +62,11 @@ class BlockDecoderCacheTest {
       }
     }
     // cycling 5 schemas through 4 entries in order always evicts the one needed next
-    assertThat(decoder.metrics().cacheHits.get()).isZero();
-    assertThat(decoder.metrics().cacheMisses.get()).isEqualTo(15);
+    assertThat(decoder.metrics().get("cache.hits")).isZero();
+    assertThat(decoder.metrics().get("cache.misses")).isEqualTo(15);
     assertThat(decoder.threadCacheSize()).isEqualTo(4);
     decoder.decode(blocks[4], "block").close();
-    assertThat(decoder.metrics().cacheHits.get()).isEqualTo(1);
+    assertThat(decoder.metrics().get("cache.hits")).isEqualTo(1);
   }
 
   @Test
@@ -76,7 +77,7 @@ class BlockDecoderCacheTest {
       decoder.decode(block, "block").close();
     }
     assertThat(decoder.threadCacheSize()).isZero();
-    assertThat(decoder.metrics().cacheMisses.get()).isEqualTo(3);
+    assertThat(decoder.metrics().get("cache.misses")).isEqualTo(3);
   }
 
   @Test
@@ -139,13 +140,22 @@ class BlockDecoderCacheTest {
               }
             }
           }
-          assertThat(decoder.metrics().cacheMisses.get()).isEqualTo(1);
-          assertThat(decoder.metrics().fallbacks.get()).isEqualTo(2);
+          assertThat(decoder.metrics().get("cache.misses")).isEqualTo(1);
+          assertThat(decoder.metrics().get("cache.fallbacks")).isEqualTo(2);
           assertThat(decoder.threadCacheSize()).isEqualTo(1);
         }
       }
     } finally {
       // the dictionary's vector was closed with `values`
     }
+  }
+
+  @Test
+  void theCacheSizeIsBoundedBeforeAnyCacheIsMade() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> new BlockDecoder(memory.allocator(), Integer.MAX_VALUE, BlockDecoder.DEFAULT_CACHE_BYTES))
+        .isInstanceOf(dev.quiver.common.QuiverException.class)
+        .hasMessage("a schema cache holds at most 1024 entries, not 2147483647");
+    assertThat(new BlockDecoder(memory.allocator(), BlockDecoder.MAX_CACHE_ENTRIES, 1).threadCacheSize()).isZero();
   }
 }

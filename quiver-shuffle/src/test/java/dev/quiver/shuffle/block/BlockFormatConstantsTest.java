@@ -2,6 +2,8 @@ package dev.quiver.shuffle.block;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.quiver.shuffle.codec.CompressionCodec;
+import dev.quiver.shuffle.ipc.IpcFormat;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 
@@ -18,9 +20,9 @@ class BlockFormatConstantsTest {
     assertThat(BlockFormat.MAX_LENGTH).isEqualTo((1L << 31) - 1);
     assertThat(BlockFormat.OFFSETS_AS_LENGTHS_FLAG).isEqualTo(0x80);
     assertThat(BlockFormat.CODEC_TAG_FIRST_BYTE_MASK).isEqualTo(0x7F);
-    assertThat(BlockFormat.IPC_CONTINUATION).isEqualTo(0xFFFFFFFF);
-    assertThat(BlockFormat.IPC_MESSAGE_PREFIX_BYTES).isEqualTo(8);
-    assertThat(BlockFormat.IPC_END_OF_STREAM_BYTES).isEqualTo(8);
+    assertThat(IpcFormat.CONTINUATION).isEqualTo(0xFFFFFFFF);
+    assertThat(IpcFormat.MESSAGE_PREFIX_BYTES).isEqualTo(8);
+    assertThat(IpcFormat.END_OF_STREAM_BYTES).isEqualTo(8);
   }
 
   @Test
@@ -29,7 +31,7 @@ class BlockFormatConstantsTest {
     assertThat(tagBytes(CompressionCodec.LZ4)).isEqualTo("LZ4_");
     assertThat(tagBytes(CompressionCodec.ZSTD)).isEqualTo("ZSTD");
     assertThat(tagBytes(CompressionCodec.SNAPPY)).isEqualTo("SNAP");
-    assertThat(BlockFormat.TAG_ZSTD | BlockFormat.OFFSETS_AS_LENGTHS_FLAG).isEqualTo(0x445453DA);
+    assertThat(CompressionCodec.ZSTD.tag() | BlockFormat.OFFSETS_AS_LENGTHS_FLAG).isEqualTo(0x445453DA);
     for (CompressionCodec codec : CompressionCodec.values()) {
       assertThat(CompressionCodec.fromTag(codec.tag())).isEqualTo(codec);
       assertThat(CompressionCodec.parse(codec.displayName())).isEqualTo(codec);

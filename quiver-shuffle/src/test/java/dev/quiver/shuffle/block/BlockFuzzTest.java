@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.fail;
 
 import dev.quiver.common.QuiverException;
 import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.testing.TestTables;
 import java.util.Arrays;
 import java.util.List;

@@ -3,6 +3,7 @@ package dev.quiver.shuffle.block;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.testing.TestTables;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,9 +56,9 @@ class BlockRoundTripTest {
           }
         }
       }
-      assertThat(decoder.metrics().cacheHits.get()).isEqualTo(2);
-      assertThat(decoder.metrics().cacheMisses.get()).isEqualTo(2);
-      assertThat(decoder.metrics().fallbacks.get()).isZero();
+      assertThat(decoder.metrics().get("cache.hits")).isEqualTo(2);
+      assertThat(decoder.metrics().get("cache.misses")).isEqualTo(2);
+      assertThat(decoder.metrics().get("cache.fallbacks")).isZero();
     }
   }
 

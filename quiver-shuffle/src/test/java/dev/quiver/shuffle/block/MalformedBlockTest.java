@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
 import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.testing.BlockSurgery;
 import dev.quiver.shuffle.testing.TestTables;
 import java.nio.ByteBuffer;
@@ -68,7 +69,7 @@ class MalformedBlockTest {
         } else {
           assertThat(failure.getMessage()).isEqualTo(message);
         }
-        assertThat(decoder.metrics().blocksFailed.get()).isEqualTo(1);
+        assertThat(decoder.metrics().get("blocks.failed")).isEqualTo(1);
       }
     }
     return message;

@@ -7,8 +7,8 @@ import dev.quiver.common.CorruptFileException;
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
 import dev.quiver.common.testing.LeakCheckingAllocator;
-import dev.quiver.shuffle.block.CompressionCodec;
 import dev.quiver.shuffle.block.DecodedBatch;
+import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.testing.ShuffleFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -89,6 +89,29 @@ class DamagedMapOutputTest {
     index[PARTITION + 1] = start;
     ShuffleFiles.writeLongs(damaged.indexFile(), index);
     assertCorrupt(PARTITION, damaged.indexFile()).hasMessageContaining("are not an increasing range");
+  }
+
+  @Test
+  void anIndexThatDecreasesAwayFromThePartitionReadFailsForEveryPartition() throws IOException {
+    // Partition 1 runs backwards (entry 2 below entry 1); partitions 0, 2, 3 and 4 have plausible ranges of their own.
+    index[1] = (index[2] + index[3]) / 2;
+    assertThat(index[1]).isGreaterThan(index[2]);
+    ShuffleFiles.writeLongs(damaged.indexFile(), index);
+    for (int partition : new int[] {0, PARTITION, 4}) {
+      assertCorrupt(partition, damaged.indexFile())
+          .hasMessageContaining("entry 2 (" + index[2] + ") is below entry 1 (" + index[1] + ")");
+    }
+    assertThat(memory.allocator().getAllocatedMemory()).isZero();
+  }
+
+  @Test
+  void anIndexClaimingMorePartitionsThanAShuffleMayHave() throws IOException {
+    try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(damaged.indexFile(),
+        java.nio.file.StandardOpenOption.WRITE)) {
+      channel.write(ByteBuffer.allocate(8), (dev.quiver.shuffle.partition.Partitioning.MAX_PARTITIONS + 1L) * 8);
+    }
+    outputs.set(1, new MapOutput(damaged.dataFile(), damaged.indexFile(), damaged.checksumFile(), 0));
+    assertCorrupt(PARTITION, damaged.indexFile()).hasMessageContaining("claims 16777217 partitions");
   }
 
   @Test

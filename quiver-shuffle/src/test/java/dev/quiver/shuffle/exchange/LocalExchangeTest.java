@@ -71,8 +71,8 @@ class LocalExchangeTest {
       // Map task 0's rows come before map task 1's within a partition.
       assertThat(partitions.get(1)).isSorted();
       assertThat(ShuffleFiles.fileNames(exchange.directory())).isEmpty();
-      assertThat(exchange.writerMetrics().rows.get()).isEqualTo(7000);
-      assertThat(exchange.readerMetrics().rowsRead.get()).isEqualTo(7000);
+      assertThat(exchange.writerMetrics().get("rows")).isEqualTo(7000);
+      assertThat(exchange.readerMetrics().get("rows.read")).isEqualTo(7000);
     }
   }
 
@@ -81,7 +81,7 @@ class LocalExchangeTest {
     CountDownLatch othersWrote = new CountDownLatch(1);
     LocalExchange.MapTask failing = writer -> {
       rows(100_000, 20_000).run(writer);
-      assertThat(writer.metrics().spills.get()).as("a spill file exists before the failure").isPositive();
+      assertThat(writer.metrics().get("spills")).as("a spill file exists before the failure").isPositive();
       othersWrote.await(10, TimeUnit.SECONDS);
       throw new IllegalStateException("input went away");
     };

@@ -2,6 +2,7 @@ package dev.quiver.shuffle.exchange;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.quiver.common.metrics.MetricsSnapshot;
 import dev.quiver.common.testing.LeakCheckingAllocator;
 import dev.quiver.shuffle.block.DecodedBatch;
 import dev.quiver.shuffle.partition.Partitioning;
@@ -60,19 +61,19 @@ class MillionRowExchangeTest {
   }
 
   /** What one run delivered: each partition's row ids in arrival order, and the run's counters. */
-  record Run(long[][] idsByPartition, WriterMetrics writer, ReaderMetrics reader) {}
+  record Run(long[][] idsByPartition, MetricsSnapshot writer, MetricsSnapshot reader) {}
 
   @Test
   void everyRowArrivesOnceInItsSparkPartitionWithItsValues() throws IOException {
     Run run = plain();
     assertEveryRowOnce(run);
-    assertThat(run.writer().rows.get()).isEqualTo(ROWS);
-    assertThat(run.reader().rowsRead.get()).isEqualTo(ROWS);
-    assertThat(run.writer().spills.get()).isZero();
+    assertThat(run.writer().get("rows")).isEqualTo(ROWS);
+    assertThat(run.reader().get("rows.read")).isEqualTo(ROWS);
+    assertThat(run.writer().get("spills")).isZero();
     // 250,000 rows per map task over 200 partitions: about 1,250 rows each, one block per partition and map task.
-    assertThat(run.writer().blocksWritten.get()).isEqualTo((long) MAP_TASKS * PARTITIONS);
-    assertThat(run.reader().blocksRead.get()).isEqualTo(run.writer().blocksWritten.get());
-    assertThat(run.reader().bytesRead.get()).isEqualTo(run.writer().bytesWritten.get());
+    assertThat(run.writer().get("blocks.written")).isEqualTo((long) MAP_TASKS * PARTITIONS);
+    assertThat(run.reader().get("blocks.read")).isEqualTo(run.writer().get("blocks.written"));
+    assertThat(run.reader().get("bytes.read")).isEqualTo(run.writer().get("bytes.written"));
   }
 
   @Test
@@ -80,8 +81,8 @@ class MillionRowExchangeTest {
     Run plain = plain();
     Run spilled = exchange(ShuffleWriterOptions.defaults().withMemoryLimit(4L << 20));
     System.out.println("spilling run: " + spilled.writer());
-    assertThat(spilled.writer().spills.get()).as("spills").isGreaterThanOrEqualTo(20);
-    assertThat(spilled.writer().spillBytes.get()).isPositive();
+    assertThat(spilled.writer().get("spills")).as("spills").isGreaterThanOrEqualTo(20);
+    assertThat(spilled.writer().get("bytes.spilled")).isPositive();
     assertEveryRowOnce(spilled);
     for (int p = 0; p < PARTITIONS; p++) {
       assertThat(spilled.idsByPartition()[p]).as("partition %d, rows in order", p).isEqualTo(plain.idsByPartition()[p]);

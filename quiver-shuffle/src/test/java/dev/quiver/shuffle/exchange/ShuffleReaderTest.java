@@ -1,10 +1,13 @@
 package dev.quiver.shuffle.exchange;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.quiver.common.QuiverException;
+import dev.quiver.common.metrics.MetricsSnapshot;
 import dev.quiver.common.testing.LeakCheckingAllocator;
-import dev.quiver.shuffle.block.CompressionCodec;
 import dev.quiver.shuffle.block.DecodedBatch;
+import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.partition.Partitioning;
 import dev.quiver.shuffle.testing.MixedRows;
 import dev.quiver.shuffle.testing.ShuffleFiles;
@@ -87,34 +90,46 @@ class ShuffleReaderTest {
     List<MapOutput> outputs = mapOutputs(directory, codec, true, memory.allocator());
     ShuffleReaderOptions options = ShuffleReaderOptions.defaults().withReadBuffers(buffers, bufferBytes)
         .withValidation(validate).withDecodeAhead(decodeAhead);
-    ReaderMetrics metrics = new ReaderMetrics();
+    MetricsSnapshot metrics = null;
     long total = 0;
     for (int p = 0; p < PARTITIONS; p++) {
       List<Long> ids = new ArrayList<>();
-      try (ShuffleReader reader = ShuffleReader.open(outputs, p, options, metrics, memory.allocator())) {
+      try (ShuffleReader reader = ShuffleReader.open(outputs, p, options, memory.allocator())) {
         for (DecodedBatch next = reader.next(); next != null; next = reader.next()) {
           try (DecodedBatch batch = next) {
             ids.addAll(ids(batch.root()));
           }
         }
         assertThat(reader.next()).isNull();
+        metrics = metrics == null ? reader.metrics() : metrics.plus(reader.metrics());
       }
       assertThat(ids).as("partition %d", p).isEqualTo(expectedIds(outputs, p));
       total += ids.size();
     }
     assertThat(total).isEqualTo(3L * ROWS_PER_MAP);
-    assertThat(metrics.rowsRead.get()).isEqualTo(total);
-    assertThat(metrics.checksumsVerified.get()).isEqualTo(3L * PARTITIONS);
-    assertThat(metrics.mapOutputsRead.get()).isEqualTo(3L * PARTITIONS);
+    assertThat(metrics.get("rows.read")).isEqualTo(total);
+    assertThat(metrics.get("decoder.rows.decoded")).isEqualTo(total);
+    assertThat(metrics.get("checksums.verified")).isEqualTo(3L * PARTITIONS);
+    assertThat(metrics.get("map.outputs.read")).isEqualTo(3L * PARTITIONS);
     long fileBytes = 0;
     for (MapOutput output : outputs) {
       fileBytes += java.nio.file.Files.size(output.dataFile());
     }
-    assertThat(metrics.bytesRead.get()).as("bytes read (a cut-off block is read again)").isGreaterThanOrEqualTo(fileBytes);
+    assertThat(metrics.get("bytes.read")).as("bytes read (a cut-off block is read again)").isGreaterThanOrEqualTo(fileBytes);
     if (bufferBytes == 64) {
-      assertThat(metrics.bytesRead.get()).as("every block is larger than 64 bytes: each is read twice")
+      assertThat(metrics.get("bytes.read")).as("every block is larger than 64 bytes: each is read twice")
           .isGreaterThan(fileBytes);
     }
+  }
+
+  @Test
+  void readBufferSizesAreBoundedBeforeAnyIsAllocated() {
+    for (int bytes : new int[] {63, (1 << 30) + 1, Integer.MAX_VALUE}) {
+      assertThatThrownBy(() -> ShuffleReaderOptions.defaults().withReadBuffers(2, bytes))
+          .isInstanceOf(QuiverException.class)
+          .hasMessage("a read buffer must have 64 bytes to 1 GiB, not " + bytes);
+    }
+    assertThat(ShuffleReaderOptions.defaults().withReadBuffers(2, 1 << 30).readBufferBytes()).isEqualTo(1 << 30);
   }
 
   @Test
@@ -140,11 +155,9 @@ class ShuffleReaderTest {
         outputs.add(writer.commit());
       }
     }
-    ReaderMetrics metrics = new ReaderMetrics();
-    try (ShuffleReader reader = ShuffleReader.open(outputs, 0, ShuffleReaderOptions.defaults(), metrics,
-        memory.allocator())) {
+    try (ShuffleReader reader = ShuffleReader.open(outputs, 0, ShuffleReaderOptions.defaults(), memory.allocator())) {
       assertThat(reader.next()).isNull();
+      assertThat(reader.metrics().get("map.outputs.read")).isZero();
     }
-    assertThat(metrics.mapOutputsRead.get()).isZero();
   }
 }

@@ -5,8 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
+import dev.quiver.common.metrics.MetricsSnapshot;
 import dev.quiver.common.testing.LeakCheckingAllocator;
-import dev.quiver.shuffle.block.CompressionCodec;
+import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.partition.Partitioning;
 import dev.quiver.shuffle.testing.MixedRows;
 import dev.quiver.shuffle.testing.ShuffleFiles;
@@ -67,7 +68,7 @@ class ShuffleWriterTest {
         }
       }
       writer.commit();
-      assertThat(writer.metrics().blocksWritten.get()).isEqualTo(11);
+      assertThat(writer.metrics().get("blocks.written")).isEqualTo(11);
     }
     long[] index = ShuffleFiles.longs(output.indexFile());
     assertThat(ShuffleFiles.blockRows(output.dataFile(), index[0], index[1], memory.allocator()))
@@ -113,7 +114,7 @@ class ShuffleWriterTest {
         }
       }
       assertThat(writer.commit()).isEqualTo(output);
-      assertThat(writer.metrics().bytesWritten.get()).isEqualTo(Files.size(output.dataFile()));
+      assertThat(writer.metrics().get("bytes.written")).isEqualTo(Files.size(output.dataFile()));
     }
     long[] index = ShuffleFiles.longs(output.indexFile());
     assertThat(Files.size(output.indexFile())).isEqualTo((partitions + 1) * 8L);
@@ -147,31 +148,33 @@ class ShuffleWriterTest {
     MapOutput plain = write(target("plain", false, partitions), base, rows, partitions);
     // Buffered rows stay far below half the limit; the encoded blocks pass it again and again.
     ShuffleWriterOptions tight = base.withMemoryLimit(1L << 20);
-    WriterMetrics metrics = new WriterMetrics();
+    List<MetricsSnapshot> metrics = new ArrayList<>();
     MapOutput spilled = write(target("spilled", false, partitions), tight, rows, partitions, metrics);
-    System.out.println("spilling writer: " + metrics);
-    assertThat(metrics.spills.get()).as("spills").isGreaterThanOrEqualTo(3);
-    assertThat(metrics.forcedFlushes.get()).isZero();
+    System.out.println("spilling writer: " + metrics.get(0));
+    assertThat(metrics.get(0).get("spills")).as("spills").isGreaterThanOrEqualTo(3);
+    assertThat(metrics.get(0).get("flushes.forced")).isZero();
     assertThat(Files.readAllBytes(spilled.dataFile())).isEqualTo(Files.readAllBytes(plain.dataFile()));
     assertThat(Files.readAllBytes(spilled.indexFile())).isEqualTo(Files.readAllBytes(plain.indexFile()));
   }
 
   private MapOutput write(MapOutput output, ShuffleWriterOptions options, MixedRows rows, int partitions)
       throws IOException {
-    return write(output, options, rows, partitions, new WriterMetrics());
+    return write(output, options, rows, partitions, new ArrayList<>());
   }
 
   private MapOutput write(MapOutput output, ShuffleWriterOptions options, MixedRows rows, int partitions,
-      WriterMetrics metrics) throws IOException {
+      List<MetricsSnapshot> metrics) throws IOException {
     try (ShuffleWriter writer = ShuffleWriter.create(output, MixedRows.schema(),
-        Partitioning.hash(partitions, MixedRows.HASH_KEYS).newPartitioner(MixedRows.schema(), 0), options, metrics,
+        Partitioning.hash(partitions, MixedRows.HASH_KEYS).newPartitioner(MixedRows.schema(), 0), options,
         memory.allocator())) {
       for (int first = 0; first < 60_000; first += 4096) {
         try (VectorSchemaRoot batch = rows.batch(first, Math.min(4096, 60_000 - first), memory.allocator())) {
           writer.write(batch);
         }
       }
-      return writer.commit();
+      MapOutput committed = writer.commit();
+      metrics.add(writer.metrics());
+      return committed;
     }
   }
 
@@ -196,15 +199,14 @@ class ShuffleWriterTest {
     MapOutput output = target("failed", true, 20);
     ShuffleWriterOptions options = ShuffleWriterOptions.defaults().withChecksums(true).withMemoryLimit(1L << 20);
     MixedRows rows = new MixedRows(3);
-    WriterMetrics metrics = new WriterMetrics();
     assertThatThrownBy(() -> {
       try (ShuffleWriter writer = ShuffleWriter.create(output, MixedRows.schema(),
-          Partitioning.hash(20, "id").newPartitioner(MixedRows.schema(), 0), options, metrics, memory.allocator())) {
+          Partitioning.hash(20, "id").newPartitioner(MixedRows.schema(), 0), options, memory.allocator())) {
         for (int first = 0; ; first += 4096) {
           try (VectorSchemaRoot batch = rows.batch(first, 4096, memory.allocator())) {
             writer.write(batch);
           }
-          if (metrics.spills.get() >= 2) {
+          if (writer.metrics().get("spills") >= 2) {
             assertThat(ShuffleFiles.fileNames(directory)).as("the spill file exists while the task runs").hasSize(1);
             throw new IllegalStateException("the map task's input failed");
           }
@@ -212,6 +214,57 @@ class ShuffleWriterTest {
       }
     }).hasMessage("the map task's input failed");
     assertThat(ShuffleFiles.fileNames(directory)).isEmpty();
+  }
+
+  @Test
+  void aPartitionCountOverTheLimitIsRefusedBeforeAnyStateIsMade() throws IOException {
+    MapOutput output = target("huge", false, 0);
+    dev.quiver.shuffle.partition.Partitioner huge = new dev.quiver.shuffle.partition.Partitioner() {
+      @Override
+      public int partitionCount() {
+        return Integer.MAX_VALUE;
+      }
+
+      @Override
+      public void partition(VectorSchemaRoot batch, int[] partitionIds) {
+        throw new AssertionError("never called");
+      }
+    };
+    assertThatThrownBy(() -> ShuffleWriter.create(output, SIMPLE, huge, ShuffleWriterOptions.defaults(), memory.allocator()))
+        .isInstanceOfSatisfying(QuiverException.class, failure -> assertThat(failure.errorCode()).isEqualTo(ErrorCode.USER))
+        .hasMessageContaining("at most 16777216").hasMessageContaining("not 2147483647");
+    assertThat(ShuffleFiles.fileNames(directory)).isEmpty();
+    assertThat(memory.allocator().getAllocatedMemory()).isZero();
+  }
+
+  @Test
+  void theTargetBatchRowsAreBounded() {
+    assertThat(ShuffleWriterOptions.defaults().withTargetBatchRows(1 << 20).targetBatchRows()).isEqualTo(1 << 20);
+    assertThatThrownBy(() -> ShuffleWriterOptions.defaults().withTargetBatchRows(Integer.MAX_VALUE))
+        .isInstanceOf(QuiverException.class)
+        .hasMessage("the target batch size must be at most 1048576 rows, not 2147483647");
+  }
+
+  @Test
+  void theBookkeepingOfEveryPartitionMustFitTheFreeHeap() {
+    ShuffleWriter.reserveHeap(1000, 1000 * ShuffleWriter.HEAP_BYTES_PER_PARTITION);
+    assertThatThrownBy(() -> ShuffleWriter.reserveHeap(1 << 24, 1L << 30))
+        .isInstanceOfSatisfying(QuiverException.class,
+            failure -> assertThat(failure.errorCode()).isEqualTo(ErrorCode.RESOURCE))
+        .hasMessage("16777216 partitions need about " + (16777216L * ShuffleWriter.HEAP_BYTES_PER_PARTITION)
+            + " bytes of Java heap for the shuffle writer's bookkeeping, but only 1073741824 are free: use fewer"
+            + " partitions or a larger heap (-Xmx)");
+  }
+
+  @Test
+  void theMinimumMemoryIsEachPartitionsFirstBuffersAndBookkeeping() {
+    ShuffleWriterOptions options = ShuffleWriterOptions.defaults();
+    long one = ShuffleWriter.minimumMemory(SIMPLE, 1, options, memory.allocator());
+    assertThat(one).isGreaterThan(ShuffleWriter.HEAP_BYTES_PER_PARTITION);
+    assertThat(ShuffleWriter.minimumMemory(SIMPLE, 1000, options, memory.allocator())).isEqualTo(1000 * one);
+    assertThat(ShuffleWriter.minimumMemory(SIMPLE, 1, options.withTargetBatchRows(1), memory.allocator()))
+        .as("a block of one row needs buffers for one row").isLessThan(one);
+    assertThat(memory.allocator().getAllocatedMemory()).as("measured, then freed").isZero();
   }
 
   @Test
@@ -236,7 +289,7 @@ class ShuffleWriterTest {
         VectorSchemaRoot none = simple(0, 0, 1)) {
       writer.write(none);
       writer.commit();
-      assertThat(writer.metrics().blocksWritten.get()).isZero();
+      assertThat(writer.metrics().get("blocks.written")).isZero();
     }
     assertThat(ShuffleFiles.longs(output.indexFile())).containsExactly(0, 0, 0, 0);
     assertThat(Files.size(output.dataFile())).isZero();

@@ -116,4 +116,21 @@ class PartitionersTest {
     assertThatThrownBy(() -> Partitioning.range("list", List.of()).newPartitioner(schema, 0))
         .isInstanceOf(QuiverException.class).hasMessageContaining("cannot range-partition on column list");
   }
+
+  @Test
+  void partitionCountsAreBoundedBySparksLimitBeforeAnythingIsSized() {
+    assertThat(Partitioning.hash(Partitioning.MAX_PARTITIONS, "n").partitionCount()).isEqualTo(1 << 24);
+    for (int count : new int[] {Partitioning.MAX_PARTITIONS + 1, Integer.MAX_VALUE}) {
+      assertThatThrownBy(() -> Partitioning.hash(count, "n")).isInstanceOf(QuiverException.class)
+          .hasMessage("the number of partitions must be at most 16777216 (2^24, Spark's limit for a serialized"
+              + " shuffle), not " + count);
+      assertThatThrownBy(() -> Partitioning.roundRobin(count)).isInstanceOf(QuiverException.class)
+          .hasMessageContaining("at most 16777216");
+    }
+    // nCopies holds one element however long it claims to be: the check must come before any copy.
+    assertThatThrownBy(() -> Partitioning.range("n", java.util.Collections.nCopies(Partitioning.MAX_PARTITIONS, 1)))
+        .isInstanceOf(QuiverException.class)
+        .hasMessage("too many range bounds: 16777216 bounds make 16777217 partitions, more than the 16777216 a"
+            + " shuffle may have");
+  }
 }

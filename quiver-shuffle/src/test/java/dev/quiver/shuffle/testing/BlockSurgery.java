@@ -2,7 +2,7 @@ package dev.quiver.shuffle.testing;
 
 import dev.quiver.shuffle.block.BlockFormat;
 import dev.quiver.shuffle.block.BlockHeader;
-import dev.quiver.shuffle.block.CompressionCodec;
+import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.codec.GrowableBytes;
 import dev.quiver.shuffle.codec.PayloadCodecs;
 import dev.quiver.shuffle.codec.ZstdFrame;

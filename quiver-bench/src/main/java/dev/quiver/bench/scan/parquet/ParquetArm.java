@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.Consumer;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -34,11 +35,6 @@ public final class ParquetArm implements ScanArm {
   public ParquetArm(DataFiles files, int threads) {
     this.files = files;
     this.threads = threads;
-  }
-
-  /** What one reader does with its batches. */
-  private interface BatchTask {
-    void accept(VectorSchemaRoot batch);
   }
 
   @Override
@@ -67,7 +63,7 @@ public final class ParquetArm implements ScanArm {
 
   /** A task per reader (part). */
   private interface PartTasks {
-    BatchTask of(int part);
+    Consumer<VectorSchemaRoot> of(int part);
   }
 
   private void readAll(List<String> columns, BufferAllocator allocator, PartTasks tasks) throws IOException {
@@ -105,7 +101,8 @@ public final class ParquetArm implements ScanArm {
   }
 
   /** Reads row groups {@code part}, {@code part + threads}, ... of the file. */
-  private void readPart(List<String> columns, BufferAllocator allocator, int part, BatchTask task) throws IOException {
+  private void readPart(List<String> columns, BufferAllocator allocator, int part, Consumer<VectorSchemaRoot> task)
+      throws IOException {
     try (ParquetArrowReader reader = ParquetArrowReader.open(files.parquet(), allocator, BATCH_ROWS,
         ParquetArrowReader.defaultOptions(), columns)) {
       int rowGroups = reader.rowGroups().size();

@@ -5,29 +5,16 @@ import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.BaseVariableWidthViewVector;
-import org.apache.arrow.vector.DateDayVector;
-import org.apache.arrow.vector.DateMilliVector;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
 
 /**
  * Reads values out of Arrow vectors whatever vector class a system returns for a type (Quiver and
- * Parquet give {@code VarCharVector}, others may give views; dates may be days or milliseconds).
+ * Parquet give {@code VarCharVector}, others may give views).
  * Strings are compared on their UTF-8 bytes in place, without copies, for the plain vectors.
  */
 public final class ArrowValues {
   private ArrowValues() {}
-
-  /** A date as days since the epoch. */
-  public static long day(FieldVector vector, int index) {
-    if (vector instanceof DateDayVector) {
-      return ((DateDayVector) vector).get(index);
-    }
-    if (vector instanceof DateMilliVector) {
-      return Math.floorDiv(((DateMilliVector) vector).get(index), 86_400_000L);
-    }
-    throw unexpected(vector, "a date");
-  }
 
   /** The unscaled value of a decimal that fits in 64 bits (the low 8 of its 16 little-endian bytes). */
   public static long unscaled(FieldVector vector, int index) {
@@ -85,7 +72,7 @@ public final class ArrowValues {
     return java.util.Arrays.equals(bytes(vector, index), expected);
   }
 
-  private static QuiverException unexpected(FieldVector vector, String wanted) {
+  static QuiverException unexpected(FieldVector vector, String wanted) {
     return QuiverException.user("column " + vector.getName() + " is " + vector.getField().getType() + " ("
         + vector.getClass().getSimpleName() + "), not " + wanted);
   }

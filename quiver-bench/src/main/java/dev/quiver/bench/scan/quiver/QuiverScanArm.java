@@ -1,6 +1,7 @@
 package dev.quiver.bench.scan.quiver;
 
 import dev.quiver.bench.scan.query.WindowConsumer;
+import dev.quiver.expression.Expression;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -9,11 +10,10 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 
 /**
- * What the scan suite needs from Quiver's scan, in one place so the implementation can change
- * without touching the suite: today {@link QuiverFileScanArm} over {@code QuiverFile}; once the
- * {@code quiver-scan} module lands, one class over {@code Scan.of(path).columns(...).filter(...)
- * .threads(n)} replaces it ({@link #create}). The queries on top (a sum, counts per key) stay
- * plain code in {@code dev.quiver.bench.scan.query} until the engine arrives.
+ * What the scan suite needs from Quiver, in one place: today {@link ScanApiArm}, Quiver's public scan
+ * ({@code Scan.of(path).columns(...).filter(...).threads(n)}), the only way the benchmarks read a
+ * {@code .qvr} file for a scan; the engine replaces it when it exists ({@link #create}). The queries on
+ * top (a sum, counts per key) stay plain code in {@code dev.quiver.bench.scan.query} until then.
  */
 public interface QuiverScanArm {
   /** Takes every decoded vector of a full decode; called from the decoding threads. */
@@ -30,10 +30,10 @@ public interface QuiverScanArm {
 
   /**
    * Scans {@code columns} of {@code file} on {@code threads} threads, feeding windows of rows to
-   * consumers made by {@code consumers} (one per thread or split). Rows that cannot satisfy every
-   * predicate may be skipped; rows that pass still reach the consumer's own exact check.
+   * consumers made by {@code consumers} (one per thread or split). Rows that cannot satisfy
+   * {@code filter} (null: none) may be skipped; rows that pass still reach the consumer's own exact check.
    */
-  <C extends WindowConsumer> Result<C> scan(Path file, List<String> columns, List<ZonePredicate> predicates, int threads,
+  <C extends WindowConsumer> Result<C> scan(Path file, List<String> columns, Expression filter, int threads,
       BufferAllocator allocator, Supplier<C> consumers) throws IOException;
 
   /** The implementation the suite measures. */

@@ -19,6 +19,7 @@ import dev.vortex.jni.NativeRuntime;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Map;
+import java.util.function.Consumer;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -41,11 +42,6 @@ public final class VortexArm implements ScanArm {
     if (threads > 1) {
       NativeRuntime.setWorkerThreads(threads);
     }
-  }
-
-  /** What to do with each batch the scan returns. */
-  private interface BatchTask {
-    void accept(VectorSchemaRoot batch);
   }
 
   @Override
@@ -114,8 +110,8 @@ public final class VortexArm implements ScanArm {
     return Expression.literalDecimal(BigInteger.valueOf(unscaled), 15, 2);
   }
 
-  private static void scan(DataSource source, ScanOptions options, BufferAllocator allocator, BatchTask task)
-      throws Exception {
+  private static void scan(DataSource source, ScanOptions options, BufferAllocator allocator,
+      Consumer<VectorSchemaRoot> task) throws Exception {
     Scan scan = source.scan(options);
     while (scan.hasNext()) {
       Partition partition = scan.next();

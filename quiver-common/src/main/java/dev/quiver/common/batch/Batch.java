@@ -1,0 +1,266 @@
+package dev.quiver.common.batch;
+
+import dev.quiver.common.QuiverException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * Rows flowing between Quiver's components: Arrow vectors of equal length, an optional selection
+ * vector naming the rows that are part of the batch, and per column an optional dictionary, so a
+ * filter can pass on positions instead of copies and a dictionary column can stay as codes until an
+ * operator must see its values.
+ *
+ * <p>Ownership: a batch owns its vectors (and dictionaries) and frees them on {@link #close()}.
+ * {@link #withSelection} and {@link #materialize} hand the vectors on and leave this batch empty
+ * (closing it afterwards does nothing), so exactly one owner frees each vector.
+ *
+ * <p>A dictionary column's vector holds nullable int32 codes into its dictionary's values; the
+ * schema names the values' type. Codes come from files and blocks, so they are checked against the
+ * dictionary when values are produced ({@link QuiverException} {@code CORRUPT}, naming the column).
+ */
+public final class Batch implements AutoCloseable {
+  private final Schema schema;
+  private final List<FieldVector> vectors;
+  private final List<FieldVector> dictionaries;
+  private final int physicalRows;
+  private final int[] selection;
+  private final int selectedCount;
+  private boolean released;
+
+  private Batch(Schema schema, List<FieldVector> vectors, List<FieldVector> dictionaries, int physicalRows,
+      int[] selection, int selectedCount) {
+    this.schema = schema;
+    this.vectors = vectors;
+    this.dictionaries = dictionaries;
+    this.physicalRows = physicalRows;
+    this.selection = selection;
+    this.selectedCount = selectedCount;
+  }
+
+  /** A batch that takes over the vectors of {@code root} (the root must not be closed afterwards). */
+  public static Batch of(VectorSchemaRoot root) {
+    List<FieldVector> vectors = new ArrayList<>(root.getFieldVectors());
+    List<FieldVector> none = new ArrayList<>(vectors.size());
+    for (int i = 0; i < vectors.size(); i++) {
+      none.add(null);
+    }
+    return new Batch(root.getSchema(), vectors, none, root.getRowCount(), null, root.getRowCount());
+  }
+
+  /** A builder of a batch whose vectors all hold {@code rowCount} rows. */
+  public static Builder builder(int rowCount) {
+    return new Builder(rowCount);
+  }
+
+  /** The logical schema: a dictionary column has its values' type. */
+  public Schema schema() {
+    return schema;
+  }
+
+  public int columnCount() {
+    return vectors.size();
+  }
+
+  /** Rows in the batch: the selected rows, or every row of the vectors when there is no selection. */
+  public int rowCount() {
+    return selectedCount;
+  }
+
+  /** Rows the vectors hold (at least {@link #rowCount()}). */
+  public int physicalRowCount() {
+    return physicalRows;
+  }
+
+  /** Whether a selection vector names the rows (otherwise every row of the vectors is in the batch). */
+  public boolean hasSelection() {
+    return selection != null;
+  }
+
+  /**
+   * The selection: {@code selection()[0, rowCount())} are the batch's rows, ascending positions in
+   * the vectors; null when there is no selection. Read-only.
+   */
+  public int[] selection() {
+    return selection;
+  }
+
+  /** The vector of a column as stored: its values, or int32 codes when {@link #isDictionaryEncoded}. */
+  public FieldVector vector(int column) {
+    requireOpen();
+    return vectors.get(column);
+  }
+
+  /** Whether a column is kept as codes into a dictionary. */
+  public boolean isDictionaryEncoded(int column) {
+    return dictionaries.get(column) != null;
+  }
+
+  /** The values a dictionary column's codes point into, or null for a plain column. */
+  public FieldVector dictionary(int column) {
+    requireOpen();
+    return dictionaries.get(column);
+  }
+
+  /**
+   * The same vectors with a selection: {@code positions[0, count)} are positions in this batch's rows
+   * (so a selection composes with an existing one). Takes over this batch's vectors.
+   */
+  public Batch withSelection(int[] positions, int count) {
+    requireOpen();
+    Objects.checkFromIndexSize(0, count, positions.length);
+    int[] physical = new int[count];
+    int previous = -1;
+    for (int i = 0; i < count; i++) {
+      int position = positions[i];
+      if (position <= previous || position >= selectedCount) {
+        throw new IllegalArgumentException("selection positions must ascend inside the batch's " + selectedCount
+            + " rows; position " + i + " is " + position);
+      }
+      previous = position;
+      physical[i] = selection == null ? position : selection[position];
+    }
+    released = true;
+    return new Batch(schema, vectors, dictionaries, physicalRows, physical, count);
+  }
+
+  /**
+   * The batch as plain Arrow vectors: selected rows only, dictionary columns decoded. Vectors that
+   * need no change are handed over as they are; the others are built in {@code allocator}. The root
+   * is owned by the caller; this batch is left empty.
+   */
+  public VectorSchemaRoot materialize(BufferAllocator allocator) {
+    requireOpen();
+    List<FieldVector> result = new ArrayList<>(vectors.size());
+    try {
+      for (int column = 0; column < vectors.size(); column++) {
+        result.add(materializeColumn(column, allocator));
+      }
+    } catch (RuntimeException failure) {
+      result.forEach(FieldVector::close);
+      throw failure;
+    }
+    closeReplaced(result);
+    released = true;
+    return new VectorSchemaRoot(schema.getFields(), result, selectedCount);
+  }
+
+  private FieldVector materializeColumn(int column, BufferAllocator allocator) {
+    FieldVector vector = vectors.get(column);
+    FieldVector values = dictionaries.get(column);
+    Field field = schema.getFields().get(column);
+    if (values != null) {
+      return DictionaryDecoder.decode(values, (IntVector) vector, selection, selectedCount, field, allocator);
+    }
+    if (selection == null) {
+      return vector;
+    }
+    return VectorGather.gather(vector, selection, selectedCount, field, allocator);
+  }
+
+  private void closeReplaced(List<FieldVector> kept) {
+    for (int column = 0; column < vectors.size(); column++) {
+      if (kept.get(column) != vectors.get(column)) {
+        vectors.get(column).close();
+      }
+      if (dictionaries.get(column) != null) {
+        dictionaries.get(column).close();
+      }
+    }
+  }
+
+  private void requireOpen() {
+    if (released) {
+      throw new IllegalStateException("this batch's vectors were handed on or closed");
+    }
+  }
+
+  /** Frees the vectors and dictionaries (nothing when they were handed on). */
+  @Override
+  public void close() {
+    if (released) {
+      return;
+    }
+    released = true;
+    for (int column = 0; column < vectors.size(); column++) {
+      vectors.get(column).close();
+      if (dictionaries.get(column) != null) {
+        dictionaries.get(column).close();
+      }
+    }
+  }
+
+  @Override
+  public String toString() {
+    return "Batch[rows=" + selectedCount + " of " + physicalRows + ", columns=" + vectors.size()
+        + (selection == null ? "" : ", selected") + ", dictionaries=" + Arrays.toString(
+        dictionaries.stream().map(dictionary -> dictionary != null).toArray()) + "]";
+  }
+
+  /** Builds a batch column by column; the batch takes over every vector added. */
+  public static final class Builder {
+    private final int rowCount;
+    private final List<Field> fields = new ArrayList<>();
+    private final List<FieldVector> vectors = new ArrayList<>();
+    private final List<FieldVector> dictionaries = new ArrayList<>();
+    private int[] selection;
+    private int selectedCount;
+
+    private Builder(int rowCount) {
+      this.rowCount = rowCount;
+      this.selectedCount = rowCount;
+    }
+
+    /** A plain column of {@code rowCount} rows. */
+    public Builder add(Field field, FieldVector vector) {
+      requireRows(field, vector);
+      fields.add(field);
+      vectors.add(vector);
+      dictionaries.add(null);
+      return this;
+    }
+
+    /** A column kept as codes: {@code field} has the values' type; codes index {@code values}. */
+    public Builder addDictionary(Field field, IntVector codes, FieldVector values) {
+      requireRows(field, codes);
+      fields.add(field);
+      vectors.add(codes);
+      dictionaries.add(Objects.requireNonNull(values, "values"));
+      return this;
+    }
+
+    /** Only {@code positions[0, count)} (ascending, inside the rows) are the batch's rows; the array is kept. */
+    public Builder selection(int[] positions, int count) {
+      Objects.checkFromIndexSize(0, count, positions.length);
+      this.selection = positions;
+      this.selectedCount = count;
+      return this;
+    }
+
+    private void requireRows(Field field, FieldVector vector) {
+      if (vector.getValueCount() < rowCount) {
+        throw new IllegalArgumentException("column " + field.getName() + " holds " + vector.getValueCount()
+            + " rows, fewer than the batch's " + rowCount);
+      }
+    }
+
+    /** The batch, owning every vector added. */
+    public Batch build() {
+      return new Batch(new Schema(fields), new ArrayList<>(vectors), new ArrayList<>(dictionaries), rowCount,
+          selection, selectedCount);
+    }
+
+    /** Frees the vectors added so far (a build abandoned). */
+    public void abandon() {
+      vectors.forEach(FieldVector::close);
+      dictionaries.stream().filter(Objects::nonNull).forEach(FieldVector::close);
+    }
+  }
+}

@@ -1,0 +1,209 @@
+package dev.quiver.common.batch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.quiver.common.ErrorCode;
+import dev.quiver.common.QuiverException;
+import dev.quiver.common.testing.LeakCheckingAllocator;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.apache.arrow.vector.BigIntVector;
+import org.apache.arrow.vector.BitVector;
+import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+class BatchTest {
+  @RegisterExtension
+  final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+
+  private static final Field LONGS = Field.nullable("n", new ArrowType.Int(64, true));
+  private static final Field TEXT = Field.nullable("s", ArrowType.Utf8.INSTANCE);
+  private static final Field FLAGS = Field.nullable("b", ArrowType.Bool.INSTANCE);
+  private static final Field CODES = Field.nullable("codes", new ArrowType.Int(32, true));
+
+  @Test
+  void plainBatchMaterializesWithoutCopying() {
+    BigIntVector longs = longs(new Long[] {1L, null, 3L});
+    Batch batch = Batch.builder(3).add(LONGS, longs).build();
+    try (VectorSchemaRoot root = batch.materialize(memory.allocator())) {
+      assertThat(root.getVector(0)).isSameAs(longs);
+      assertThat(root.getRowCount()).isEqualTo(3);
+      assertThat(root.getVector(0).getObject(1)).isNull();
+    }
+    batch.close();
+    assertThatThrownBy(() -> batch.vector(0)).isInstanceOf(IllegalStateException.class);
+  }
+
+  @Test
+  void selectionsComposeAndGatherEveryType() {
+    long seed = System.nanoTime();
+    System.out.println("BatchTest seed " + seed);
+    Random random = new Random(seed);
+    int rows = 3000;
+    Long[] numbers = new Long[rows];
+    String[] texts = new String[rows];
+    Boolean[] flags = new Boolean[rows];
+    for (int i = 0; i < rows; i++) {
+      numbers[i] = random.nextInt(10) == 0 ? null : random.nextLong();
+      texts[i] = random.nextInt(10) == 0 ? null : "v" + "x".repeat(random.nextInt(70)) + i;
+      flags[i] = random.nextInt(10) == 0 ? null : random.nextBoolean();
+    }
+    Batch batch = Batch.builder(rows).add(LONGS, longs(numbers)).add(TEXT, texts(texts)).add(FLAGS, flags(flags))
+        .build();
+    List<Integer> first = new ArrayList<>();
+    int[] firstPositions = new int[rows];
+    int firstCount = 0;
+    for (int i = 0; i < rows; i++) {
+      if (random.nextInt(3) != 0) {
+        firstPositions[firstCount++] = i;
+        first.add(i);
+      }
+    }
+    Batch once = batch.withSelection(firstPositions, firstCount);
+    int[] secondPositions = new int[firstCount];
+    List<Integer> expected = new ArrayList<>();
+    int secondCount = 0;
+    for (int i = 0; i < firstCount; i++) {
+      if (random.nextBoolean()) {
+        secondPositions[secondCount++] = i;
+        expected.add(first.get(i));
+      }
+    }
+    Batch twice = once.withSelection(secondPositions, secondCount);
+    assertThat(twice.rowCount()).isEqualTo(secondCount);
+    assertThat(twice.physicalRowCount()).isEqualTo(rows);
+    try (VectorSchemaRoot root = twice.materialize(memory.allocator())) {
+      assertThat(root.getRowCount()).isEqualTo(expected.size());
+      for (int i = 0; i < expected.size(); i++) {
+        int row = expected.get(i);
+        assertThat(root.getVector(0).getObject(i)).isEqualTo(numbers[row]);
+        Object text = root.getVector(1).getObject(i);
+        assertThat(text == null ? null : text.toString()).isEqualTo(texts[row]);
+        assertThat(root.getVector(2).getObject(i)).isEqualTo(flags[row]);
+      }
+    }
+    batch.close();
+    once.close();
+  }
+
+  @Test
+  void dictionaryColumnsStayEncodedUntilMaterialized() {
+    VarCharVector values = texts(new String[] {"red", "green", "blue"});
+    IntVector codes = codes(new Integer[] {2, 0, null, 1, 2});
+    Batch batch = Batch.builder(5).addDictionary(TEXT, codes, values).build();
+    assertThat(batch.isDictionaryEncoded(0)).isTrue();
+    assertThat(batch.dictionary(0)).isSameAs(values);
+    assertThat(batch.schema().getFields().get(0).getType()).isEqualTo(ArrowType.Utf8.INSTANCE);
+    Batch selected = batch.withSelection(new int[] {0, 2, 3}, 3);
+    try (VectorSchemaRoot root = selected.materialize(memory.allocator())) {
+      assertThat(root.getVector(0).getObject(0).toString()).isEqualTo("blue");
+      assertThat(root.getVector(0).getObject(1)).isNull();
+      assertThat(root.getVector(0).getObject(2).toString()).isEqualTo("green");
+    }
+  }
+
+  @Test
+  void aCodeOutsideTheDictionaryIsCorruptAndLeaksNothing() {
+    VarCharVector values = texts(new String[] {"a"});
+    IntVector codes = codes(new Integer[] {0, 7});
+    Batch batch = Batch.builder(2).addDictionary(TEXT, codes, values).build();
+    assertThatThrownBy(() -> batch.materialize(memory.allocator()))
+        .isInstanceOfSatisfying(QuiverException.class, failure -> {
+          assertThat(failure.errorCode()).isEqualTo(ErrorCode.CORRUPT);
+          assertThat(failure.getMessage()).contains("column s").contains("code 7").contains("row 1");
+        });
+    batch.close();
+  }
+
+  @Test
+  void wideFixedWidthValuesGatherByAddress() {
+    DecimalVector decimals = new DecimalVector(Field.nullable("d", new ArrowType.Decimal(20, 2, 128)),
+        memory.allocator());
+    decimals.allocateNew(3);
+    decimals.setSafe(0, new java.math.BigDecimal("1.25"));
+    decimals.setNull(1);
+    decimals.setSafe(2, new java.math.BigDecimal("-99999999999999.99"));
+    decimals.setValueCount(3);
+    try (decimals; FieldVector gathered = VectorGather.gather(decimals, new int[] {2, -1, 1, 0}, 4, decimals.getField(),
+        memory.allocator())) {
+      assertThat(gathered.getObject(0)).isEqualTo(new java.math.BigDecimal("-99999999999999.99"));
+      assertThat(gathered.getObject(1)).isNull();
+      assertThat(gathered.getObject(2)).isNull();
+      assertThat(gathered.getObject(3)).isEqualTo(new java.math.BigDecimal("1.25"));
+    }
+  }
+
+  @Test
+  void selectionsMustAscendInsideTheRows() {
+    Batch batch = Batch.builder(2).add(LONGS, longs(new Long[] {1L, 2L})).build();
+    assertThatThrownBy(() -> batch.withSelection(new int[] {1, 0}, 2)).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> batch.withSelection(new int[] {2}, 1)).isInstanceOf(IllegalArgumentException.class);
+    batch.close();
+  }
+
+  private BigIntVector longs(Long[] values) {
+    BigIntVector vector = new BigIntVector(LONGS, memory.allocator());
+    vector.allocateNew(values.length);
+    for (int i = 0; i < values.length; i++) {
+      if (values[i] == null) {
+        vector.setNull(i);
+      } else {
+        vector.set(i, values[i]);
+      }
+    }
+    vector.setValueCount(values.length);
+    return vector;
+  }
+
+  private VarCharVector texts(String[] values) {
+    VarCharVector vector = new VarCharVector(TEXT, memory.allocator());
+    vector.allocateNew();
+    for (int i = 0; i < values.length; i++) {
+      if (values[i] == null) {
+        vector.setNull(i);
+      } else {
+        vector.setSafe(i, values[i].getBytes(StandardCharsets.UTF_8));
+      }
+    }
+    vector.setValueCount(values.length);
+    return vector;
+  }
+
+  private BitVector flags(Boolean[] values) {
+    BitVector vector = new BitVector(FLAGS, memory.allocator());
+    vector.allocateNew(values.length);
+    for (int i = 0; i < values.length; i++) {
+      if (values[i] == null) {
+        vector.setNull(i);
+      } else {
+        vector.set(i, values[i] ? 1 : 0);
+      }
+    }
+    vector.setValueCount(values.length);
+    return vector;
+  }
+
+  private IntVector codes(Integer[] values) {
+    IntVector vector = new IntVector(CODES, memory.allocator());
+    vector.allocateNew(values.length);
+    for (int i = 0; i < values.length; i++) {
+      if (values[i] == null) {
+        vector.setNull(i);
+      } else {
+        vector.set(i, values[i]);
+      }
+    }
+    vector.setValueCount(values.length);
+    return vector;
+  }
+}

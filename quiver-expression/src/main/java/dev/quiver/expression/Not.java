@@ -1,0 +1,31 @@
+package dev.quiver.expression;
+
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * {@code NOT operand}: TRUE where the operand is FALSE, NULL where it is NULL.
+ *
+ * @param operand the negated expression
+ */
+public record Not(Expression operand) implements Expression {
+  public Not {
+    Objects.requireNonNull(operand, "operand");
+  }
+
+  @Override
+  public Set<String> columns() {
+    return operand.columns();
+  }
+
+  @Override
+  public String toString() {
+    return "NOT (" + operand + ")";
+  }
+
+  @Override
+  public ArrowType type() {
+    return ArrowType.Bool.INSTANCE;
+  }
+}

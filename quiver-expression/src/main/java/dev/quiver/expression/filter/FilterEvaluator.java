@@ -1,0 +1,49 @@
+package dev.quiver.expression.filter;
+
+import dev.quiver.expression.Expression;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * Exact, vectorized evaluation of an expression over Arrow vectors. One instance per scan, shared by
+ * all split threads: it is thread-safe, and it learns from every call which conjunct of a top-level
+ * AND is most selective and runs that first; later conjuncts see only the rows still selected.
+ * Dictionary slices are tested once per distinct value (cached by values vector identity).
+ */
+public final class FilterEvaluator {
+  private final Expression expression;
+  private final Predicate predicate;
+
+  public FilterEvaluator(Expression expression) {
+    this.expression = Objects.requireNonNull(expression, "expression");
+    this.predicate = PredicateCompiler.compile(expression);
+  }
+
+  /** The expression evaluated. */
+  public Expression expression() {
+    return expression;
+  }
+
+  /**
+   * Evaluates rows {@code [0, count)}: row i of column c is row {@code slice.offset + i} of
+   * {@code columns.apply(c)} (every column of {@code expression().columns()} must be supplied). Writes
+   * the indexes i (ascending) of the rows whose result is TRUE into {@code selection} (length at least
+   * {@code count}) and returns how many. NULL results do not pass.
+   */
+  public int evaluate(Function<String, ColumnSlice> columns, int count, int[] selection) {
+    if (selection.length < count) {
+      throw new IllegalArgumentException("selection holds " + selection.length + " rows, fewer than " + count);
+    }
+    return predicate.filter(columns, null, count, selection, new Scratch());
+  }
+
+  /** Conjuncts in their current evaluation order with their observed pass rates, for EXPLAIN and metrics. */
+  public String describeOrder() {
+    return predicate instanceof AndPredicate and ? and.describeOrder() : predicate.describe();
+  }
+
+  /** The conjuncts' descriptions in their current evaluation order (a single one when not an AND). */
+  java.util.List<String> conjunctOrder() {
+    return predicate instanceof AndPredicate and ? and.currentOrder() : java.util.List.of(predicate.describe());
+  }
+}

@@ -1,0 +1,92 @@
+package dev.quiver.expression.filter;
+
+import dev.quiver.common.stats.ZoneStatistics;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.Arrays;
+import java.util.Comparator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+
+/** An interval or IN test on values read as long keys ({@link KeyType}). */
+final class KeyFilter implements ValueFilter {
+  private static final BigInteger LONG_MINIMUM = BigInteger.valueOf(Long.MIN_VALUE);
+  private static final BigInteger LONG_MAXIMUM = BigInteger.valueOf(Long.MAX_VALUE);
+  private static final int LINEAR_SEARCH_LIMIT = 8;
+
+  private final KeyType keyType;
+  private final int scale;
+  private final long lower;
+  private final long upper;
+  private final long[] members;
+  private final boolean negated;
+
+  KeyFilter(KeyType keyType, ArrowType type, RawCondition condition) {
+    this.keyType = keyType;
+    this.scale = type instanceof ArrowType.Decimal decimal ? decimal.getScale() : 0;
+    this.negated = condition.negated();
+    if (condition.members() == null) {
+      BigInteger[] interval = condition.clamped(LONG_MINIMUM, LONG_MAXIMUM);
+      lower = interval[0].longValue();
+      upper = interval[1].longValue();
+      members = null;
+    } else {
+      lower = 0;
+      upper = 0;
+      members = condition.membersWithin(LONG_MINIMUM, LONG_MAXIMUM).stream().mapToLong(BigInteger::longValue).toArray();
+    }
+  }
+
+  @Override
+  public int filter(FieldVector vector, int offset, int[] rows, int count, int[] out, Scratch scratch) {
+    int[] candidates = scratch.candidates(count);
+    int valid = Rows.nonNull(vector, offset, rows, count, candidates);
+    long[] keys = scratch.keys(valid);
+    keyType.read(vector, offset, candidates, valid, keys);
+    int passed = 0;
+    if (members == null) {
+      long low = lower;
+      long high = upper;
+      boolean flip = negated;
+      for (int j = 0; j < valid; j++) {
+        long key = keys[j];
+        out[passed] = candidates[j];
+        passed += (key >= low && key <= high) != flip ? 1 : 0;
+      }
+    } else {
+      for (int j = 0; j < valid; j++) {
+        if (isMember(keys[j]) != negated) {
+          out[passed++] = candidates[j];
+        }
+      }
+    }
+    return passed;
+  }
+
+  private boolean isMember(long key) {
+    if (members.length <= LINEAR_SEARCH_LIMIT) {
+      for (long member : members) {
+        if (member == key) {
+          return true;
+        }
+      }
+      return false;
+    }
+    return Arrays.binarySearch(members, key) >= 0;
+  }
+
+  @Override
+  public Truth prune(ZoneStatistics statistics) {
+    Long zoneMinimum = keyType.minimumKey(statistics.minimum(), statistics.containsNaN(), scale);
+    Long zoneMaximum = keyType.maximumKey(statistics.maximum(), statistics.containsNaN(), scale);
+    Comparator<Long> order = Long::compare;
+    if (members != null) {
+      boolean exactBounds = !(statistics.minimum() instanceof BigDecimal minimum && minimum.scale() > scale)
+          && !(statistics.maximum() instanceof BigDecimal maximum && maximum.scale() > scale);
+      return RangePruning.members(statistics, zoneMinimum, zoneMaximum, exactBounds, order,
+          Arrays.stream(members).boxed().toList(), negated);
+    }
+    return RangePruning.interval(statistics, zoneMinimum, zoneMaximum, order,
+        new RangePruning.End<>(lower, true), new RangePruning.End<>(upper, true), negated);
+  }
+}

@@ -1,0 +1,71 @@
+package dev.quiver.expression.filter;
+
+import dev.quiver.expression.LikePattern;
+
+import dev.quiver.expression.ComparisonOperator;
+import dev.quiver.common.stats.ZoneStatistics;
+import java.util.Arrays;
+
+/** LIKE and starts_with on utf8 or binary values, matched on their bytes. */
+final class PatternFilter extends VariableWidthFilter {
+  private final LikePattern pattern;
+
+  PatternFilter(LikePattern pattern, boolean negated) {
+    super(negated);
+    this.pattern = pattern;
+  }
+
+  @Override
+  int bytesNeeded(int length) {
+    if (pattern.shape() != LikePattern.Shape.PREFIX) {
+      return length;
+    }
+    // a prefix test reads no more than the prefix
+    return length >= pattern.literal().length ? pattern.literal().length : -1;
+  }
+
+  @Override
+  boolean passes(byte[] value, int read, int length) {
+    return pattern.matches(value, read);
+  }
+
+  @Override
+  public Truth prune(ZoneStatistics statistics) {
+    if (RangePruning.nothing(statistics)) {
+      return Truth.FALSE;
+    }
+    byte[] zoneMinimum = statistics.minimum() instanceof byte[] bytes ? bytes : null;
+    byte[] zoneMaximum = statistics.maximum() instanceof byte[] bytes ? bytes : null;
+    switch (pattern.shape()) {
+      case EVERYTHING:
+        return negated ? Truth.FALSE : statistics.nullCount() == 0 ? Truth.TRUE : Truth.UNKNOWN;
+      case EXACT:
+        return BytesFilter.comparison(ComparisonOperator.EQUAL, pattern.literal(), negated).prune(statistics);
+      default:
+        break;
+    }
+    byte[] prefix = pattern.literalPrefix();
+    if (prefix.length == 0) {
+      return Truth.UNKNOWN;
+    }
+    // every match lies in [prefix, successor(prefix)); a pure prefix pattern matches exactly that range
+    Truth range = RangePruning.interval(statistics, zoneMinimum, zoneMaximum, BytesFilter.ORDER,
+        new RangePruning.End<>(prefix, true), new RangePruning.End<>(successor(prefix), false), negated);
+    if (pattern.shape() == LikePattern.Shape.PREFIX) {
+      return range;
+    }
+    return !negated && range == Truth.FALSE ? Truth.FALSE : Truth.UNKNOWN;
+  }
+
+  /** The smallest byte string above every string starting with {@code prefix}, or null when none. */
+  static byte[] successor(byte[] prefix) {
+    for (int i = prefix.length - 1; i >= 0; i--) {
+      if ((prefix[i] & 0xFF) != 0xFF) {
+        byte[] result = Arrays.copyOf(prefix, i + 1);
+        result[i]++;
+        return result;
+      }
+    }
+    return null;
+  }
+}

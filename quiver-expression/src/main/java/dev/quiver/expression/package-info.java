@@ -1,0 +1,2 @@
+/** Filter expressions: parsing (SQL syntax), zone-map pruning and exact vectorized evaluation. */
+package dev.quiver.expression;

@@ -1,0 +1,359 @@
+package dev.quiver.scan.execution;
+
+import dev.quiver.common.batch.Batch;
+import dev.quiver.common.batch.DictionaryDecoder;
+import dev.quiver.scan.decode.DecodeRegistry;
+import dev.quiver.scan.decode.SharedDecode;
+import dev.quiver.expression.filter.ColumnSlice;
+import dev.quiver.expression.filter.FilterEvaluator;
+import dev.quiver.scan.plan.ChunkPiece;
+import dev.quiver.scan.plan.ColumnPieces;
+import dev.quiver.scan.plan.RowRange;
+import dev.quiver.scan.plan.ScanPlan;
+import dev.quiver.scan.plan.Split;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.util.TransferPair;
+import org.apache.arrow.vector.util.VectorBatchAppender;
+
+/**
+ * Runs one split: filter columns first (zone ranges proven all-true skip evaluation), then the
+ * projection of the rows that passed, as a {@link Batch}: one run inside one chunk piece is a slice of
+ * the shared decode (a dictionary column stays codes + values); several runs inside one piece per
+ * column are slices of those pieces with a selection vector; rows across pieces are appended from
+ * slices (up to a few runs) or copied row by row. Always releases the split's leases.
+ * Thread-safe: one runner serves every split of a plan, on any thread ({@link ScanResult}'s pool, or
+ * the caller's thread through {@link SplitReader}).
+ */
+final class SplitRunner {
+  private static final int MAXIMUM_SLICED_RUNS = 8;
+
+  private final ScanPlan plan;
+  private final DecodeRegistry decodes;
+  private final FilterEvaluator filter;
+  private final BufferAllocator allocator;
+  private final List<Integer> filterColumns = new ArrayList<>();
+  private final Map<String, Integer> touchedIndex = new HashMap<>();
+
+  SplitRunner(ScanPlan plan, DecodeRegistry decodes, FilterEvaluator filter, BufferAllocator allocator) {
+    this.plan = plan;
+    this.decodes = decodes;
+    this.filter = filter;
+    this.allocator = allocator;
+    for (int i = 0; i < plan.touchedColumns().size(); i++) {
+      touchedIndex.put(plan.touchedColumns().get(i), i);
+    }
+    if (filter != null) {
+      for (String column : filter.expression().columns()) {
+        filterColumns.add(touchedIndex.get(column));
+      }
+    }
+  }
+
+  /** The split's rows as a batch owned by the caller, or null when no row passed. */
+  Batch read(Split split) throws IOException {
+    try {
+      Set<SharedDecode> touched = new LinkedHashSet<>();
+      RowSelection selection = select(split, touched);
+      if (split.selectedRows() != null) {
+        selection = selection.intersect(split.selectedRows());
+      }
+      if (selection.rowCount() == 0) {
+        return null;
+      }
+      return project(split, selection, touched);
+    } finally {
+      decodes.release(split);
+    }
+  }
+
+  private RowSelection select(Split split, Set<SharedDecode> touched) throws IOException {
+    RowSelection selection = new RowSelection();
+    for (RowRange range : split.ranges()) {
+      if (filter == null || range.allMatch()) {
+        selection.addRun(range.start(), range.end());
+        continue;
+      }
+      List<List<ChunkPiece>> pieces = new ArrayList<>();
+      TreeSet<Long> boundaries = new TreeSet<>(List.of(range.start(), range.end()));
+      List<SharedDecode> wanted = new ArrayList<>();
+      for (int column : filterColumns) {
+        List<ChunkPiece> overlapping = ColumnPieces.overlapping(plan.pieces(split).get(column), range.start(), range.end());
+        pieces.add(overlapping);
+        for (ChunkPiece piece : overlapping) {
+          addBoundary(boundaries, piece.start(), range);
+          addBoundary(boundaries, piece.end(), range);
+          want(split, piece, touched, wanted);
+        }
+      }
+      decodes.startAll(wanted);
+      int[] passed = null;
+      Long previous = null;
+      for (long boundary : boundaries) {
+        if (previous != null) {
+          long from = previous;
+          int count = (int) (boundary - from);
+          Map<String, ColumnSlice> slices = new HashMap<>();
+          for (int i = 0; i < filterColumns.size(); i++) {
+            String name = plan.touchedColumns().get(filterColumns.get(i));
+            slices.put(name, slice(split, pieceAt(pieces.get(i), from), from));
+          }
+          if (passed == null || passed.length < count) {
+            passed = new int[count];
+          }
+          int matches = filter.evaluate(slices::get, count, passed);
+          for (int i = 0; i < matches; i++) {
+            selection.addRow(from + passed[i]);
+          }
+        }
+        previous = boundary;
+      }
+    }
+    return selection;
+  }
+
+  private static void addBoundary(TreeSet<Long> boundaries, long row, RowRange range) {
+    if (row > range.start() && row < range.end()) {
+      boundaries.add(row);
+    }
+  }
+
+  private void want(Split split, ChunkPiece piece, Set<SharedDecode> touched, List<SharedDecode> wanted) {
+    SharedDecode data = decodes.entry(split, piece.data());
+    if (touched.add(data)) {
+      wanted.add(data);
+    }
+    if (piece.dictionary() != null) {
+      SharedDecode values = decodes.entry(split, piece.dictionary());
+      if (touched.add(values)) {
+        wanted.add(values);
+      }
+    }
+  }
+
+  private ColumnSlice slice(Split split, ChunkPiece piece, long row) throws IOException {
+    FieldVector data = decodes.vector(decodes.entry(split, piece.data()));
+    int offset = (int) (row - piece.start());
+    if (piece.dictionary() == null) {
+      return ColumnSlice.plain(data, offset);
+    }
+    FieldVector values = decodes.vector(decodes.entry(split, piece.dictionary()));
+    return ColumnSlice.dictionary(values, (IntVector) data, offset);
+  }
+
+  private static ChunkPiece pieceAt(List<ChunkPiece> pieces, long row) {
+    for (ChunkPiece piece : pieces) {
+      if (piece.start() <= row && row < piece.end()) {
+        return piece;
+      }
+    }
+    throw new IllegalStateException("no piece holds row " + row);
+  }
+
+  private Batch project(Split split, RowSelection selection, Set<SharedDecode> touched) throws IOException {
+    List<Field> fields = plan.outputSchema().getFields();
+    List<List<ChunkPiece>> pieces = plan.pieces(split);
+    List<SharedDecode> wanted = new ArrayList<>();
+    for (int column = 0; column < fields.size(); column++) {
+      for (ChunkPiece piece : pieces.get(column)) {
+        if (overlapsSelection(piece, selection)) {
+          want(split, piece, touched, wanted);
+        }
+      }
+    }
+    decodes.startAll(wanted);
+    int rows = (int) selection.rowCount();
+    if (selection.runCount() > 1 && insideOnePiecePerColumn(pieces, fields.size(), selection)) {
+      return selected(split, pieces, fields, selection);
+    }
+    Batch.Builder batch = Batch.builder(rows);
+    try {
+      for (int column = 0; column < fields.size(); column++) {
+        column(split, pieces.get(column), fields.get(column), selection, batch);
+      }
+      return batch.build();
+    } catch (IOException | RuntimeException failure) {
+      batch.abandon();
+      throw failure;
+    }
+  }
+
+  private static boolean insideOnePiecePerColumn(List<List<ChunkPiece>> pieces, int columns, RowSelection selection) {
+    long first = selection.start(0);
+    long last = selection.end(selection.runCount() - 1) - 1;
+    for (int column = 0; column < columns; column++) {
+      if (ColumnPieces.overlapping(pieces.get(column), first, last + 1).size() != 1) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Rows scattered inside one piece per column: slices of rows [first, last] of each, and a selection. */
+  private Batch selected(Split split, List<List<ChunkPiece>> pieces, List<Field> fields, RowSelection selection)
+      throws IOException {
+    long first = selection.start(0);
+    long last = selection.end(selection.runCount() - 1) - 1;
+    int span = (int) (last - first + 1);
+    int[] positions = new int[(int) selection.rowCount()];
+    int count = 0;
+    for (int run = 0; run < selection.runCount(); run++) {
+      for (long row = selection.start(run); row < selection.end(run); row++) {
+        positions[count++] = (int) (row - first);
+      }
+    }
+    Batch.Builder batch = Batch.builder(span);
+    try {
+      for (int column = 0; column < fields.size(); column++) {
+        ChunkPiece piece = ColumnPieces.overlapping(pieces.get(column), first, last + 1).get(0);
+        addSlice(split, piece, fields.get(column), (int) (first - piece.start()), span, batch);
+      }
+      return batch.selection(positions, count).build();
+    } catch (IOException | RuntimeException failure) {
+      batch.abandon();
+      throw failure;
+    }
+  }
+
+  /** Rows {@code [offset, offset+count)} of a piece as a column of the batch, kept encoded when it is a dictionary. */
+  private void addSlice(Split split, ChunkPiece piece, Field field, int offset, int count, Batch.Builder batch)
+      throws IOException {
+    FieldVector data = decodes.vector(decodes.entry(split, piece.data()));
+    if (piece.dictionary() == null) {
+      batch.add(field, slice(data, data.getField(), offset, count));
+      return;
+    }
+    FieldVector values = decodes.vector(decodes.entry(split, piece.dictionary()));
+    IntVector codes = (IntVector) slice(data, data.getField(), offset, count);
+    try {
+      batch.addDictionary(field, codes, slice(values, values.getField(), 0, values.getValueCount()));
+    } catch (RuntimeException failure) {
+      codes.close();
+      throw failure;
+    }
+  }
+
+  /** A vector sharing rows {@code [offset, offset+count)} of a shared decode (its buffers retained). */
+  private FieldVector slice(FieldVector vector, Field field, int offset, int count) {
+    TransferPair slice = vector.getTransferPair(field, allocator);
+    slice.splitAndTransfer(offset, count);
+    return (FieldVector) slice.getTo();
+  }
+
+  private static boolean overlapsSelection(ChunkPiece piece, RowSelection selection) {
+    for (int run = 0; run < selection.runCount(); run++) {
+      if (piece.start() < selection.end(run) && piece.end() > selection.start(run)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private void column(Split split, List<ChunkPiece> pieces, Field field, RowSelection selection, Batch.Builder batch)
+      throws IOException {
+    if (selection.runCount() > MAXIMUM_SLICED_RUNS) {
+      batch.add(field, copyRows(split, pieces, field, selection));
+      return;
+    }
+    List<ChunkPiece> parts = new ArrayList<>();
+    for (int run = 0; run < selection.runCount(); run++) {
+      parts.addAll(ColumnPieces.overlapping(pieces, selection.start(run), selection.end(run)));
+    }
+    if (selection.runCount() == 1 && parts.size() == 1) {
+      ChunkPiece piece = parts.get(0);
+      long from = Math.max(piece.start(), selection.start(0));
+      addSlice(split, piece, field, (int) (from - piece.start()), (int) selection.rowCount(), batch);
+      return;
+    }
+    batch.add(field, joined(split, pieces, field, selection));
+  }
+
+  /** The selected runs of several pieces, appended into one vector of values. */
+  private FieldVector joined(Split split, List<ChunkPiece> pieces, Field field, RowSelection selection)
+      throws IOException {
+    List<FieldVector> parts = new ArrayList<>();
+    try {
+      for (int run = 0; run < selection.runCount(); run++) {
+        for (ChunkPiece piece : ColumnPieces.overlapping(pieces, selection.start(run), selection.end(run))) {
+          long from = Math.max(piece.start(), selection.start(run));
+          long to = Math.min(piece.end(), selection.end(run));
+          parts.add(part(split, piece, field, (int) (from - piece.start()), (int) (to - from)));
+        }
+      }
+      FieldVector joined = field.createVector(allocator);
+      try {
+        joined.allocateNew();
+        VectorBatchAppender.batchAppend(joined, parts.toArray(new FieldVector[0]));
+        return joined;
+      } catch (RuntimeException failure) {
+        joined.close();
+        throw failure;
+      }
+    } finally {
+      parts.forEach(FieldVector::close);
+    }
+  }
+
+  /** Rows {@code [offset, offset+count)} of a piece: a slice of the shared vector, or gathered codes. */
+  private FieldVector part(Split split, ChunkPiece piece, Field field, int offset, int count) throws IOException {
+    FieldVector data = decodes.vector(decodes.entry(split, piece.data()));
+    if (piece.dictionary() != null) {
+      FieldVector values = decodes.vector(decodes.entry(split, piece.dictionary()));
+      return DictionaryDecoder.decode(values, (IntVector) data, null, offset, count, field, allocator,
+          decodes.entry(split, piece.data()).toString());
+    }
+    return slice(data, field, offset, count);
+  }
+
+  private FieldVector copyRows(Split split, List<ChunkPiece> pieces, Field field, RowSelection selection)
+      throws IOException {
+    FieldVector target = field.createVector(allocator);
+    try {
+      target.setInitialCapacity((int) selection.rowCount());
+      target.allocateNew();
+      int written = 0;
+      int pieceIndex = -1;
+      ChunkPiece piece = null;
+      FieldVector data = null;
+      FieldVector values = null;
+      for (int run = 0; run < selection.runCount(); run++) {
+        for (long row = selection.start(run); row < selection.end(run); row++) {
+          if (piece == null || piece.end() <= row) {
+            do {
+              piece = pieces.get(++pieceIndex);
+            } while (piece.end() <= row);
+            data = decodes.vector(decodes.entry(split, piece.data()));
+            values = piece.dictionary() == null ? null : decodes.vector(decodes.entry(split, piece.dictionary()));
+          }
+          int index = (int) (row - piece.start());
+          if (values == null) {
+            target.copyFromSafe(index, written, data);
+          } else {
+            IntVector codes = (IntVector) data;
+            if (codes.isNull(index)) {
+              target.setNull(written);
+            } else {
+              target.copyFromSafe(DictionaryChecks.code(codes, index, values, piece), written, values);
+            }
+          }
+          written++;
+        }
+      }
+      target.setValueCount(written);
+      return target;
+    } catch (IOException | RuntimeException failure) {
+      target.close();
+      throw failure;
+    }
+  }
+}

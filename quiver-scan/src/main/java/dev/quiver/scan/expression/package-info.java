@@ -1,2 +1,0 @@
-/** Filter expressions: parsing (SQL syntax), zone-map pruning and exact vectorized evaluation. */
-package dev.quiver.scan.expression;
