@@ -46,6 +46,27 @@ public final class AtomicOutputFile implements AutoCloseable {
     return new AtomicOutputFile(absolute, temporary, channel);
   }
 
+  /** Builds a writer on an {@link AtomicOutputFile}; see {@link #start}. */
+  @FunctionalInterface
+  public interface WriterOnFile<W> {
+    /** A writer whose bytes go to {@code file}. */
+    W on(AtomicOutputFile file) throws IOException;
+  }
+
+  /**
+   * Starts writing {@code target} and builds a writer on the file; when building the writer fails,
+   * the temporary file is removed before the failure is rethrown.
+   */
+  public static <W> W start(Path target, WriterOnFile<W> writer) throws IOException {
+    AtomicOutputFile file = create(target);
+    try {
+      return writer.on(file);
+    } catch (IOException | RuntimeException failure) {
+      file.close();
+      throw failure;
+    }
+  }
+
   /**
    * The absolute path of {@code target} after checking it can be written: fails with USER when it is
    * a directory or its directory is missing.

@@ -5,7 +5,7 @@ import dev.quiver.io.arrow.ArrowIpcTableReader;
 import dev.quiver.io.arrow.ArrowIpcTableWriter;
 import dev.quiver.io.csv.CsvTableReader;
 import dev.quiver.io.csv.CsvTableWriter;
-import dev.quiver.io.parquet.ParquetTableReader;
+import dev.quiver.io.parquet.ParquetArrowReader;
 import dev.quiver.io.parquet.ParquetTableWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -129,7 +129,7 @@ public enum TableFormat {
       case ARROW_STREAM:
         return ArrowIpcTableReader.openStream(path, allocator);
       case PARQUET:
-        return ParquetTableReader.open(path, allocator, options.batchRows());
+        return ParquetArrowReader.open(path, allocator, options.batchRows());
       default:
         return CsvTableReader.open(path, allocator, options.batchRows(), options.csv());
     }

@@ -34,21 +34,18 @@ public final class ArrowIpcTableWriter implements TableWriter {
   /** An IPC file ({@code fileFormat}) or stream. */
   public static ArrowIpcTableWriter create(Path target, Schema schema, BufferAllocator allocator, boolean fileFormat)
       throws IOException {
-    AtomicOutputFile file = AtomicOutputFile.create(target);
-    VectorSchemaRoot root = null;
-    try {
-      root = VectorSchemaRoot.create(schema, allocator);
-      WritableByteChannel channel = Channels.newChannel(file.stream());
-      ArrowWriter writer = fileFormat ? new ArrowFileWriter(root, null, channel) : new ArrowStreamWriter(root, null, channel);
-      writer.start();
-      return new ArrowIpcTableWriter(file, root, writer);
-    } catch (IOException | RuntimeException failure) {
-      if (root != null) {
+    return AtomicOutputFile.start(target, file -> {
+      VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+      try {
+        WritableByteChannel channel = Channels.newChannel(file.stream());
+        ArrowWriter writer = fileFormat ? new ArrowFileWriter(root, null, channel) : new ArrowStreamWriter(root, null, channel);
+        writer.start();
+        return new ArrowIpcTableWriter(file, root, writer);
+      } catch (IOException | RuntimeException failure) {
         root.close();
+        throw failure;
       }
-      file.close();
-      throw failure;
-    }
+    });
   }
 
   @Override

@@ -25,16 +25,12 @@ public final class CsvTableWriter implements TableWriter {
 
   /** Starts writing {@code target}; the header line is written at once. */
   public static CsvTableWriter create(Path target, Schema schema) throws IOException {
-    AtomicOutputFile file = AtomicOutputFile.create(target);
-    try {
+    return AtomicOutputFile.start(target, file -> {
       CsvTableWriter writer = new CsvTableWriter(file, schema);
       CsvFormat.appendHeader(writer.line, schema.getFields());
       writer.writer.append(writer.line).append('\n');
       return writer;
-    } catch (IOException | RuntimeException failure) {
-      file.close();
-      throw failure;
-    }
+    });
   }
 
   @Override

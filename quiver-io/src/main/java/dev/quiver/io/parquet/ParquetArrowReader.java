@@ -2,6 +2,7 @@ package dev.quiver.io.parquet;
 
 import dev.quiver.common.QuiverException;
 import dev.quiver.io.MagicNumbers;
+import dev.quiver.io.TableReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -33,7 +34,7 @@ import org.apache.parquet.schema.MessageType;
  * <p>Batches are owned by the caller. A Parquet library failure (a damaged file) becomes a
  * {@link QuiverException} CORRUPT naming the file; an unsupported column a USER error.
  */
-public final class ParquetArrowReader implements AutoCloseable {
+public final class ParquetArrowReader implements TableReader {
   private static final GroupConverter IGNORED_VALUES = new IgnoringConverter();
   private static final byte[] PARQUET_MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
 
@@ -156,6 +157,7 @@ public final class ParquetArrowReader implements AutoCloseable {
   }
 
   /** The Arrow schema of the batches. */
+  @Override
   public Schema schema() {
     return schema;
   }
@@ -174,6 +176,7 @@ public final class ParquetArrowReader implements AutoCloseable {
    * The compressed bytes read so far, for progress: whole row groups done plus the share of the
    * current row group whose rows were returned.
    */
+  @Override
   public long bytesRead() {
     if (rowGroup == null || rowGroup.getRowCount() == 0) {
       return bytesRead;
@@ -184,6 +187,7 @@ public final class ParquetArrowReader implements AutoCloseable {
   }
 
   /** The next batch (owned by the caller), or null at the end of the file. */
+  @Override
   public VectorSchemaRoot next() throws IOException {
     try {
       while (rowGroupRemaining == 0) {

@@ -30,14 +30,8 @@ public final class ParquetTableWriter implements TableWriter {
   public static ParquetTableWriter create(Path target, Schema schema, ParquetArrowWriter.Options options)
       throws IOException {
     ColumnNames.requireUnique(target.toString(), schema);
-    AtomicOutputFile file = AtomicOutputFile.create(target);
-    try {
-      return new ParquetTableWriter(file, schema,
-          ParquetArrowWriter.create(new StreamOutputFile(file.stream(), target.toString()), schema, options));
-    } catch (IOException | RuntimeException failure) {
-      file.close();
-      throw failure;
-    }
+    return AtomicOutputFile.start(target, file -> new ParquetTableWriter(file, schema,
+        ParquetArrowWriter.create(new StreamOutputFile(file.stream(), target.toString()), schema, options)));
   }
 
   @Override

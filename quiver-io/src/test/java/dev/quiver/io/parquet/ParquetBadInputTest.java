@@ -33,7 +33,7 @@ import org.junit.jupiter.api.io.TempDir;
  * writes anything, the reader naming the file), and a file that is not Parquet or is cut short is one
  * clear line, never parquet-java's "LocalInputFile@6b26e945 is not a Parquet file".
  */
-class ParquetTableReaderTest {
+class ParquetBadInputTest {
   private static final Schema TWO_COLUMNS_NAMED_A = new Schema(List.of(
       Field.nullable("a", new ArrowType.Int(64, true)), Field.nullable("a", new ArrowType.Int(64, true))));
 
@@ -61,7 +61,7 @@ class ParquetTableReaderTest {
     try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(new LocalOutputFile(path)).withType(twice).build()) {
       writer.write(new SimpleGroupFactory(twice).newGroup());
     }
-    assertThatThrownBy(() -> ParquetTableReader.open(path, memory.allocator(), 100))
+    assertThatThrownBy(() -> ParquetArrowReader.open(path, memory.allocator(), 100))
         .isInstanceOf(QuiverException.class)
         .hasMessage(path + ": duplicate column name 'a' (columns 1 and 2); every column needs its own name")
         .extracting(failure -> ((QuiverException) failure).errorCode()).isEqualTo(ErrorCode.USER);
@@ -71,7 +71,7 @@ class ParquetTableReaderTest {
   void garbageAndCutShortFilesAreOneClearLine() throws IOException {
     Path garbage = directory.resolve("garbage.parquet");
     Files.write(garbage, new byte[] {55, -84, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13});
-    assertThatThrownBy(() -> ParquetTableReader.open(garbage, memory.allocator(), 100))
+    assertThatThrownBy(() -> ParquetArrowReader.open(garbage, memory.allocator(), 100))
         .isInstanceOf(QuiverException.class)
         .hasMessage(garbage + ": not a Parquet file: it does not start with PAR1");
     Path whole = directory.resolve("whole.parquet");
@@ -86,10 +86,10 @@ class ParquetTableReaderTest {
     byte[] bytes = Files.readAllBytes(whole);
     Path cut = directory.resolve("cut.parquet");
     Files.write(cut, Arrays.copyOf(bytes, bytes.length - 3));
-    assertThatThrownBy(() -> ParquetTableReader.open(cut, memory.allocator(), 100))
+    assertThatThrownBy(() -> ParquetArrowReader.open(cut, memory.allocator(), 100))
         .isInstanceOf(QuiverException.class)
         .hasMessage(cut + ": a Parquet file cut short: it does not end with PAR1 (" + (bytes.length - 3) + " bytes)");
-    try (ParquetTableReader reader = ParquetTableReader.open(whole, memory.allocator(), 100);
+    try (ParquetArrowReader reader = ParquetArrowReader.open(whole, memory.allocator(), 100);
         VectorSchemaRoot batch = reader.next()) {
       assertThat(((BigIntVector) batch.getVector("n")).get(0)).isEqualTo(42L);
     }
