@@ -1,5 +1,6 @@
 package dev.quiver.cli;
 
+import java.io.Console;
 import java.io.PrintWriter;
 
 /**
@@ -33,9 +34,21 @@ final class Progress {
     this.nextReport = started + intervalNanos;
   }
 
-  /** Whether standard error is probably a terminal (Java can only tell for the console as a whole). */
+  /**
+   * Whether standard error is probably a terminal (Java can only tell for the console as a whole). From JDK 22 on
+   * {@code System.console()} is not null when nothing is a terminal, and {@code Console.isTerminal()} (JDK 22) tells.
+   */
+  @SuppressWarnings("SystemConsoleNull") // null still means no terminal; isTerminal() is asked where it exists
   static boolean standardErrorIsTerminal() {
-    return System.console() != null;
+    Console console = System.console();
+    if (console == null) {
+      return false;
+    }
+    try {
+      return (Boolean) Console.class.getMethod("isTerminal").invoke(console);
+    } catch (ReflectiveOperationException beforeJdk22) {
+      return true; // before JDK 22 there is a console only when standard input and output are a terminal
+    }
   }
 
   /** Reports the counts if the interval has passed. */

@@ -24,6 +24,7 @@ public final class FormatConstants {
   private FormatConstants() {}
 
   /** "QVR1" as four ASCII bytes, at the start and at the very end of every file. */
+  @SuppressWarnings("MutablePublicArray") // read by the writer, the footer reader and tests, never written
   public static final byte[] MAGIC = {'Q', 'V', 'R', '1'};
   /** Segments start at multiples of this many bytes. */
   public static final int SEGMENT_ALIGNMENT = 64;

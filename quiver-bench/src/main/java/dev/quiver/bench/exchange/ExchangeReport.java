@@ -44,7 +44,9 @@ final class ExchangeReport {
         new Column("MB/s written per core", "%.1f", m -> m.get("bytes") / 1e6 / (m.get("writerCpuNanos") / 1e9)),
         new Column("phase wall s (with generation)", "%.2f", m -> m.get("wallNanos") / 1e9),
         new Column("peak RSS MiB", "%.0f", m -> m.get("rssBytes") / MIB)));
-    System.out.println("Where the map side's writer time goes (wall clock, % of writer time):");
+    @SuppressWarnings("OrphanedFormatString") // printed as it is: "% of" is text
+    String partsHeading = "Where the map side's writer time goes (wall clock, % of writer time):";
+    System.out.println(partsHeading);
     String[] headings = {"partitioning", "scatter (copy into builders)", "IPC encoding", "compression", "spill I/O",
         "commit I/O (data+index, fsync)"};
     List<Column> parts = new java.util.ArrayList<>();

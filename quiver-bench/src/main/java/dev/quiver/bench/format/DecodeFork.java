@@ -4,6 +4,7 @@ import dev.quiver.common.memory.Allocators;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -75,7 +76,7 @@ public final class DecodeFork {
     command.add(Integer.toString(warmups));
     command.add(Integer.toString(rounds));
     Process process = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.INHERIT).start();
-    List<String> lines = new String(process.getInputStream().readAllBytes()).lines()
+    List<String> lines = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines()
         .filter(line -> line.startsWith("round ")).toList();
     try {
       if (process.waitFor() != 0 || lines.size() != rounds) {

@@ -18,6 +18,8 @@ public interface Workload extends AutoCloseable {
   /** Makes the workload a request names; each suite provides one. */
   interface Factory {
     /**
+     * Makes the workload for a request.
+     *
      * @param allocator for what the workload keeps across passes (a block to decode); the passes
      *     get a sibling allocator of the same root, which must be empty after every pass
      */

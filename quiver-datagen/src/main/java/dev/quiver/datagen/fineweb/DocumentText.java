@@ -39,7 +39,7 @@ final class DocumentText {
         ensure(word.length + 4);
         System.arraycopy(word, 0, buffer, length, word.length);
         if (w == 0 && buffer[length] >= 'a' && buffer[length] <= 'z') {
-          buffer[length] -= 32;
+          buffer[length] = (byte) (buffer[length] - 32); // ASCII upper case
         }
         length += word.length;
         buffer[length++] = ' ';

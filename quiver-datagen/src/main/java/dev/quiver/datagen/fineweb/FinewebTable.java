@@ -104,7 +104,7 @@ public final class FinewebTable extends SyntheticTable {
     long high = random.nextLong();
     long low = random.nextLong();
     String uuid = String.format(Locale.ROOT, "%08x-%04x-4%03x-%04x-%012x", high >>> 32, (high >>> 16) & 0xFFFF,
-        high & 0xFFF, 0x8000 | (low >>> 48) & 0x3FFF, low & 0xFFFF_FFFF_FFFFL);
+        high & 0xFFF, 0x8000 | ((low >>> 48) & 0x3FFF), low & 0xFFFF_FFFF_FFFFL);
     return ("<urn:uuid:" + uuid + ">").getBytes(StandardCharsets.US_ASCII);
   }
 

@@ -49,7 +49,7 @@ record BinaryColumn(int[] offsets, byte[] data, int rows) implements Column {
   LongColumn lengths() {
     long[] lengths = new long[rows];
     for (int i = 0; i < rows; i++) {
-      lengths[i] = offsets[i + 1] - offsets[i];
+      lengths[i] = length(i);
     }
     return LongColumn.int32(lengths, rows);
   }

@@ -117,6 +117,7 @@ final class DecodeContext implements AutoCloseable {
   }
 
   /** Frees a temporary before the decode ends. */
+  @SuppressWarnings("ReferenceEquality") // this very buffer, not an equal one
   void release(ArrowBuf temporary) {
     for (int i = temporaries.size() - 1; i >= 0; i--) {
       if (temporaries.get(i) == temporary) {

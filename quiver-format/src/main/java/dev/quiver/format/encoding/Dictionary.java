@@ -127,7 +127,7 @@ record Dictionary(Column values, long[] codes, int topCode, int topCount) {
         distinct[size++] = values[i];
         runStart = i;
       }
-      codes[i] = size - 1;
+      codes[i] = size - 1L;
       if (i - runStart + 1 > topCount) {
         topCount = i - runStart + 1;
         topCode = size - 1;

@@ -45,6 +45,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * Widening: Int64 and Float64 make Float64; Int64 and Decimal make Decimal; any other mix (Decimal
  * and Float64 too, as a double would lose digits) makes Utf8. See docs/CSV.md.
  */
+@SuppressWarnings("ImmutableEnumChecker") // Arrow's ArrowType instances are immutable, not annotated so
 public enum CsvColumnType {
   /** No non-null value seen yet; a column that stays here becomes Utf8. */
   NULL("Null", null),

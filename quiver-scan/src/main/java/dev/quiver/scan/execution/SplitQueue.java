@@ -36,6 +36,7 @@ final class SplitQueue {
   }
 
   /** The next finished result (waiting for it), or null when every split has been taken. */
+  @SuppressWarnings("CollectionUndefinedEquality") // identity is meant: take() returns the futures submit() did
   Future<Batch> next() throws InterruptedException {
     while (outstanding < window && nextSplit < splits.size()) {
       submitted.addLast(completion.submit(task.apply(splits.get(nextSplit++))));
@@ -47,7 +48,8 @@ final class SplitQueue {
     outstanding--;
     if (ordered) {
       Future<Batch> head = submitted.removeFirst();
-      completion.take(); // keep the completion queue in step; any finished one will do
+      // keep the completion queue in step; any finished one will do
+      Future<Batch> unused = completion.take();
       return head;
     }
     Future<Batch> done = completion.take();

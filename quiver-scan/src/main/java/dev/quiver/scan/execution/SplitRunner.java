@@ -122,7 +122,7 @@ final class SplitRunner {
     return selection;
   }
 
-  private static void addBoundary(TreeSet<Long> boundaries, long row, RowRange range) {
+  private static void addBoundary(Set<Long> boundaries, long row, RowRange range) {
     if (row > range.start() && row < range.end()) {
       boundaries.add(row);
     }

@@ -29,6 +29,8 @@ public final class SplitPlanner {
   private SplitPlanner() {}
 
   /**
+   * Plans a scan of the files as one table.
+   *
    * @param rowRange table rows {@code [start, end)} to scan, or null for all
    * @param selectedRows table rows to take (any order, duplicates ignored), or null
    */
@@ -200,7 +202,6 @@ public final class SplitPlanner {
   /** One file's part of the plan. */
   private static final class FilePlanner {
     private final QuiverFile file;
-    private final List<String> touched;
     private final Expression filter;
     private final ZonePruner pruner;
     private final Map<String, Integer> columnIndexes = new HashMap<>();
@@ -209,7 +210,6 @@ public final class SplitPlanner {
 
     FilePlanner(QuiverFile file, List<String> touched, Expression filter) {
       this.file = file;
-      this.touched = touched;
       this.filter = filter;
       this.pruner = filter == null ? null : ZonePruner.of(filter);
       for (String column : touched) {

@@ -18,7 +18,6 @@ public final class SnappyFrame {
   private static final int CHUNK_MAXIMUM = 65536;
   private static final int TYPE_COMPRESSED = 0x00;
   private static final int TYPE_STORED = 0x01;
-  private static final int TYPE_PADDING = 0xFE;
   private static final int TYPE_STREAM_IDENTIFIER = 0xFF;
 
   /** Appends {@code source[offset, offset+length)} to {@code out} in the snappy framing format. */
