@@ -49,5 +49,4 @@ public final class ShuffleCatCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** Fails with a USER error when {@code path} is missing or a directory. */
 }

@@ -7,7 +7,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * An expression typed against a schema: column references (by name and by ordinal), literals with
  * their exact types, function calls, casts, and the boolean nodes filters are made of (comparisons,
  * BETWEEN, IN, IS NULL, LIKE, starts_with, AND/OR/NOT, constants). Immutable and thread-safe;
- * {@link #toString()} prints it as SQL. A filter (every boolean node, columns and literals inside
+ * {@code toString()} prints it as SQL. A filter (every boolean node, columns and literals inside
  * them) reads back through {@link Expressions#parse} to an equal expression.
  *
  * <p>Scan filters evaluate the boolean nodes over columns and literals; {@link Call} and {@link Cast}

@@ -119,7 +119,7 @@ final class Parser {
   /** A predicate that is just an operand: a boolean column, TRUE, FALSE or NULL. */
   private Expression standalone(Operand operand) {
     if (operand.isColumn() && operand.column().type() instanceof ArrowType.Bool) {
-      return new Comparison(operand.column(), ComparisonOperator.EQUAL, new Literal(Boolean.TRUE, ArrowType.Bool.INSTANCE));
+      return new Comparison(operand.column(), ComparisonOperator.EQUAL, new Literal(true, ArrowType.Bool.INSTANCE));
     }
     if (!operand.isColumn() && (operand.value() == null || operand.value() instanceof Boolean)) {
       return new Constant((Boolean) operand.value());

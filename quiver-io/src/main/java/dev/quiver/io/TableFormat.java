@@ -22,6 +22,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * {@code ARROW1}: Arrow IPC file; {@code FF FF FF FF}: Arrow IPC stream), then by extension; a
  * {@code .csv} file is always CSV. An output by its extension.
  */
+@SuppressWarnings("ImmutableEnumChecker") // the extension lists are List.of, immutable
 public enum TableFormat {
   CSV("CSV", List.of("csv")),
   ARROW_FILE("Arrow IPC file", List.of("arrow", "feather")),

@@ -63,7 +63,7 @@ final class PredicateCompiler {
       return leaf(like.column(), new PatternFilter(pattern, like.negated() != negated), expression, negated);
     }
     if (expression instanceof ColumnReference column && column.type() instanceof ArrowType.Bool) {
-      return comparison(new Comparison(column, ComparisonOperator.EQUAL, new Literal(Boolean.TRUE, column.type())),
+      return comparison(new Comparison(column, ComparisonOperator.EQUAL, new Literal(true, column.type())),
           negated);
     }
     if (expression instanceof Literal literal && (literal.isNull() || literal.value() instanceof Boolean)) {

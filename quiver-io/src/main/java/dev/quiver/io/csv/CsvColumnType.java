@@ -269,7 +269,7 @@ public enum CsvColumnType {
   private static boolean dateShape(String value) {
     for (int i = 0; i < 10; i++) {
       char c = value.charAt(i);
-      boolean ok = i == 4 || i == 7 ? c == '-' : isDigit(c);
+      boolean ok = (i == 4 || i == 7) ? c == '-' : isDigit(c);
       if (!ok) {
         return false;
       }

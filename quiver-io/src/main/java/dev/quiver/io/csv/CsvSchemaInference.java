@@ -39,7 +39,7 @@ final class CsvSchemaInference {
     CsvColumnType[] types = new CsvColumnType[names.size()];
     Arrays.fill(types, CsvColumnType.NULL);
     Boolean[] given = new Boolean[names.size()];
-    Arrays.fill(given, Boolean.FALSE);
+    Arrays.fill(given, false);
     Map<String, Integer> positions = new HashMap<>();
     for (int i = 0; i < names.size(); i++) {
       positions.put(names.get(i), i);
