@@ -54,6 +54,13 @@ final class ErrorReporter implements IExecutionExceptionHandler, IParameterExcep
     return USAGE;
   }
 
+  /** The line for a command that ran out of Java heap. */
+  static String outOfMemory(long maximumHeapBytes) {
+    return "out of memory: the Java heap (at most " + (maximumHeapBytes >> 20) + " MiB) is too small for this"
+        + " command; give it more with QUIVER_JAVA_OPTS=-Xmx<size>, or ask for less (a lower --memory-limit,"
+        + " fewer --partitions or --threads, smaller --batch-rows)";
+  }
+
   /** The exit code for a failure: 2 for a user error, 1 otherwise. */
   static int exitCode(Throwable problem) {
     if (problem instanceof QuiverException && ((QuiverException) problem).errorCode() == ErrorCode.USER) {

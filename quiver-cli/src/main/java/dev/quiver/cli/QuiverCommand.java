@@ -92,13 +92,28 @@ public final class QuiverCommand implements Callable<Integer> {
     return commandLine;
   }
 
+  /**
+   * Runs a command line; an {@link OutOfMemoryError} (which picocli does not handle) becomes one line
+   * on standard error and exit code 1, never a stack trace.
+   */
+  static int execute(CommandLine commandLine, String... arguments) {
+    try {
+      return commandLine.execute(arguments);
+    } catch (OutOfMemoryError exhausted) {
+      commandLine.getOut().flush();
+      commandLine.getErr().println("quiver: " + ErrorReporter.outOfMemory(Runtime.getRuntime().maxMemory()));
+      commandLine.getErr().flush();
+      return CommandLine.ExitCode.SOFTWARE;
+    }
+  }
+
   /** Runs the command line in this process, exits with its exit code. */
   public static void main(String[] arguments) {
     PrintWriter standardOutput = new PrintWriter(new BufferedWriter(
         new OutputStreamWriter(new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8), 1 << 16));
     PrintWriter standardError = new PrintWriter(
         new OutputStreamWriter(new FileOutputStream(FileDescriptor.err), StandardCharsets.UTF_8), true);
-    int exitCode = commandLine(null, System.getenv(), standardOutput, standardError).execute(arguments);
+    int exitCode = execute(commandLine(null, System.getenv(), standardOutput, standardError), arguments);
     standardOutput.flush();
     standardError.flush();
     System.exit(exitCode);
