@@ -1,5 +1,6 @@
 package dev.quiver.common.batch;
 
+import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.util.MemoryUtil;
@@ -84,11 +85,7 @@ public final class VectorGather {
         totalBytes += MemoryUtil.getInt(sourceOffsets + 4L * position + 4) - MemoryUtil.getInt(sourceOffsets + 4L * position);
       }
     }
-    if (totalBytes > Integer.MAX_VALUE - SLACK) {
-      throw new QuiverException(dev.quiver.common.ErrorCode.RESOURCE, count + " rows of " + source.getName()
-          + " hold " + totalBytes + " bytes, more than one vector holds");
-    }
-    target.allocateNew(totalBytes + SLACK, Math.max(1, count));
+    allocateVariableWidth(target, totalBytes, count, source.getName());
     long sourceData = source.getDataBuffer().memoryAddress();
     long sourceEnd = source.getDataBuffer().capacity();
     long targetData = target.getDataBuffer().memoryAddress();
@@ -101,13 +98,7 @@ public final class VectorGather {
       if (position >= 0 && (noNulls || isSet(validity, position))) {
         int start = MemoryUtil.getInt(sourceOffsets + 4L * position);
         int length = MemoryUtil.getInt(sourceOffsets + 4L * position + 4) - start;
-        if (length <= SLACK && start + (long) SLACK <= sourceEnd) {
-          for (int word = 0; word < length; word += 8) {
-            MemoryUtil.putLong(targetData + written + word, MemoryUtil.getLong(sourceData + start + word));
-          }
-        } else if (length > 0) {
-          MemoryUtil.copyMemory(sourceData + start, targetData + written, length);
-        }
+        copyValue(sourceData, start, length, sourceEnd, targetData + written);
         written += length;
         setBit(targetValidity, row);
       }
@@ -115,6 +106,26 @@ public final class VectorGather {
     }
     target.setLastSet(count - 1);
     target.setValueCount(count);
+  }
+
+  /** Room for {@code totalBytes} of values in {@code count} rows, plus the slack word copies may touch. */
+  static void allocateVariableWidth(BaseVariableWidthVector target, long totalBytes, int count, String name) {
+    if (totalBytes > Integer.MAX_VALUE - SLACK) {
+      throw new QuiverException(ErrorCode.RESOURCE, count + " rows of " + name + " hold " + totalBytes
+          + " bytes, more than one vector holds");
+    }
+    target.allocateNew(totalBytes + SLACK, Math.max(1, count));
+  }
+
+  /** Copies one value; a short one as whole 8-byte words when the source has the bytes to read. */
+  static void copyValue(long sourceData, int start, int length, long sourceEnd, long target) {
+    if (length <= SLACK && start + (long) SLACK <= sourceEnd) {
+      for (int word = 0; word < length; word += 8) {
+        MemoryUtil.putLong(target + word, MemoryUtil.getLong(sourceData + start + word));
+      }
+    } else if (length > 0) {
+      MemoryUtil.copyMemory(sourceData + start, target, length);
+    }
   }
 
   private static void rowByRow(FieldVector source, int[] positions, int count, FieldVector target) {
@@ -135,7 +146,7 @@ public final class VectorGather {
     return (MemoryUtil.getByte(validity + (row >>> 3)) >> (row & 7) & 1) != 0;
   }
 
-  private static void setBit(long validity, int row) {
+  static void setBit(long validity, int row) {
     long at = validity + (row >>> 3);
     MemoryUtil.putByte(at, (byte) (MemoryUtil.getByte(at) | (1 << (row & 7))));
   }
