@@ -2,7 +2,7 @@ package dev.quiver.format.file;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.format.layout.DictLayout;
 import dev.quiver.format.layout.FlatLayout;
 import dev.quiver.format.testing.FormatTables;
@@ -32,7 +32,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * {@code -Dquiver.fixture.write=DIR}.
  */
 class CompatibilityFixtureTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
 
   private static final String FIXTURE = "v1.0-all-types.qvr";
   private static final long SEED = 1_000_000_007L;

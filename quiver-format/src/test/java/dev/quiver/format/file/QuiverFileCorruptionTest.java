@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.fail;
 
 import dev.quiver.common.CorruptFileException;
 import dev.quiver.common.QuiverException;
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.format.FormatConstants;
 import dev.quiver.format.layout.DictLayout;
 import dev.quiver.format.testing.FormatTables;
@@ -41,7 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
  * OutOfMemoryError, a hang or a leak.
  */
 class QuiverFileCorruptionTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
   @TempDir Path directory;
 
   private static final long SEED = Long.getLong("quiver.fuzz.seed", System.nanoTime());

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
 import dev.quiver.common.batch.Batch;
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.file.ShuffleBlockFile;
 import dev.quiver.shuffle.testing.TestTables;
@@ -33,7 +33,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * the very vectors {@link BlockDecoder#decode} makes (no copy), and both materialize to the same values.
  */
 class BlockDecoderBatchTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
 
   @Test
   void cometsDictionaryBlocksStayDictionaryEncodedAndMaterializeToTheManifestValues() throws Exception {

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
 import dev.quiver.common.QuiverException;
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.testing.TestTables;
 import java.util.Arrays;
@@ -32,7 +32,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * Set {@code -Dquiver.fuzz.seed=N} to replay a run, {@code -Dquiver.fuzz.iterations=N} for more.
  */
 class BlockFuzzTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
 
   private static final long SEED = Long.getLong("quiver.fuzz.seed", System.nanoTime());
   private static final int ITERATIONS = Integer.getInteger("quiver.fuzz.iterations", 2500);

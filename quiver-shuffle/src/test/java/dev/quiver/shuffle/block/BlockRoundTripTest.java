@@ -2,7 +2,7 @@ package dev.quiver.shuffle.block;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.testing.TestTables;
 import java.util.ArrayList;
@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** Every codec × every type × nulls × 1, 64, 8192 rows × offsets-as-lengths, cold and warm. */
 class BlockRoundTripTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
 
   static Stream<Arguments> shapes() {
     List<Arguments> shapes = new ArrayList<>();

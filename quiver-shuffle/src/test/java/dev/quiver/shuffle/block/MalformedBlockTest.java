@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.testing.BlockSurgery;
 import dev.quiver.shuffle.testing.TestTables;
@@ -28,7 +28,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * message with a cold and a warm cache, through both entry points, and no leaked memory.
  */
 class MalformedBlockTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
 
   private static final int ROWS = 100;
   private byte[] good;
