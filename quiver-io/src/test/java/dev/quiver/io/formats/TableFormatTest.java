@@ -1,9 +1,11 @@
-package dev.quiver.io;
+package dev.quiver.io.formats;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.quiver.common.QuiverException;
+import dev.quiver.io.TableReader;
+import dev.quiver.io.TableWriter;
 import dev.quiver.testing.TestingAllocator;
 import java.io.IOException;
 import java.nio.file.Files;
