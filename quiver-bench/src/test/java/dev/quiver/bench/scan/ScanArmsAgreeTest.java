@@ -3,6 +3,7 @@ package dev.quiver.bench.scan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.quiver.bench.run.Outcome;
+import dev.quiver.bench.scan.workloads.ScanWorkloads;
 import dev.quiver.common.memory.Allocators;
 import dev.quiver.testing.TestingAllocator;
 import java.io.PrintWriter;
