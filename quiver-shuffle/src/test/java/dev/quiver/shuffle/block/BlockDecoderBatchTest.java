@@ -3,6 +3,7 @@ package dev.quiver.shuffle.block;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.quiver.testing.TestingTables;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
@@ -10,7 +11,6 @@ import dev.quiver.common.batch.Batch;
 import dev.quiver.testing.TestingAllocator;
 import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.file.ShuffleBlockFile;
-import dev.quiver.shuffle.testing.TestTables;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.apache.arrow.vector.FieldVector;
@@ -99,7 +99,7 @@ class BlockDecoderBatchTest {
                 try (VectorSchemaRoot values = batch.materialize(memory.allocator())) {
                   assertThat(memory.allocator().getAllocatedMemory() - before - decodeBytes)
                       .as("materializing a plain batch hands its vectors over").isEqualTo(batchBytes);
-                  assertThat(TestTables.differences(decoded.root(), values)).as(name).isNull();
+                  assertThat(TestingTables.differences(decoded.root(), values)).as(name).isNull();
                 }
               }
             }

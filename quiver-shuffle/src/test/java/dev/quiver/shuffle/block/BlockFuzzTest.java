@@ -3,10 +3,10 @@ package dev.quiver.shuffle.block;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import dev.quiver.testing.TestingTables;
 import dev.quiver.common.QuiverException;
 import dev.quiver.testing.TestingAllocator;
 import dev.quiver.shuffle.codec.CompressionCodec;
-import dev.quiver.shuffle.testing.TestTables;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -44,7 +44,7 @@ class BlockFuzzTest {
     Random random = new Random(SEED);
     int failures = 0;
     int decoded = 0;
-    try (VectorSchemaRoot original = TestTables.allTypes(memory.allocator(), 40, SEED, 15)) {
+    try (VectorSchemaRoot original = TestingTables.allTypes(memory.allocator(), 40, SEED, 15)) {
       for (CompressionCodec codec : CompressionCodec.values()) {
         for (boolean flag : new boolean[] {false, true}) {
           byte[] block;
@@ -124,7 +124,7 @@ class BlockFuzzTest {
         assertSame(validatedCold, trustedCold, context + " validated/trusted");
         validatedCold.batch.root().contentToTSVString();
         if (codec == CompressionCodec.SNAPPY) {
-          assertThat(TestTables.differences(original, validatedCold.batch.root())).as(context).isNull();
+          assertThat(TestingTables.differences(original, validatedCold.batch.root())).as(context).isNull();
         }
       }
       return validatedCold.batch != null;
@@ -161,7 +161,7 @@ class BlockFuzzTest {
 
   private void warmUp(BlockDecoder decoder) {
     if (warmBlock == null) {
-      try (VectorSchemaRoot sample = TestTables.allTypes(memory.allocator(), 3, 1, 0);
+      try (VectorSchemaRoot sample = TestingTables.allTypes(memory.allocator(), 3, 1, 0);
           ShuffleBlockWriter writer = new ShuffleBlockWriter(sample.getSchema(), CompressionCodec.NONE, ShuffleBlockWriter.Options.defaults())) {
         warmBlock = writer.encodeToArray(sample);
       }

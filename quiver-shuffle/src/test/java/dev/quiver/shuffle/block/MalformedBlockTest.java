@@ -3,6 +3,7 @@ package dev.quiver.shuffle.block;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.quiver.testing.TestingTables;
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
 import dev.quiver.testing.TestingAllocator;
@@ -99,7 +100,7 @@ class MalformedBlockTest {
       BlockDecoder decoder = new BlockDecoder(memory.allocator());
       for (int attempt = 0; attempt < 2; attempt++) {
         try (DecodedBatch batch = decoder.decodeValidated(noEnd, "block")) {
-          assertThat(TestTables.differences(original, batch.root())).isNull();
+          assertThat(TestingTables.differences(original, batch.root())).isNull();
           assertThat(batch.decodedInPlaceFromCache()).isEqualTo(attempt == 1);
         }
       }
