@@ -72,7 +72,7 @@ public final class BenchScanCommand implements Callable<Integer> {
     }
     Path dataDirectory = data != null ? data : BenchOptions.repository().resolve("quiver-bench/target/bench-data");
     PrintWriter log = spec.commandLine().getErr();
-    SuiteRunner runner = new SuiteRunner(new ChildJvm(List.of()), RunEnvironment.detect(BenchOptions.repository()),
+    SuiteRunner runner = new SuiteRunner(new ChildJvm(MeasureMain.class.getName(), List.of()), RunEnvironment.detect(BenchOptions.repository()),
         "scan", ScanSystem.QUIVER.label(), options.runs, options.warmupPasses, 0, log);
     try (BufferAllocator allocator = Allocators.newRoot()) {
       List<ResultRecord> records = ScanSuite.run(dataDirectory, new ScanSuite.Sizes(scale, rows, documents), chosen,

@@ -53,7 +53,7 @@ public final class BenchShuffleCommand implements Callable<Integer> {
           + ", built into quiver-bench/target/peers/comet-spark.jar) or this is not Linux x86-64");
       chosen.remove(BlockDecodeWorkloads.COMET);
     }
-    SuiteRunner runner = new SuiteRunner(new ChildJvm(childOptions), RunEnvironment.detect(BenchOptions.repository()),
+    SuiteRunner runner = new SuiteRunner(new ChildJvm(MeasureMain.class.getName(), childOptions), RunEnvironment.detect(BenchOptions.repository()),
         "shuffle", BlockDecodeWorkloads.QUIVER, options.runs, options.warmupPasses, repeatMillis, log);
     List<ResultRecord> records = runner.run(BlockDecodeSuite.arms(shapes == null ? BlockDecodeSuite.DEFAULT_SHAPES : shapes,
         codecs == null ? BlockDecodeSuite.DEFAULT_CODECS : codecs, chosen));

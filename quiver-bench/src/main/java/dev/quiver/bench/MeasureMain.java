@@ -7,7 +7,7 @@ import dev.quiver.bench.run.MeasureResult;
 import dev.quiver.bench.run.Outcome;
 import dev.quiver.bench.run.PeakMemory;
 import dev.quiver.bench.run.Workload;
-import dev.quiver.bench.scan.ScanWorkloads;
+import dev.quiver.bench.scan.workloads.ScanWorkloads;
 import dev.quiver.common.memory.Allocators;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -21,7 +21,7 @@ import org.apache.arrow.memory.BufferAllocator;
  * and prints one line, {@value #RESULT_PREFIX} followed by the {@link MeasureResult} as JSON.
  */
 public final class MeasureMain {
-  public static final String RESULT_PREFIX = "QUIVER-BENCH-RESULT ";
+  public static final String RESULT_PREFIX = dev.quiver.bench.run.ChildJvm.RESULT_PREFIX;
 
   private MeasureMain() {}
 

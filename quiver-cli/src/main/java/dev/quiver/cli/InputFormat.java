@@ -2,8 +2,8 @@ package dev.quiver.cli;
 
 import dev.quiver.common.QuiverException;
 import dev.quiver.io.InputFiles;
-import dev.quiver.io.ReadOptions;
-import dev.quiver.io.TableFormat;
+import dev.quiver.io.formats.ReadOptions;
+import dev.quiver.io.formats.TableFormat;
 import dev.quiver.io.csv.CsvReadOptions;
 import dev.quiver.shuffle.block.BlockFormat;
 import dev.quiver.shuffle.codec.CompressionCodec;

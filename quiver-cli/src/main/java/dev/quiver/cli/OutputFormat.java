@@ -2,9 +2,9 @@ package dev.quiver.cli;
 
 import dev.quiver.common.QuiverException;
 import dev.quiver.io.AtomicOutputFile;
-import dev.quiver.io.TableFormat;
+import dev.quiver.io.formats.TableFormat;
 import dev.quiver.io.TableWriter;
-import dev.quiver.io.WriteOptions;
+import dev.quiver.io.formats.WriteOptions;
 import dev.quiver.io.parquet.ParquetArrowWriter;
 import java.io.IOException;
 import java.nio.file.Path;

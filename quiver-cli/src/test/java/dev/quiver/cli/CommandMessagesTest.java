@@ -2,7 +2,7 @@ package dev.quiver.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -26,7 +26,7 @@ import picocli.CommandLine;
 class CommandMessagesTest {
   private static final Pattern SIZE_RATIO = Pattern.compile("size ratio ([0-9.]+) \\(output/input\\)");
 
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
   @TempDir Path directory;
 
   @Test

@@ -2,7 +2,7 @@ package dev.quiver.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ConvertRoundTripTest {
   static final int ROWS = 30_000;
 
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
   @TempDir Path directory;
 
   private static long seed() {

@@ -2,7 +2,7 @@ package dev.quiver.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.arrow.vector.DecimalVector;
@@ -14,7 +14,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code quiver demo} in-process with a small table. */
 class DemoCommandTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
   @TempDir Path directory;
 
   @Test

@@ -2,7 +2,7 @@ package dev.quiver.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.format.file.QuiverFile;
 import dev.quiver.format.storage.SegmentLocation;
 import java.io.IOException;
@@ -34,7 +34,7 @@ import org.junit.jupiter.api.io.TempDir;
  * types and bad arguments exit 2 naming the column or option, and a failed convert leaves no file.
  */
 class FormatErrorsTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
   @TempDir Path directory;
 
   private Path goodQvr() throws IOException {

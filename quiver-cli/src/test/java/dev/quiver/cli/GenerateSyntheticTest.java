@@ -2,7 +2,7 @@ package dev.quiver.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.datagen.fineweb.FinewebTable;
 import dev.quiver.format.file.QuiverFile;
 import java.nio.charset.StandardCharsets;
@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * length, token counts that follow the text; the hits data: quiver-datagen's HitsTableTest).
  */
 class GenerateSyntheticTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
   @TempDir Path directory;
 
   private Path generate(String kind, String rows, String seed, String threads, String out) {

@@ -2,7 +2,7 @@ package dev.quiver.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.format.file.QuiverFile;
 import io.trino.tpch.LineItem;
 import io.trino.tpch.LineItemGenerator;
@@ -32,7 +32,7 @@ class GenerateTpchTest {
   static final int Q6_FROM = (int) LocalDate.of(1994, 1, 1).toEpochDay();
   static final int Q6_TO = (int) LocalDate.of(1995, 1, 1).toEpochDay();
 
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
   @TempDir Path directory;
 
   @Test

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.quiver.common.QuiverException;
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.io.parquet.ParquetArrowReader;
 import java.nio.file.Path;
 import java.util.List;
@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the columns asked for.
  */
 class ParquetRowGroupsTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
   @TempDir Path directory;
 
   @Test

@@ -2,7 +2,7 @@ package dev.quiver.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.format.file.QuiverWriter;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code quiver scan}: CSV rows equal the file's, the summary, the metric lines, user errors. */
 class ScanCommandTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
   @TempDir Path directory;
 
   private Path write(int rows) throws IOException {

@@ -2,7 +2,7 @@ package dev.quiver.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -22,7 +22,7 @@ class ShufflePartitionReadTest {
   /** Spark 4.1.3's hash(a, b, c) and pmod(hash, 200) for 100 rows (the shuffle module's test fixture). */
   static final Path SPARK_ROWS = Path.of("../quiver-shuffle/src/test/resources/spark-hash/multi_column.csv");
 
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
   @TempDir Path directory;
 
   private CommandRunner.Outcome run(String... arguments) {

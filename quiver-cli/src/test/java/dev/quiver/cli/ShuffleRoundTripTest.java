@@ -2,7 +2,7 @@ package dev.quiver.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.channels.FileChannel;
@@ -43,7 +43,7 @@ class ShuffleRoundTripTest {
       "5,\"crlf\r\ninside\",1.0E21,false,2024-03-01,2024-03-01T00:00:00Z,2024-03-01T00:00:01,\\N",
       "") ;
 
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
   @TempDir Path directory;
 
   @ParameterizedTest

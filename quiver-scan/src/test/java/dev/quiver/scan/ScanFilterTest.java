@@ -3,7 +3,7 @@ package dev.quiver.scan;
 import dev.quiver.format.testing.ScanTables;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.scan.execution.ScanResult;
 import dev.quiver.scan.plan.SplitStrategy;
 import java.io.IOException;
@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Filtered scans return exactly the rows a row-by-row evaluation picks, and pruning costs no I/O. */
 class ScanFilterTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
   @TempDir Path directory;
   private static final long ROWS = 50_000;
   private Path file;

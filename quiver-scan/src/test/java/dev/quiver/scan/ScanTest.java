@@ -8,7 +8,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.quiver.common.CorruptFileException;
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.format.file.QuiverFile;
 import dev.quiver.format.storage.SegmentLocation;
 import dev.quiver.format.layout.DictLayout;
@@ -34,7 +34,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** Scans without filters: values, shared decodes, metrics, and cleanup on every way a scan can end. */
 class ScanTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
   @TempDir Path directory;
 
   private static final List<String> ALL = List.of("id", "flag", "text", "mode");

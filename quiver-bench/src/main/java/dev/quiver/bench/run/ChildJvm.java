@@ -1,7 +1,6 @@
 package dev.quiver.bench.run;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.quiver.bench.MeasureMain;
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
 import java.io.IOException;
@@ -13,8 +12,8 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Starts one JVM per measurement ({@link MeasureMain}) with this JVM's class path and the given
- * options, and reads its result line. Each child's peak resident memory is then its own, and the JIT
+ * Starts one JVM per measurement (its main class, {@code dev.quiver.bench.MeasureMain} for the suites,
+ * is given: that class uses this package) with this JVM's class path and the given options, and reads its result line. Each child's peak resident memory is then its own, and the JIT
  * profile holds only the measured system's code.
  */
 public final class ChildJvm implements Measurer {
@@ -27,11 +26,19 @@ public final class ChildJvm implements Measurer {
       "-Darrow.allocation.manager.type=Unsafe", "-Xmx2g", "-XX:+UseSerialGC");
   private static final long TIMEOUT_MINUTES = 30;
 
+  /** What the child prints before its {@link MeasureResult} as JSON, on a line of its own. */
+  public static final String RESULT_PREFIX = "QUIVER-BENCH-RESULT ";
+
+  private final String mainClass;
   private final List<String> options;
   private final ObjectMapper json = new ObjectMapper();
 
-  /** @param extraOptions options after {@link #DEFAULT_OPTIONS} (system properties the workloads read) */
-  public ChildJvm(List<String> extraOptions) {
+  /**
+   * @param mainClass the child's main class, which prints {@link #RESULT_PREFIX} and the result
+   * @param extraOptions options after {@link #DEFAULT_OPTIONS} (system properties the workloads read)
+   */
+  public ChildJvm(String mainClass, List<String> extraOptions) {
+    this.mainClass = mainClass;
     this.options = new ArrayList<>(DEFAULT_OPTIONS);
     this.options.addAll(extraOptions);
   }
@@ -50,7 +57,7 @@ public final class ChildJvm implements Measurer {
     command.addAll(options);
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
-    command.add(MeasureMain.class.getName());
+    command.add(mainClass);
     command.add(json.writeValueAsString(request));
     Path errors = Files.createTempFile("quiver-bench-child", ".err");
     try {
@@ -62,8 +69,8 @@ public final class ChildJvm implements Measurer {
         throw failure(request, "did not finish in " + TIMEOUT_MINUTES + " minutes", errors);
       }
       for (String line : output.split("\n")) {
-        if (line.startsWith(MeasureMain.RESULT_PREFIX) && process.exitValue() == 0) {
-          return json.readValue(line.substring(MeasureMain.RESULT_PREFIX.length()), MeasureResult.class);
+        if (line.startsWith(RESULT_PREFIX) && process.exitValue() == 0) {
+          return json.readValue(line.substring(RESULT_PREFIX.length()), MeasureResult.class);
         }
       }
       throw failure(request, "exited with " + process.exitValue() + " and no result", errors);

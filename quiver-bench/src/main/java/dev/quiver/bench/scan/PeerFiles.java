@@ -1,6 +1,5 @@
 package dev.quiver.bench.scan;
 
-import dev.quiver.bench.scan.vortex.VortexFiles;
 import dev.quiver.cli.QuiverCommand;
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;

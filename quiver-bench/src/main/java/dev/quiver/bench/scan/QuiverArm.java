@@ -9,12 +9,12 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /** Quiver in the scan suite: {@link QuiverScanArm} (its public scan), the queries as plain code on top. */
-final class QuiverArm implements ScanArm {
+public final class QuiverArm implements ScanArm {
   private final DataFiles files;
   private final int threads;
   private final QuiverScanArm scan = QuiverScanArm.create();
 
-  QuiverArm(DataFiles files, int threads) {
+  public QuiverArm(DataFiles files, int threads) {
     this.files = files;
     this.threads = threads;
   }

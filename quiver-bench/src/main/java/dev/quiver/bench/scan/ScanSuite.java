@@ -29,6 +29,10 @@ public final class ScanSuite {
   /** How big each data set is. */
   public record Sizes(double scale, long hitsRows, long finewebRows) {}
 
+  /** Parameters of a scan measurement (read by {@code workloads.ScanWorkloads}). */
+  public static final String DIRECTORY = "directory";
+  public static final String TABLE = "table";
+
   private ScanSuite() {}
 
   /** The directory of a data set's files for these sizes. */
@@ -86,8 +90,8 @@ public final class ScanSuite {
     List<Arm> arms = new ArrayList<>();
     for (ScanQuery query : queries) {
       DataFiles data = files.get(query.dataSet());
-      Map<String, String> parameters = Map.of(ScanWorkloads.DIRECTORY, data.directory().toString(),
-          ScanWorkloads.TABLE, data.table());
+      Map<String, String> parameters = Map.of(DIRECTORY, data.directory().toString(),
+          TABLE, data.table());
       for (int threadCount : threads) {
         for (ScanSystem system : ordered) {
           arms.add(new Arm(query.dataSet().label(), dataParameters(query.dataSet(), sizes), query.label(),

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.quiver.bench.scan.query.ColumnDigest;
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.shuffle.sample.CometBenchmarkTable;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
@@ -20,7 +20,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * copies it; surefire passes its path) and Linux x86-64.
  */
 class BlockDecodeArmsAgreeTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
 
   @ParameterizedTest
   @CsvSource({"5x64-none", "5x512-lz4", "50x64-zstd", "50x512-snappy", "5x8192-zstd", "50x512-lz4"})

@@ -3,6 +3,7 @@ package dev.quiver.bench.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.quiver.bench.MeasureMain;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -14,7 +15,7 @@ import org.junit.jupiter.api.Test;
 class ChildJvmTest {
   @Test
   void aChildMeasuresAndReports() throws Exception {
-    ChildJvm jvm = new ChildJvm(List.of());
+    ChildJvm jvm = new ChildJvm(MeasureMain.class.getName(), List.of());
     MeasureResult result = jvm.run(new MeasureRequest("shuffle", "5x64-lz4", "quiver", 1, Map.of(), true, 1, 50));
     assertThat(result.answer()).isEqualTo("rows=64 columns=5");
     assertThat(result.checksum()).startsWith("column_0=");
@@ -25,7 +26,7 @@ class ChildJvmTest {
 
   @Test
   void aFailingChildIsReportedWithItsErrors() {
-    ChildJvm jvm = new ChildJvm(List.of());
+    ChildJvm jvm = new ChildJvm(MeasureMain.class.getName(), List.of());
     assertThatThrownBy(() -> jvm.run(new MeasureRequest("shuffle", "5x64-lz4", "nobody", 1, Map.of(), false, 0, 0)))
         .hasMessageContaining("nobody on 5x64-lz4").hasMessageContaining("unknown system 'nobody'");
   }

@@ -3,7 +3,7 @@ package dev.quiver.bench.scan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.quiver.bench.scan.query.ColumnDigest;
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.apache.arrow.vector.BigIntVector;
@@ -15,7 +15,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Column checksums do not depend on row order, batch cuts, integer width or string vector class, and do see a changed value. */
 class ColumnDigestTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
 
   @Test
   void orderCutsAndVectorClassesDoNotMatterButValuesDo() {

@@ -3,8 +3,9 @@ package dev.quiver.bench.scan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.quiver.bench.run.Outcome;
+import dev.quiver.bench.scan.workloads.ScanWorkloads;
 import dev.quiver.common.memory.Allocators;
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -30,7 +31,7 @@ class ScanArmsAgreeTest {
   static final ScanSuite.Sizes SIZES = new ScanSuite.Sizes(0.002, 3_000, 400);
   static final Map<DataSet, DataFiles> FILES = new EnumMap<>(DataSet.class);
 
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
 
   @BeforeAll
   static void prepare() throws Exception {

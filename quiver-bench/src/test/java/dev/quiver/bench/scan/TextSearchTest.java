@@ -3,7 +3,7 @@ package dev.quiver.bench.scan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.quiver.bench.scan.query.TextSearch;
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -19,7 +19,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * vector, in plain and view vectors. Randomized: the seed is printed.
  */
 class TextSearchTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
 
   @Test
   void findsTheSameRowsAsContains() {

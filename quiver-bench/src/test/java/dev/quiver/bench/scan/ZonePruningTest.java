@@ -3,7 +3,7 @@ package dev.quiver.bench.scan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.quiver.bench.scan.quiver.QuiverScanArm;
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.expression.Expressions;
 import dev.quiver.format.file.QuiverWriter;
 import java.nio.charset.StandardCharsets;
@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * without it.
  */
 class ZonePruningTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
   @TempDir Path directory;
 
   @Test

@@ -5,11 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
-import dev.quiver.common.testing.LeakCheckingAllocator;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.BitVector;
 import org.apache.arrow.vector.DecimalVector;
@@ -19,12 +20,27 @@ import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 
 class BatchTest {
-  @RegisterExtension
-  final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  /**
+   * A root allocator per test that must be empty at the end. (quiver-testing's TestingAllocator does
+   * this for every other module; quiver-testing depends on quiver-common, so this module's tests
+   * cannot use it.)
+   */
+  private final RootAllocator root = new RootAllocator(Long.MAX_VALUE);
+
+  @AfterEach
+  void noArrowMemoryLeft() {
+    long outstanding = root.getAllocatedMemory();
+    assertThat(outstanding).as("Arrow memory still allocated:%n%s", outstanding == 0 ? "" : root.toVerboseString()).isZero();
+    root.close();
+  }
+
+  private BufferAllocator allocator() {
+    return root;
+  }
 
   private static final Field LONGS = Field.nullable("n", new ArrowType.Int(64, true));
   private static final Field TEXT = Field.nullable("s", ArrowType.Utf8.INSTANCE);
@@ -35,7 +51,7 @@ class BatchTest {
   void plainBatchMaterializesWithoutCopying() {
     BigIntVector longs = longs(new Long[] {1L, null, 3L});
     Batch batch = Batch.builder(3).add(LONGS, longs).build();
-    try (VectorSchemaRoot root = batch.materialize(memory.allocator())) {
+    try (VectorSchemaRoot root = batch.materialize(allocator())) {
       assertThat(root.getVector(0)).isSameAs(longs);
       assertThat(root.getRowCount()).isEqualTo(3);
       assertThat(root.getVector(0).getObject(1)).isNull();
@@ -82,7 +98,7 @@ class BatchTest {
     Batch twice = once.withSelection(secondPositions, secondCount);
     assertThat(twice.rowCount()).isEqualTo(secondCount);
     assertThat(twice.physicalRowCount()).isEqualTo(rows);
-    try (VectorSchemaRoot root = twice.materialize(memory.allocator())) {
+    try (VectorSchemaRoot root = twice.materialize(allocator())) {
       assertThat(root.getRowCount()).isEqualTo(expected.size());
       for (int i = 0; i < expected.size(); i++) {
         int row = expected.get(i);
@@ -105,7 +121,7 @@ class BatchTest {
     assertThat(batch.dictionary(0)).isSameAs(values);
     assertThat(batch.schema().getFields().get(0).getType()).isEqualTo(ArrowType.Utf8.INSTANCE);
     Batch selected = batch.withSelection(new int[] {0, 2, 3}, 3);
-    try (VectorSchemaRoot root = selected.materialize(memory.allocator())) {
+    try (VectorSchemaRoot root = selected.materialize(allocator())) {
       assertThat(root.getVector(0).getObject(0).toString()).isEqualTo("blue");
       assertThat(root.getVector(0).getObject(1)).isNull();
       assertThat(root.getVector(0).getObject(2).toString()).isEqualTo("green");
@@ -117,7 +133,7 @@ class BatchTest {
     VarCharVector values = texts(new String[] {"a"});
     IntVector codes = codes(new Integer[] {0, 7});
     Batch batch = Batch.builder(2).addDictionary(TEXT, codes, values).build();
-    assertThatThrownBy(() -> batch.materialize(memory.allocator()))
+    assertThatThrownBy(() -> batch.materialize(allocator()))
         .isInstanceOfSatisfying(QuiverException.class, failure -> {
           assertThat(failure.errorCode()).isEqualTo(ErrorCode.CORRUPT);
           assertThat(failure.getMessage()).contains("column s").contains("code 7").contains("row 1");
@@ -128,14 +144,14 @@ class BatchTest {
   @Test
   void wideFixedWidthValuesGatherByAddress() {
     DecimalVector decimals = new DecimalVector(Field.nullable("d", new ArrowType.Decimal(20, 2, 128)),
-        memory.allocator());
+        allocator());
     decimals.allocateNew(3);
     decimals.setSafe(0, new java.math.BigDecimal("1.25"));
     decimals.setNull(1);
     decimals.setSafe(2, new java.math.BigDecimal("-99999999999999.99"));
     decimals.setValueCount(3);
     try (decimals; FieldVector gathered = VectorGather.gather(decimals, new int[] {2, -1, 1, 0}, 4, decimals.getField(),
-        memory.allocator())) {
+        allocator())) {
       assertThat(gathered.getObject(0)).isEqualTo(new java.math.BigDecimal("-99999999999999.99"));
       assertThat(gathered.getObject(1)).isNull();
       assertThat(gathered.getObject(2)).isNull();
@@ -152,7 +168,7 @@ class BatchTest {
   }
 
   private BigIntVector longs(Long[] values) {
-    BigIntVector vector = new BigIntVector(LONGS, memory.allocator());
+    BigIntVector vector = new BigIntVector(LONGS, allocator());
     vector.allocateNew(values.length);
     for (int i = 0; i < values.length; i++) {
       if (values[i] == null) {
@@ -166,7 +182,7 @@ class BatchTest {
   }
 
   private VarCharVector texts(String[] values) {
-    VarCharVector vector = new VarCharVector(TEXT, memory.allocator());
+    VarCharVector vector = new VarCharVector(TEXT, allocator());
     vector.allocateNew();
     for (int i = 0; i < values.length; i++) {
       if (values[i] == null) {
@@ -180,7 +196,7 @@ class BatchTest {
   }
 
   private BitVector flags(Boolean[] values) {
-    BitVector vector = new BitVector(FLAGS, memory.allocator());
+    BitVector vector = new BitVector(FLAGS, allocator());
     vector.allocateNew(values.length);
     for (int i = 0; i < values.length; i++) {
       if (values[i] == null) {
@@ -194,7 +210,7 @@ class BatchTest {
   }
 
   private IntVector codes(Integer[] values) {
-    IntVector vector = new IntVector(CODES, memory.allocator());
+    IntVector vector = new IntVector(CODES, allocator());
     vector.allocateNew(values.length);
     for (int i = 0; i < values.length; i++) {
       if (values[i] == null) {

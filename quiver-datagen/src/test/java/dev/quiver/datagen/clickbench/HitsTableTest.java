@@ -2,7 +2,7 @@ package dev.quiver.datagen.clickbench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.datagen.synthetic.SyntheticBatches;
 import dev.quiver.datagen.synthetic.SyntheticTable;
 import java.io.IOException;
@@ -22,7 +22,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * rely on (most search phrases empty and the rest few distinct, URLs sharing prefixes).
  */
 class HitsTableTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
 
   @Test
   void sameSeedSameBatchesAnyThreadsOtherSeedOtherBatches() throws IOException {

@@ -2,7 +2,7 @@ package dev.quiver.datagen.tpch;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import io.trino.tpch.TpchTable;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -17,7 +17,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * one generator makes them, so the batches are the same whatever the thread count.
  */
 class TpchGeneratorTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
 
   @Test
   void theSameRowsInTheSameOrderWhateverTheThreadCount() throws IOException {

@@ -7,7 +7,7 @@ import dev.quiver.expression.Expression;
 import dev.quiver.expression.Expressions;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -26,7 +26,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * at non-zero offsets. Expressions also round-trip through their SQL text.
  */
 public class FilterEvaluatorRandomTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
 
   private static final int SEEDS = 6;
   private static final int EXPRESSIONS_PER_SEED = 250;

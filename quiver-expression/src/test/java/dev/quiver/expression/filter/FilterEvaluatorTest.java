@@ -5,7 +5,7 @@ import dev.quiver.expression.Expression;
 import dev.quiver.expression.Expressions;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import java.math.BigDecimal;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -18,7 +18,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The SQL rules on hand-picked rows: exact numbers, NaN and -0.0, NULLs, LIKE, dictionaries, conjunct order. */
 class FilterEvaluatorTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
 
   private final Map<String, FieldVector> vectors = new HashMap<>();
 

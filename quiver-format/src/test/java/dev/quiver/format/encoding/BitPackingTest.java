@@ -2,7 +2,7 @@ package dev.quiver.format.encoding;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import java.util.Random;
 import org.apache.arrow.memory.ArrowBuf;
 import org.junit.jupiter.api.Test;
@@ -13,7 +13,7 @@ class BitPackingTest {
   private static final long SEED = Long.getLong("quiver.test.seed", System.nanoTime());
 
   @RegisterExtension
-  final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  final TestingAllocator memory = new TestingAllocator();
 
   @Test
   void everyWidthRoundTrips() {

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,7 +27,7 @@ class ChunkCodecTest {
   private static final long SEED = Long.getLong("quiver.test.seed", System.nanoTime());
 
   @RegisterExtension
-  final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  final TestingAllocator memory = new TestingAllocator();
 
   private FieldVector longs(int rows, String name) {
     List<Object> values = new ArrayList<>();

@@ -2,7 +2,7 @@ package dev.quiver.format.encoding;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -22,7 +22,7 @@ class CompressorChoiceTest {
   private static final long SEED = Long.getLong("quiver.test.seed", System.nanoTime());
 
   @RegisterExtension
-  final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  final TestingAllocator memory = new TestingAllocator();
 
   private final Random random = new Random(SEED);
 

@@ -5,7 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
+import dev.quiver.testing.TestingCorruptionFuzz;
 import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -16,7 +17,6 @@ import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.Field;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -27,24 +27,32 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * or fail with a {@link QuiverException} naming the segment; never another exception, an Error, a
  * hang or a leak. Targeted lies (row counts, zstd sizes, bit widths) must fail before allocating.
  */
-class CorruptionFuzzTest {
-  private static final long SEED = Long.getLong("quiver.test.seed", System.nanoTime());
+class CorruptionFuzzTest extends TestingCorruptionFuzz<Field> {
   private static final int MUTATIONS = Integer.getInteger("quiver.fuzz.mutations", 4000);
   private static final String NAME = "fuzzed segment";
 
   @RegisterExtension
-  final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  final TestingAllocator memory = new TestingAllocator();
 
-  @BeforeAll
-  static void printSeed() {
-    System.out.println("CorruptionFuzzTest seed " + SEED + " (rerun with -Dquiver.test.seed=" + SEED + ")");
+  @Override
+  protected String seedProperty() {
+    return "quiver.test.seed";
   }
 
-  /** A real segment and the field it decodes as. */
-  private record Specimen(String label, Field field, byte[] bytes) {}
+  @Override
+  protected int mutations() {
+    return MUTATIONS;
+  }
 
-  private List<Specimen> specimens(Random random) {
-    List<Specimen> specimens = new ArrayList<>();
+  @Override
+  protected int minimumRefused(int mutations) {
+    return mutations / 4 + 1; // most damage is detected
+  }
+
+  /** Real segments, each with the field it decodes as. */
+  @Override
+  protected List<Specimen<Field>> specimens(Random random) {
+    List<Specimen<Field>> specimens = new ArrayList<>();
     List<Object> sorted = new ArrayList<>();
     List<Object> outliers = new ArrayList<>();
     List<Object> runs = new ArrayList<>();
@@ -85,62 +93,43 @@ class CorruptionFuzzTest {
     return specimens;
   }
 
-  private void add(List<Specimen> specimens, String label, TestColumnType type, List<Object> values, EncodingOptions options) {
+  private void add(List<Specimen<Field>> specimens, String label, TestColumnType type, List<Object> values, EncodingOptions options) {
     try (FieldVector vector = TestVectors.build(memory.allocator(), type, values, "column")) {
       EncodedChunk chunk = ChunkCodec.encode(vector, 0, values.size(), options);
-      specimens.add(new Specimen(label + " " + chunk.encodingTree(), vector.getField(), chunk.encodedBytes()));
+      specimens.add(new Specimen<>(label + " " + chunk.encodingTree(), chunk.encodedBytes(), vector.getField()));
     }
   }
 
-  @Test
-  @Timeout(120)
-  void damagedSegmentsDecodeOrFailTyped() {
-    Random random = new Random(SEED);
-    List<Specimen> specimens = specimens(random);
-    int decoded = 0;
-    int refused = 0;
-    for (int m = 0; m < MUTATIONS; m++) {
-      Specimen specimen = specimens.get(m % specimens.size());
-      String[] description = new String[1];
-      byte[] damaged = mutate(specimen.bytes(), random, description);
-      String context = "seed " + SEED + ", mutation " + m + " (" + description[0] + ") of " + specimen.label();
-      if (decodeOrRefuse(memory.allocator(), specimen.field(), damaged, context)) {
-        decoded++;
-      } else {
-        refused++;
-      }
-    }
-    System.out.println("CorruptionFuzzTest: " + decoded + " damaged segments decoded, " + refused + " refused");
-    assertThat(refused).as("most damage is detected").isGreaterThan(MUTATIONS / 4);
-  }
-
-  /** True when the damaged segment decoded (to a valid vector), false when refused with a typed error. */
-  static boolean decodeOrRefuse(BufferAllocator allocator, Field field, byte[] damaged, String context) {
+  /** Decodes to a structurally valid vector (values may differ: a flipped bit in plain data), or throws. */
+  @Override
+  protected void decode(Specimen<Field> specimen, byte[] damaged, String context) {
+    BufferAllocator allocator = memory.allocator();
     try (ArrowBuf segment = TestVectors.toSegment(allocator, damaged)) {
       try {
         ChunkCodec.describe(segment, NAME);
       } catch (QuiverException expected) {
         assertThat(expected.getMessage()).as(context).startsWith(NAME + ": ");
       }
-      try (FieldVector vector = ChunkCodec.decode(segment, field, allocator, NAME)) {
+      try (FieldVector vector = ChunkCodec.decode(segment, specimen.detail(), allocator, NAME)) {
         TestVectors.validateDamaged(vector); // values may differ (a flipped bit in plain data); structure may not
         for (int i = 0; i < vector.getValueCount(); i++) {
           vector.getObject(i);
         }
-        return true;
-      } catch (QuiverException expected) {
-        assertThat(expected.getMessage()).as(context).startsWith(NAME + ": ");
-        assertThat(expected.errorCode()).as(context).isIn(ErrorCode.CORRUPT, ErrorCode.RESOURCE);
-        return false;
       }
-    } catch (QuiverException | AssertionError rethrown) {
-      throw rethrown;
-    } catch (Throwable unexpected) {
-      throw new AssertionError(context + ": " + unexpected + " instead of a QuiverException", unexpected);
     }
   }
 
-  private static byte[] mutate(byte[] original, Random random, String[] description) {
+  /** A refusal names the segment and is CORRUPT or RESOURCE. */
+  @Override
+  protected void refused(Exception typed, String context) {
+    assertThat(typed).as(context).isInstanceOf(QuiverException.class);
+    QuiverException expected = (QuiverException) typed;
+    assertThat(expected.getMessage()).as(context).startsWith(NAME + ": ");
+    assertThat(expected.errorCode()).as(context).isIn(ErrorCode.CORRUPT, ErrorCode.RESOURCE);
+  }
+
+  @Override
+  protected byte[] mutate(byte[] original, Random random, StringBuilder description) {
     byte[] bytes = original.clone();
     // half the damage lands in the header and tree, where the structure lives
     int structure = Math.min(bytes.length, EncodingFormat.HEADER_BYTES + LittleEndian.getInt(bytes, 12));
@@ -152,30 +141,30 @@ class CorruptionFuzzTest {
           int at = f == 0 ? position : random.nextInt(bytes.length);
           bytes[at] ^= (byte) (1 << random.nextInt(8));
         }
-        description[0] = flips + " bit flips from byte " + position;
+        description.append(flips + " bit flips from byte " + position);
         return bytes;
       }
       case 1: {
         byte value = (byte) new int[] {0, 0xFF, 0x7F, 0x80, random.nextInt(256)}[random.nextInt(5)];
         bytes[position] = value;
-        description[0] = "byte " + position + " set to " + (value & 0xFF);
+        description.append("byte " + position + " set to " + (value & 0xFF));
         return bytes;
       }
       case 2: {
         int at = Math.min(position, bytes.length - 4);
         int value = new int[] {0, -1, Integer.MAX_VALUE, 1 << 24, 1 << 30, random.nextInt()}[random.nextInt(6)];
         LittleEndian.putInt(bytes, at, value);
-        description[0] = "int at byte " + at + " set to " + value;
+        description.append("int at byte " + at + " set to " + value);
         return bytes;
       }
       case 3: {
         int length = random.nextInt(bytes.length);
-        description[0] = "truncated to " + length + " bytes";
+        description.append("truncated to " + length + " bytes");
         return Arrays.copyOf(bytes, length);
       }
       case 4: {
         int extra = 1 + random.nextInt(16);
-        description[0] = "extended by " + extra + " bytes";
+        description.append("extended by " + extra + " bytes");
         byte[] longer = Arrays.copyOf(bytes, bytes.length + extra);
         for (int i = bytes.length; i < longer.length; i++) {
           longer[i] = (byte) random.nextInt(256);
@@ -188,7 +177,7 @@ class CorruptionFuzzTest {
         for (int i = at; i < at + length; i++) {
           bytes[i] = (byte) random.nextInt(256);
         }
-        description[0] = length + " random bytes at " + at;
+        description.append(length + " random bytes at " + at);
         return bytes;
       }
     }
@@ -196,7 +185,7 @@ class CorruptionFuzzTest {
 
   @Test
   void liesAboutSizesFailBeforeAllocating() {
-    Random random = new Random(SEED);
+    Random random = new Random(seed());
     List<Object> values = new ArrayList<>();
     for (int i = 0; i < 1000; i++) {
       values.add(random.nextLong());

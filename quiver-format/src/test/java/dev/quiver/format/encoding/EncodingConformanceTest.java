@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.format.encoding.TestValues.Dataset;
 import java.math.BigInteger;
 import java.util.ArrayList;
@@ -35,7 +35,7 @@ class EncodingConformanceTest {
       Dataset.RANDOM_WITH_NULLS, Dataset.EXTREMES, Dataset.RUNS, Dataset.EMPTY, Dataset.SINGLE);
 
   @RegisterExtension
-  final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  final TestingAllocator memory = new TestingAllocator();
 
   @BeforeAll
   static void printSeed() {

@@ -2,10 +2,10 @@ package dev.quiver.format.file;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.format.layout.DictLayout;
 import dev.quiver.format.layout.FlatLayout;
-import dev.quiver.format.testing.FormatTables;
+import dev.quiver.testing.TestingTables;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.apache.arrow.vector.VarBinaryVector;
@@ -25,14 +25,14 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * Files written by format versions 1.0 and 1.1 (dict layouts) are committed under {@code src/test/resources/compatibility}
  * and must keep reading to the same values: a change that breaks old files fails here. The values
- * come from {@link FormatTables} with the fixture's seed, whose generator must therefore never
+ * come from {@link TestingTables} with the fixture's seed, whose generator must therefore never
  * change (add new columns to a new fixture instead).
  *
  * <p>To write a new fixture after a deliberate format change (new version!), run with
  * {@code -Dquiver.fixture.write=DIR}.
  */
 class CompatibilityFixtureTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
 
   private static final String FIXTURE = "v1.0-all-types.qvr";
   private static final long SEED = 1_000_000_007L;
@@ -46,14 +46,14 @@ class CompatibilityFixtureTest {
     }
     Path fixture = Path.of(CompatibilityFixtureTest.class.getResource("/compatibility/" + FIXTURE).toURI());
     try (QuiverFile file = QuiverFile.open(fixture);
-        VectorSchemaRoot expected = FormatTables.batch(memory.allocator(), 0, ROWS, SEED, 10)) {
+        VectorSchemaRoot expected = TestingTables.batch(memory.allocator(), 0, ROWS, SEED, 10)) {
       assertThat(file.footer().metadata()).containsKey("writer");
       assertThat(file.schema()).isEqualTo(expected.getSchema());
       assertThat(file.rowCount()).isEqualTo(ROWS);
       assertThat(file.footer().segments().size()).as("chunk boundaries inside columns").isGreaterThan(2 * expected.getFieldVectors().size());
       for (int c = 0; c < expected.getFieldVectors().size(); c++) {
         try (FieldVector actual = file.read(c, 0, ROWS, memory.allocator())) {
-          assertThat(FormatTables.difference(expected.getVector(c), actual, 0)).isNull();
+          assertThat(TestingTables.difference(expected.getVector(c), actual, 0)).isNull();
         }
       }
     }
@@ -109,9 +109,9 @@ class CompatibilityFixtureTest {
 
   private void writeFixture(Path target) throws IOException {
     Files.createDirectories(target.getParent());
-    try (QuiverWriter writer = QuiverWriter.create(target, FormatTables.schema(), memory.allocator(),
+    try (QuiverWriter writer = QuiverWriter.create(target, TestingTables.schema(), memory.allocator(),
         QuiverWriter.Options.defaults().withChunkBytes(2048));
-        VectorSchemaRoot batch = FormatTables.batch(memory.allocator(), 0, ROWS, SEED, 10)) {
+        VectorSchemaRoot batch = TestingTables.batch(memory.allocator(), 0, ROWS, SEED, 10)) {
       writer.write(batch);
     }
   }

@@ -8,10 +8,10 @@ import static org.assertj.core.api.Assertions.fail;
 
 import dev.quiver.common.CorruptFileException;
 import dev.quiver.common.QuiverException;
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.format.FormatConstants;
 import dev.quiver.format.layout.DictLayout;
-import dev.quiver.format.testing.FormatTables;
+import dev.quiver.testing.TestingTables;
 import java.nio.charset.StandardCharsets;
 import org.apache.arrow.vector.VarCharVector;
 import java.io.IOException;
@@ -41,7 +41,7 @@ import org.junit.jupiter.api.io.TempDir;
  * OutOfMemoryError, a hang or a leak.
  */
 class QuiverFileCorruptionTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
   @TempDir Path directory;
 
   private static final long SEED = Long.getLong("quiver.fuzz.seed", System.nanoTime());
@@ -53,8 +53,8 @@ class QuiverFileCorruptionTest {
   @BeforeEach
   void writeARealFile() throws IOException {
     Path file = directory.resolve("good.qvr");
-    // every type of FormatTables, plus a low-cardinality string column stored under a dict layout
-    try (VectorSchemaRoot table = FormatTables.batch(memory.allocator(), 0, ROWS, 7, 10);
+    // every type of TestingTables, plus a low-cardinality string column stored under a dict layout
+    try (VectorSchemaRoot table = TestingTables.batch(memory.allocator(), 0, ROWS, 7, 10);
         VarCharVector modes = new VarCharVector("mode", memory.allocator())) {
       modes.allocateNew();
       for (int row = 0; row < ROWS; row++) {

@@ -2,11 +2,11 @@ package dev.quiver.format.file;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.format.layout.ChunkedLayout;
 import dev.quiver.format.layout.ZonedLayout;
 import dev.quiver.common.stats.ZoneStatistics;
-import dev.quiver.format.testing.FormatTables;
+import dev.quiver.testing.TestingTables;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,7 +20,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class QuiverFileRoundTripTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
   @TempDir Path directory;
 
   private static final long SEED = 20261130;
@@ -28,10 +28,10 @@ class QuiverFileRoundTripTest {
   /** Writes {@code rows} rows in batches of {@code batchRows}, small chunks so boundaries are many. */
   private Path write(long rows, int batchRows, QuiverWriter.Options options) throws IOException {
     Path file = directory.resolve("table.qvr");
-    try (QuiverWriter writer = QuiverWriter.create(file, FormatTables.schema(), memory.allocator(), options)) {
+    try (QuiverWriter writer = QuiverWriter.create(file, TestingTables.schema(), memory.allocator(), options)) {
       for (long first = 0; first < rows; first += batchRows) {
         int count = (int) Math.min(batchRows, rows - first);
-        try (VectorSchemaRoot batch = FormatTables.batch(memory.allocator(), first, count, SEED, 10)) {
+        try (VectorSchemaRoot batch = TestingTables.batch(memory.allocator(), first, count, SEED, 10)) {
           writer.write(batch);
         }
       }
@@ -42,14 +42,14 @@ class QuiverFileRoundTripTest {
   private void verify(Path file, long rows) throws IOException {
     try (QuiverFile opened = QuiverFile.open(file)) {
       assertThat(opened.rowCount()).isEqualTo(rows);
-      assertThat(opened.schema()).isEqualTo(FormatTables.schema());
+      assertThat(opened.schema()).isEqualTo(TestingTables.schema());
       int step = (int) Math.max(1, Math.min(rows, 3000));
       for (long first = 0; first < rows; first += step) {
         int count = (int) Math.min(step, rows - first);
-        try (VectorSchemaRoot expected = FormatTables.batch(memory.allocator(), first, count, SEED, 10)) {
+        try (VectorSchemaRoot expected = TestingTables.batch(memory.allocator(), first, count, SEED, 10)) {
           for (int c = 0; c < expected.getFieldVectors().size(); c++) {
             try (FieldVector actual = opened.read(c, first, count, memory.allocator())) {
-              assertThat(FormatTables.difference(expected.getVector(c), actual, first)).isNull();
+              assertThat(TestingTables.difference(expected.getVector(c), actual, first)).isNull();
             }
           }
         }
@@ -124,9 +124,9 @@ class QuiverFileRoundTripTest {
   @Test
   void aFileCutShortByACrashIsNeverVisible() throws IOException {
     Path file = directory.resolve("crash.qvr");
-    QuiverWriter writer = QuiverWriter.create(file, FormatTables.schema(), memory.allocator(),
+    QuiverWriter writer = QuiverWriter.create(file, TestingTables.schema(), memory.allocator(),
         QuiverWriter.Options.defaults().withChunkBytes(4096));
-    try (VectorSchemaRoot batch = FormatTables.batch(memory.allocator(), 0, 5000, SEED, 10)) {
+    try (VectorSchemaRoot batch = TestingTables.batch(memory.allocator(), 0, 5000, SEED, 10)) {
       writer.write(batch);
     }
     assertThat(file).doesNotExist();

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.quiver.common.CorruptFileException;
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.format.file.QuiverFile;
 import dev.quiver.format.storage.SegmentLocation;
 import dev.quiver.format.testing.ScanTables;
@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Positional reads: coalescing, the checksum, bytes equal to the file's. */
 class FileSegmentSourceTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
   @TempDir Path directory;
 
   private static byte[] bytesOf(ArrowBuf buffer) {

@@ -2,7 +2,7 @@ package dev.quiver.io.csv;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -49,7 +49,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 class CsvFormatTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
 
   /** The CSV fields of a two-row vector whose row 0 is set by {@code setter} and row 1 is null. */
   private <V extends FieldVector> List<String> fields(Function<BufferAllocator, V> create, BiConsumer<V, Integer> setter) {

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
 import dev.quiver.common.batch.Batch;
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.format.testing.ScanTables;
 import dev.quiver.scan.Scan;
 import dev.quiver.scan.plan.ScanPlan;
@@ -32,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Splits travel (serialized, to other threads) and read back the same rows the scan's own pool gives. */
 class SplitReaderTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
   @TempDir Path directory;
 
   private static final List<String> COLUMNS = List.of("id", "flag", "text", "mode");

@@ -2,7 +2,7 @@ package dev.quiver.scan.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.format.file.QuiverFile;
 import dev.quiver.format.testing.ScanTables;
 import java.io.IOException;
@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Split planning, property-based: no gaps, no overlaps, every wanted row exactly once. */
 class SplitPlannerTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
   @TempDir Path directory;
   private final List<Path> paths = new ArrayList<>();
   private final List<Long> rows = List.of(9_000L, 1L, 23_456L);

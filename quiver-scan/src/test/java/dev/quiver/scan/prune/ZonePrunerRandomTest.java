@@ -9,7 +9,7 @@ import dev.quiver.expression.filter.Truth;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.format.stats.StatisticKind;
 import dev.quiver.format.stats.StatisticsAccumulator;
 import dev.quiver.common.stats.ZoneStatistics;
@@ -30,7 +30,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * random expressions; FALSE must mean no row passes the reference, TRUE that every row does.
  */
 class ZonePrunerRandomTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
 
   private static final int ZONES = 700;
   private static final int EXPRESSIONS_PER_ZONE = 25;

@@ -3,14 +3,14 @@ package dev.quiver.shuffle.block;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.quiver.testing.TestingTables;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
 import dev.quiver.common.batch.Batch;
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.file.ShuffleBlockFile;
-import dev.quiver.shuffle.testing.TestTables;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.apache.arrow.vector.FieldVector;
@@ -33,7 +33,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * the very vectors {@link BlockDecoder#decode} makes (no copy), and both materialize to the same values.
  */
 class BlockDecoderBatchTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
 
   @Test
   void cometsDictionaryBlocksStayDictionaryEncodedAndMaterializeToTheManifestValues() throws Exception {
@@ -99,7 +99,7 @@ class BlockDecoderBatchTest {
                 try (VectorSchemaRoot values = batch.materialize(memory.allocator())) {
                   assertThat(memory.allocator().getAllocatedMemory() - before - decodeBytes)
                       .as("materializing a plain batch hands its vectors over").isEqualTo(batchBytes);
-                  assertThat(TestTables.differences(decoded.root(), values)).as(name).isNull();
+                  assertThat(TestingTables.differences(decoded.root(), values)).as(name).isNull();
                 }
               }
             }

@@ -2,7 +2,7 @@ package dev.quiver.shuffle.block;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.testing.TestTables;
 import java.nio.charset.StandardCharsets;
@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 class BlockDecoderCacheTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
 
   private byte[] cometBlock(int columns, int rows, CompressionCodec codec) {
     try (VectorSchemaRoot batch = TestTables.cometBenchmarkBatch(memory.allocator(), columns, rows);

@@ -3,19 +3,19 @@ package dev.quiver.shuffle.block;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
+import dev.quiver.testing.TestingTables;
 import dev.quiver.common.QuiverException;
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
+import dev.quiver.testing.TestingCorruptionFuzz;
 import dev.quiver.shuffle.codec.CompressionCodec;
-import dev.quiver.shuffle.testing.TestTables;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -31,46 +31,60 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * </ul>
  * Set {@code -Dquiver.fuzz.seed=N} to replay a run, {@code -Dquiver.fuzz.iterations=N} for more.
  */
-class BlockFuzzTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+class BlockFuzzTest extends TestingCorruptionFuzz<CompressionCodec> {
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
 
-  private static final long SEED = Long.getLong("quiver.fuzz.seed", System.nanoTime());
   private static final int ITERATIONS = Integer.getInteger("quiver.fuzz.iterations", 2500);
 
-  @Test
-  @Timeout(value = 5, unit = TimeUnit.MINUTES)
-  void mutatedBlocksDecodeOrFailWithATypedError() {
-    System.out.println("BlockFuzzTest seed " + SEED + " (replay with -Dquiver.fuzz.seed=" + SEED + ")");
-    Random random = new Random(SEED);
-    int failures = 0;
-    int decoded = 0;
-    try (VectorSchemaRoot original = TestTables.allTypes(memory.allocator(), 40, SEED, 15)) {
-      for (CompressionCodec codec : CompressionCodec.values()) {
-        for (boolean flag : new boolean[] {false, true}) {
-          byte[] block;
-          try (ShuffleBlockWriter writer = new ShuffleBlockWriter(
-              original.getSchema(), codec, ShuffleBlockWriter.Options.defaults().withOffsetsAsLengths(flag))) {
-            block = writer.encodeToArray(original);
-          }
-          for (int i = 0; i < ITERATIONS / 2; i++) {
-            byte[] mutant = mutate(block, random);
-            String context = codec + " flag=" + flag + " iteration " + i + " seed " + SEED;
-            if (check(original, mutant, codec, context)) {
-              decoded++;
-            } else {
-              failures++;
-            }
-          }
+  /** The batch every specimen encodes (closed after the test, before the leak check). */
+  private VectorSchemaRoot original;
+
+  @AfterEach
+  void closeOriginal() {
+    if (original != null) {
+      original.close();
+    }
+  }
+
+  @Override
+  protected String seedProperty() {
+    return "quiver.fuzz.seed";
+  }
+
+  /** {@code ITERATIONS / 2} per codec and offsets flag, as before. */
+  @Override
+  protected int mutations() {
+    return CompressionCodec.values().length * 2 * (ITERATIONS / 2);
+  }
+
+  /** Every codec, with offsets as offsets and as lengths: the same batch as a block. */
+  @Override
+  protected List<Specimen<CompressionCodec>> specimens(Random random) {
+    original = TestingTables.allTypes(memory.allocator(), 40, seed(), 15);
+    List<Specimen<CompressionCodec>> specimens = new ArrayList<>();
+    for (CompressionCodec codec : CompressionCodec.values()) {
+      for (boolean flag : new boolean[] {false, true}) {
+        try (ShuffleBlockWriter writer = new ShuffleBlockWriter(
+            original.getSchema(), codec, ShuffleBlockWriter.Options.defaults().withOffsetsAsLengths(flag))) {
+          specimens.add(new Specimen<>(codec + " flag=" + flag, writer.encodeToArray(original), codec));
         }
       }
     }
-    System.out.println("BlockFuzzTest: " + decoded + " mutants decoded, " + failures + " rejected");
-    assertThat(failures).as("most mutations must be caught").isPositive();
+    return specimens;
   }
 
-  private byte[] mutate(byte[] block, Random random) {
+  /** Every decode of a mutant, cold and warm, trusted and validated, agrees; a refusal is the validated one's. */
+  @Override
+  protected void decode(Specimen<CompressionCodec> specimen, byte[] mutant, String context) {
+    check(original, mutant, specimen.detail(), context);
+  }
+
+  @Override
+  protected byte[] mutate(byte[] block, Random random, StringBuilder description) {
     byte[] mutant = block.clone();
-    switch (random.nextInt(4)) {
+    int kind = random.nextInt(4);
+    description.append(new String[] {"bit flips", "truncation", "splice", "insertion"}[kind]);
+    switch (kind) {
       case 0: {
         int flips = 1 + random.nextInt(3);
         for (int f = 0; f < flips; f++) {
@@ -110,8 +124,8 @@ class BlockFuzzTest {
     }
   }
 
-  /** Returns whether the mutant decoded. */
-  private boolean check(VectorSchemaRoot original, byte[] mutant, CompressionCodec codec, String context) {
+  /** Returns when the mutant decoded; throws the validated decode's QuiverException when it was refused. */
+  private void check(VectorSchemaRoot original, byte[] mutant, CompressionCodec codec, String context) {
     Outcome trustedCold = decode(mutant, false, false, context);
     Outcome trustedWarm = decode(mutant, false, true, context);
     Outcome validatedCold = decode(mutant, true, false, context);
@@ -124,10 +138,12 @@ class BlockFuzzTest {
         assertSame(validatedCold, trustedCold, context + " validated/trusted");
         validatedCold.batch.root().contentToTSVString();
         if (codec == CompressionCodec.SNAPPY) {
-          assertThat(TestTables.differences(original, validatedCold.batch.root())).as(context).isNull();
+          assertThat(TestingTables.differences(original, validatedCold.batch.root())).as(context).isNull();
         }
       }
-      return validatedCold.batch != null;
+      if (validatedCold.failure != null) {
+        throw validatedCold.failure;
+      }
     } finally {
       for (Outcome outcome : List.of(trustedCold, trustedWarm, validatedCold, validatedWarm)) {
         if (outcome.batch != null) {
@@ -137,7 +153,7 @@ class BlockFuzzTest {
     }
   }
 
-  private record Outcome(DecodedBatch batch, String error) {}
+  private record Outcome(DecodedBatch batch, String error, QuiverException failure) {}
 
 
   private Outcome decode(byte[] mutant, boolean validated, boolean warm, String context) {
@@ -147,10 +163,10 @@ class BlockFuzzTest {
         warmUp(decoder);
       }
       DecodedBatch batch = validated ? decoder.decodeValidated(mutant, "mutant") : decoder.decode(mutant, "mutant");
-      return new Outcome(batch, null);
+      return new Outcome(batch, null, null);
     } catch (QuiverException typed) {
       assertThat(typed.getMessage()).startsWith("mutant: ");
-      return new Outcome(null, typed.getMessage());
+      return new Outcome(null, typed.getMessage(), typed);
     } catch (RuntimeException | Error untyped) {
       fail(context + ": untyped failure " + untyped, untyped);
       return null;
@@ -161,7 +177,7 @@ class BlockFuzzTest {
 
   private void warmUp(BlockDecoder decoder) {
     if (warmBlock == null) {
-      try (VectorSchemaRoot sample = TestTables.allTypes(memory.allocator(), 3, 1, 0);
+      try (VectorSchemaRoot sample = TestingTables.allTypes(memory.allocator(), 3, 1, 0);
           ShuffleBlockWriter writer = new ShuffleBlockWriter(sample.getSchema(), CompressionCodec.NONE, ShuffleBlockWriter.Options.defaults())) {
         warmBlock = writer.encodeToArray(sample);
       }

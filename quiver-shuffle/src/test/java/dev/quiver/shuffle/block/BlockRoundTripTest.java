@@ -2,7 +2,8 @@ package dev.quiver.shuffle.block;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingTables;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.testing.TestTables;
 import java.util.ArrayList;
@@ -17,7 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** Every codec × every type × nulls × 1, 64, 8192 rows × offsets-as-lengths, cold and warm. */
 class BlockRoundTripTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
 
   static Stream<Arguments> shapes() {
     List<Arguments> shapes = new ArrayList<>();
@@ -38,7 +39,7 @@ class BlockRoundTripTest {
   void warmEqualsColdEqualsOriginal(CompressionCodec codec, int rows, boolean flag, int nullPercent) {
     long seed = 31L * rows + nullPercent + (flag ? 7 : 0) + codec.ordinal();
     System.out.println("seed " + seed);
-    try (VectorSchemaRoot original = TestTables.allTypes(memory.allocator(), rows, seed, nullPercent);
+    try (VectorSchemaRoot original = TestingTables.allTypes(memory.allocator(), rows, seed, nullPercent);
         ShuffleBlockWriter writer = new ShuffleBlockWriter(
             original.getSchema(), codec, ShuffleBlockWriter.Options.defaults().withOffsetsAsLengths(flag))) {
       byte[] block = writer.encodeToArray(original);
@@ -51,7 +52,7 @@ class BlockRoundTripTest {
         decoder.clearThreadCache();
         for (int attempt = 0; attempt < 2; attempt++) {
           try (DecodedBatch batch = validated ? decoder.decodeValidated(block, "block") : decoder.decode(block, "block")) {
-            assertThat(TestTables.differences(original, batch.root())).isNull();
+            assertThat(TestingTables.differences(original, batch.root())).isNull();
             assertThat(batch.decodedInPlaceFromCache()).as("attempt %d", attempt).isEqualTo(attempt == 1);
           }
         }
@@ -71,7 +72,7 @@ class BlockRoundTripTest {
         BlockDecoder decoder = new BlockDecoder(memory.allocator());
         for (int attempt = 0; attempt < 3; attempt++) {
           try (DecodedBatch batch = decoder.decode(block, "block")) {
-            assertThat(TestTables.differences(original, batch.root())).as("%s", codec).isNull();
+            assertThat(TestingTables.differences(original, batch.root())).as("%s", codec).isNull();
           }
         }
       }
@@ -80,7 +81,7 @@ class BlockRoundTripTest {
 
   @Test
   void emptyBatchWritesNoBlockButZeroColumnsDo() {
-    try (VectorSchemaRoot empty = TestTables.allTypes(memory.allocator(), 0, 1, 0);
+    try (VectorSchemaRoot empty = TestingTables.allTypes(memory.allocator(), 0, 1, 0);
         ShuffleBlockWriter writer = new ShuffleBlockWriter(empty.getSchema(), CompressionCodec.LZ4, ShuffleBlockWriter.Options.defaults())) {
       assertThat(writer.encodeToArray(empty)).isEmpty();
     }

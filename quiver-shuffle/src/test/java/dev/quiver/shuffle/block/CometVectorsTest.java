@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.shuffle.file.ShuffleBlockFile;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
@@ -29,7 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * a cold and a warm cache, through both entry points.
  */
 class CometVectorsTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
 
   static Path resource(String name) {
     try {

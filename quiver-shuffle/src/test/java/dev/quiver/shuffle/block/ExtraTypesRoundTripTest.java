@@ -2,9 +2,9 @@ package dev.quiver.shuffle.block;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingTables;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.shuffle.codec.CompressionCodec;
-import dev.quiver.shuffle.testing.TestTables;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +32,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Types beyond Comet's Spark mapping, strings over 64 KiB, and many threads on one decoder. */
 class ExtraTypesRoundTripTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
 
   private VectorSchemaRoot extraTypes(int rows) {
     Schema schema = new Schema(List.of(
@@ -101,7 +101,7 @@ class ExtraTypesRoundTripTest {
             BlockDecoder decoder = new BlockDecoder(memory.allocator());
             for (int attempt = 0; attempt < 2; attempt++) {
               try (DecodedBatch batch = decoder.decodeValidated(block, "block")) {
-                assertThat(TestTables.differences(original, batch.root())).as("%s flag=%s", codec, flag).isNull();
+                assertThat(TestingTables.differences(original, batch.root())).as("%s flag=%s", codec, flag).isNull();
                 assertThat(batch.decodedInPlaceFromCache()).isEqualTo(attempt == 1);
               }
             }
@@ -115,7 +115,7 @@ class ExtraTypesRoundTripTest {
   void manyThreadsShareOneDecoder() throws Exception {
     long seed = 99;
     System.out.println("seed " + seed);
-    try (VectorSchemaRoot original = TestTables.allTypes(memory.allocator(), 500, seed, 10);
+    try (VectorSchemaRoot original = TestingTables.allTypes(memory.allocator(), 500, seed, 10);
         ShuffleBlockWriter writer = new ShuffleBlockWriter(original.getSchema(), CompressionCodec.ZSTD, ShuffleBlockWriter.Options.defaults())) {
       byte[] block = writer.encodeToArray(original);
       BlockDecoder decoder = new BlockDecoder(memory.allocator());
@@ -126,7 +126,7 @@ class ExtraTypesRoundTripTest {
           results.add(pool.submit(() -> {
             for (int i = 0; i < 20; i++) {
               try (DecodedBatch batch = decoder.decode(block, "block")) {
-                String difference = TestTables.differences(original, batch.root());
+                String difference = TestingTables.differences(original, batch.root());
                 if (difference != null) {
                   return difference;
                 }

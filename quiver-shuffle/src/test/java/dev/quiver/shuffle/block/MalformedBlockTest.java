@@ -3,9 +3,10 @@ package dev.quiver.shuffle.block;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import dev.quiver.testing.TestingTables;
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.testing.BlockSurgery;
 import dev.quiver.shuffle.testing.TestTables;
@@ -28,7 +29,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * message with a cold and a warm cache, through both entry points, and no leaked memory.
  */
 class MalformedBlockTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
 
   private static final int ROWS = 100;
   private byte[] good;
@@ -99,7 +100,7 @@ class MalformedBlockTest {
       BlockDecoder decoder = new BlockDecoder(memory.allocator());
       for (int attempt = 0; attempt < 2; attempt++) {
         try (DecodedBatch batch = decoder.decodeValidated(noEnd, "block")) {
-          assertThat(TestTables.differences(original, batch.root())).isNull();
+          assertThat(TestingTables.differences(original, batch.root())).isNull();
           assertThat(batch.decodedInPlaceFromCache()).isEqualTo(attempt == 1);
         }
       }

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.luben.zstd.ZstdInputStream;
 import com.github.luben.zstd.ZstdOutputStream;
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -26,7 +26,7 @@ import org.xerial.snappy.SnappyFramedOutputStream;
  * content size, stored chunks), we read. Sizes cross every block boundary that matters.
  */
 class PayloadCodecsTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
 
   private static final int[] SIZES = {0, 1, 100, 65_535, 65_536, 65_537, 300_000, 4 * 1024 * 1024 + 3};
 

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdInputStream;
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.shuffle.block.BlockDecoder;
 import dev.quiver.shuffle.block.DecodedBatch;
 import dev.quiver.shuffle.block.ShuffleBlockWriter;
@@ -44,7 +44,7 @@ import org.xerial.snappy.SnappyFramedInputStream;
  * nothing trailing; and it decodes to the rows that were written.
  */
 class CometBlockRulesTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
   @TempDir Path directory;
 
   @ParameterizedTest(name = "{0}, offsets as lengths {1}")

@@ -3,7 +3,7 @@ package dev.quiver.shuffle.exchange;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.quiver.common.metrics.MetricsSnapshot;
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.shuffle.block.DecodedBatch;
 import dev.quiver.shuffle.partition.Partitioning;
 import dev.quiver.shuffle.partition.SparkHash;
@@ -44,7 +44,7 @@ class MillionRowExchangeTest {
   /** The plain run, shared by both tests (it holds no Arrow memory). */
   private static Run plainRun;
 
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
   @TempDir Path temporary;
 
   @BeforeAll

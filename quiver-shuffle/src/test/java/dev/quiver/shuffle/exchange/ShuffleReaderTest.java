@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.quiver.common.QuiverException;
 import dev.quiver.common.metrics.MetricsSnapshot;
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.shuffle.block.DecodedBatch;
 import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.partition.Partitioning;
@@ -28,7 +28,7 @@ class ShuffleReaderTest {
   static final int PARTITIONS = 5;
   static final int ROWS_PER_MAP = 20_000;
 
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
   @TempDir Path directory;
 
   /** Three map outputs of MixedRows hash-partitioned into 5, ids {@code [m * 20000, (m + 1) * 20000)}. */

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.quiver.common.QuiverException;
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.shuffle.testing.CsvRows;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -21,7 +21,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Range, round-robin and single partitioning, and the user errors of all schemes. */
 class PartitionersTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
 
   /** The partitions of {@code values} (fixture text, {@code \N} for null) in a column of Spark type {@code type}. */
   private int[] partitions(Partitioning partitioning, String type, String... values) {

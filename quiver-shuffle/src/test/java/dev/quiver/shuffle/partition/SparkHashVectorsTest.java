@@ -2,7 +2,7 @@ package dev.quiver.shuffle.partition;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.common.testing.LeakCheckingAllocator;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.shuffle.testing.CsvRows;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -43,7 +43,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * hash and the partitions for 200 and 7 must be Spark's, on every row.
  */
 class SparkHashVectorsTest {
-  @RegisterExtension final LeakCheckingAllocator memory = new LeakCheckingAllocator();
+  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
 
   @Test
   void everySingleColumnVectorHashesAndPartitionsAsSpark() throws IOException {

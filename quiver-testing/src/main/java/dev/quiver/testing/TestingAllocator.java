@@ -1,4 +1,4 @@
-package dev.quiver.common.testing;
+package dev.quiver.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -12,7 +12,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * A JUnit extension that gives each test a fresh root allocator and fails the test if any Arrow
  * memory is still allocated when the test ends. Register it with {@code @RegisterExtension}.
  */
-public final class LeakCheckingAllocator implements BeforeEachCallback, AfterEachCallback {
+public final class TestingAllocator implements BeforeEachCallback, AfterEachCallback {
   private RootAllocator root;
 
   /** The allocator for the running test. */

@@ -1,5 +1,6 @@
-package dev.quiver.io;
+package dev.quiver.io.formats;
 
+import dev.quiver.io.TableWriter;
 import dev.quiver.io.parquet.ParquetArrowWriter;
 
 /**

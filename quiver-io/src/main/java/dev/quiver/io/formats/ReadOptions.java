@@ -1,6 +1,7 @@
-package dev.quiver.io;
+package dev.quiver.io.formats;
 
 import dev.quiver.common.QuiverException;
+import dev.quiver.io.TableReader;
 import dev.quiver.io.csv.CsvReadOptions;
 
 /**

@@ -1,6 +1,9 @@
-package dev.quiver.io;
+package dev.quiver.io.formats;
 
 import dev.quiver.common.QuiverException;
+import dev.quiver.io.InputFiles;
+import dev.quiver.io.TableReader;
+import dev.quiver.io.TableWriter;
 import dev.quiver.io.arrow.ArrowIpcTableReader;
 import dev.quiver.io.arrow.ArrowIpcTableWriter;
 import dev.quiver.io.csv.CsvTableReader;

@@ -1,4 +1,4 @@
-package dev.quiver.bench.scan.vortex;
+package dev.quiver.bench.scan;
 
 import dev.quiver.common.io.TemporaryFiles;
 import dev.vortex.api.Session;

@@ -1,4 +1,4 @@
-package dev.quiver.shuffle.testing;
+package dev.quiver.testing;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -24,7 +24,7 @@ import java.util.stream.Stream;
  * count), and the cycles among them. Written for any module: give it a source root and the package
  * prefix whose packages matter. A test of each module can then fail on a package cycle.
  */
-public final class PackageGraph {
+public final class TestingPackageGraph {
   private static final Pattern PACKAGE = Pattern.compile("^\\s*package\\s+([\\w.]+)\\s*;", Pattern.MULTILINE);
   /** Comments, text blocks, string and character literals, in the order a lexer meets them. */
   private static final Pattern NOT_CODE = Pattern.compile(
@@ -32,7 +32,7 @@ public final class PackageGraph {
 
   private final Map<String, Set<String>> uses;
 
-  private PackageGraph(Map<String, Set<String>> uses) {
+  private TestingPackageGraph(Map<String, Set<String>> uses) {
     this.uses = uses;
   }
 
@@ -40,7 +40,7 @@ public final class PackageGraph {
    * The graph of the {@code .java} files under {@code sourceRoot}: for every package whose name
    * starts with {@code prefix}, the other such packages it names.
    */
-  public static PackageGraph read(Path sourceRoot, String prefix) {
+  public static TestingPackageGraph read(Path sourceRoot, String prefix) {
     Pattern reference = Pattern.compile("\\b(" + Pattern.quote(prefix) + "(?:\\.[a-z_][a-z0-9_]*)*)\\.(?:[A-Z]|\\*)");
     Map<String, Set<String>> uses = new TreeMap<>();
     try (Stream<Path> files = Files.walk(sourceRoot)) {
@@ -68,17 +68,17 @@ public final class PackageGraph {
         uses.computeIfAbsent(target, name -> new TreeSet<>());
       }
     }
-    return new PackageGraph(uses);
+    return new TestingPackageGraph(uses);
   }
 
   /** A graph given directly: package to the packages it uses. */
-  public static PackageGraph of(Map<String, Set<String>> uses) {
+  public static TestingPackageGraph of(Map<String, Set<String>> uses) {
     Map<String, Set<String>> copy = new TreeMap<>();
     uses.forEach((from, targets) -> {
       copy.computeIfAbsent(from, name -> new TreeSet<>()).addAll(targets);
       targets.forEach(target -> copy.computeIfAbsent(target, name -> new TreeSet<>()));
     });
-    return new PackageGraph(copy);
+    return new TestingPackageGraph(copy);
   }
 
   /** Every package seen, each with the packages it uses. */

@@ -1,8 +1,14 @@
-package dev.quiver.bench.scan;
+package dev.quiver.bench.scan.workloads;
 
 import dev.quiver.bench.run.MeasureRequest;
 import dev.quiver.bench.run.Outcome;
 import dev.quiver.bench.run.Workload;
+import dev.quiver.bench.scan.DataFiles;
+import dev.quiver.bench.scan.QuiverArm;
+import dev.quiver.bench.scan.ScanArm;
+import dev.quiver.bench.scan.ScanQuery;
+import dev.quiver.bench.scan.ScanSuite;
+import dev.quiver.bench.scan.ScanSystem;
 import dev.quiver.bench.scan.duckdb.DuckDbArm;
 import dev.quiver.bench.scan.parquet.ParquetArm;
 import dev.quiver.bench.scan.vortex.VortexArm;
@@ -11,14 +17,10 @@ import org.apache.arrow.memory.BufferAllocator;
 
 /** Makes the scan suite's workloads in a measurement JVM: the arm of the requested system over the data set's files. */
 public final class ScanWorkloads {
-  /** Parameters of a scan measurement. */
-  public static final String DIRECTORY = "directory";
-  public static final String TABLE = "table";
-
   private ScanWorkloads() {}
 
   public static Workload create(MeasureRequest request, BufferAllocator kept) throws Exception {
-    DataFiles files = new DataFiles(Path.of(request.parameter(DIRECTORY)), request.parameter(TABLE));
+    DataFiles files = new DataFiles(Path.of(request.parameter(ScanSuite.DIRECTORY)), request.parameter(ScanSuite.TABLE));
     ScanQuery query = ScanQuery.parse(request.subject());
     ScanArm arm = arm(ScanSystem.parse(request.system()), files, request.threads());
     return new Workload() {
@@ -34,7 +36,8 @@ public final class ScanWorkloads {
     };
   }
 
-  static ScanArm arm(ScanSystem system, DataFiles files, int threads) throws Exception {
+  /** The arm of {@code system} over {@code files}. */
+  public static ScanArm arm(ScanSystem system, DataFiles files, int threads) throws Exception {
     switch (system) {
       case QUIVER:
         return new QuiverArm(files, threads);
