@@ -18,9 +18,11 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "quiver bench", mixinStandardHelpOptions = true,
     description = "Benchmarks against the systems Quiver's users would pick instead; results in a JSON-lines file, report in BENCHMARKS.md.",
-    subcommands = {BenchScanCommand.class, BenchShuffleCommand.class, BenchExchangeCommand.class, BenchReportCommand.class})
+    subcommands = {BenchScanCommand.class, BenchShuffleCommand.class, BenchExchangeCommand.class,
+        BenchReportCommand.class})
 public final class BenchCommand implements Callable<Integer> {
-  @Spec CommandSpec spec;
+  @Spec
+  CommandSpec spec;
 
   @Override
   public Integer call() {
@@ -35,7 +37,8 @@ public final class BenchCommand implements Callable<Integer> {
     commandLine.setErr(standardError);
     commandLine.setExecutionExceptionHandler((failure, line, parsed) -> {
       boolean user = failure instanceof QuiverException && ((QuiverException) failure).errorCode() == ErrorCode.USER;
-      line.getErr().println("quiver bench: " + (failure.getMessage() == null ? failure.toString() : failure.getMessage()));
+      line.getErr()
+          .println("quiver bench: " + (failure.getMessage() == null ? failure.toString() : failure.getMessage()));
       if ("1".equals(System.getenv("QUIVER_DEBUG"))) {
         failure.printStackTrace(line.getErr());
       }
@@ -46,8 +49,10 @@ public final class BenchCommand implements Callable<Integer> {
   }
 
   public static void main(String[] arguments) {
-    PrintWriter standardOutput = new PrintWriter(new java.io.OutputStreamWriter(System.out, StandardCharsets.UTF_8), true);
-    PrintWriter standardError = new PrintWriter(new java.io.OutputStreamWriter(System.err, StandardCharsets.UTF_8), true);
+    PrintWriter standardOutput = new PrintWriter(new java.io.OutputStreamWriter(System.out, StandardCharsets.UTF_8),
+        true);
+    PrintWriter standardError = new PrintWriter(new java.io.OutputStreamWriter(System.err, StandardCharsets.UTF_8),
+        true);
     int exit = commandLine(standardOutput, standardError).execute(arguments);
     standardOutput.flush();
     standardError.flush();

@@ -13,14 +13,18 @@ import picocli.CommandLine.Spec;
 @Command(name = "report", mixinStandardHelpOptions = true,
     description = "Write the generated section of BENCHMARKS.md (tables, targets) and PNG charts from the results file.")
 public final class BenchReportCommand implements Callable<Integer> {
-  @Spec CommandSpec spec;
+  @Spec
+  CommandSpec spec;
 
-  @Mixin BenchOptions options;
+  @Mixin
+  BenchOptions options;
 
-  @Option(names = "--markdown", paramLabel = "FILE", description = "The Markdown file to update (default: BENCHMARKS.md in the repository).")
+  @Option(names = "--markdown", paramLabel = "FILE",
+      description = "The Markdown file to update (default: BENCHMARKS.md in the repository).")
   Path markdown;
 
-  @Option(names = "--charts", paramLabel = "DIR", description = "Where the charts go (default: docs/bench in the repository).")
+  @Option(names = "--charts", paramLabel = "DIR",
+      description = "Where the charts go (default: docs/bench in the repository).")
   Path charts;
 
   @Override

@@ -28,29 +28,38 @@ import picocli.CommandLine.Spec;
 @Command(name = "scan", mixinStandardHelpOptions = true,
     description = "Scan queries (decode-all, TPC-H Q6, ClickBench Q12-like, FineWeb-like filters) on Quiver, Vortex, DuckDB and Parquet.")
 public final class BenchScanCommand implements Callable<Integer> {
-  @Spec CommandSpec spec;
+  @Spec
+  CommandSpec spec;
 
-  @Mixin BenchOptions options;
+  @Mixin
+  BenchOptions options;
 
-  @Option(names = "--data", paramLabel = "DIR", description = "Where data sets are generated once and reused (default: quiver-bench/target/bench-data).")
+  @Option(names = "--data", paramLabel = "DIR",
+      description = "Where data sets are generated once and reused (default: quiver-bench/target/bench-data).")
   Path data;
 
-  @Option(names = "--scale", paramLabel = "SF", defaultValue = "1", description = "TPC-H scale factor (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--scale", paramLabel = "SF", defaultValue = "1",
+      description = "TPC-H scale factor (default: ${DEFAULT-VALUE}).")
   double scale;
 
-  @Option(names = "--rows", paramLabel = "N", defaultValue = "1000000", description = "ClickBench-like rows (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--rows", paramLabel = "N", defaultValue = "1000000",
+      description = "ClickBench-like rows (default: ${DEFAULT-VALUE}).")
   long rows;
 
-  @Option(names = "--documents", paramLabel = "N", defaultValue = "200000", description = "FineWeb-like documents (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--documents", paramLabel = "N", defaultValue = "200000",
+      description = "FineWeb-like documents (default: ${DEFAULT-VALUE}).")
   long documents;
 
-  @Option(names = "--queries", paramLabel = "Q", split = ",", description = "Queries (default: all): lineitem-decode-all, tpch-q6, hits-decode-all, hits-q12, fineweb-dump, fineweb-like.")
+  @Option(names = "--queries", paramLabel = "Q", split = ",",
+      description = "Queries (default: all): lineitem-decode-all, tpch-q6, hits-decode-all, hits-q12, fineweb-dump, fineweb-like.")
   List<String> queries;
 
-  @Option(names = "--systems", paramLabel = "S", split = ",", description = "Systems (default: all): quiver, vortex, duckdb, duckdb-parquet, parquet-java.")
+  @Option(names = "--systems", paramLabel = "S", split = ",",
+      description = "Systems (default: all): quiver, vortex, duckdb, duckdb-parquet, parquet-java.")
   List<String> systems;
 
-  @Option(names = "--threads", paramLabel = "N", split = ",", defaultValue = "1,2", description = "Thread counts (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--threads", paramLabel = "N", split = ",", defaultValue = "1,2",
+      description = "Thread counts (default: ${DEFAULT-VALUE}).")
   List<Integer> threads;
 
   @Override
@@ -72,7 +81,8 @@ public final class BenchScanCommand implements Callable<Integer> {
     }
     Path dataDirectory = data != null ? data : BenchOptions.repository().resolve("quiver-bench/target/bench-data");
     PrintWriter log = spec.commandLine().getErr();
-    SuiteRunner runner = new SuiteRunner(new ChildJvm(MeasureMain.class.getName(), List.of()), RunEnvironment.detect(BenchOptions.repository()),
+    SuiteRunner runner = new SuiteRunner(new ChildJvm(MeasureMain.class.getName(), List.of()),
+        RunEnvironment.detect(BenchOptions.repository()),
         "scan", ScanSystem.QUIVER.label(), options.runs, options.warmupPasses, 0, log);
     try (BufferAllocator allocator = Allocators.newRoot()) {
       List<ResultRecord> records = ScanSuite.run(dataDirectory, new ScanSuite.Sizes(scale, rows, documents), chosen,

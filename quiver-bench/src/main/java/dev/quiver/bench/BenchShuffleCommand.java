@@ -23,17 +23,22 @@ import picocli.CommandLine.Spec;
 @Command(name = "shuffle", mixinStandardHelpOptions = true,
     description = "Shuffle block decode per shape and codec: Quiver, Comet's native decoder, Arrow Java's stream reader.")
 public final class BenchShuffleCommand implements Callable<Integer> {
-  @Spec CommandSpec spec;
+  @Spec
+  CommandSpec spec;
 
-  @Mixin BenchOptions options;
+  @Mixin
+  BenchOptions options;
 
-  @Option(names = "--shapes", paramLabel = "CxR", split = ",", description = "Block shapes, columns x rows (default: 5x64,5x512,5x8192,50x64,50x512,50x8192).")
+  @Option(names = "--shapes", paramLabel = "CxR", split = ",",
+      description = "Block shapes, columns x rows (default: 5x64,5x512,5x8192,50x64,50x512,50x8192).")
   List<String> shapes;
 
-  @Option(names = "--codecs", paramLabel = "CODEC", split = ",", description = "Codecs (default: none,lz4,zstd; snappy too).")
+  @Option(names = "--codecs", paramLabel = "CODEC", split = ",",
+      description = "Codecs (default: none,lz4,zstd; snappy too).")
   List<String> codecs;
 
-  @Option(names = "--systems", paramLabel = "S", split = ",", description = "Systems (default: quiver,comet,arrow-java).")
+  @Option(names = "--systems", paramLabel = "S", split = ",",
+      description = "Systems (default: quiver,comet,arrow-java).")
   List<String> systems;
 
   @Option(names = "--repeat-millis", paramLabel = "MS", defaultValue = "1500",
@@ -53,10 +58,12 @@ public final class BenchShuffleCommand implements Callable<Integer> {
           + ", built into quiver-bench/target/peers/comet-spark.jar) or this is not Linux x86-64");
       chosen.remove(BlockDecodeWorkloads.COMET);
     }
-    SuiteRunner runner = new SuiteRunner(new ChildJvm(MeasureMain.class.getName(), childOptions), RunEnvironment.detect(BenchOptions.repository()),
+    SuiteRunner runner = new SuiteRunner(new ChildJvm(MeasureMain.class.getName(), childOptions),
+        RunEnvironment.detect(BenchOptions.repository()),
         "shuffle", BlockDecodeWorkloads.QUIVER, options.runs, options.warmupPasses, repeatMillis, log);
-    List<ResultRecord> records = runner.run(BlockDecodeSuite.arms(shapes == null ? BlockDecodeSuite.DEFAULT_SHAPES : shapes,
-        codecs == null ? BlockDecodeSuite.DEFAULT_CODECS : codecs, chosen));
+    List<ResultRecord> records = runner
+        .run(BlockDecodeSuite.arms(shapes == null ? BlockDecodeSuite.DEFAULT_SHAPES : shapes,
+            codecs == null ? BlockDecodeSuite.DEFAULT_CODECS : codecs, chosen));
     ResultsFile.append(options.resultsFile(), records);
     log.println("bench shuffle: " + records.size() + " measurements appended to " + options.resultsFile());
     if (ExchangeThroughput.implementation().isEmpty()) {

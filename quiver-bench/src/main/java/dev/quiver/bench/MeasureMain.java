@@ -81,7 +81,8 @@ public final class MeasureMain {
       elapsed = System.nanoTime() - started;
     }
     if (allocator.getAllocatedMemory() != 0) {
-      throw new IllegalStateException("the workload left " + allocator.getAllocatedMemory() + " bytes of Arrow memory allocated");
+      throw new IllegalStateException(
+          "the workload left " + allocator.getAllocatedMemory() + " bytes of Arrow memory allocated");
     }
     return new Timed(elapsed, operations, outcome, checksum);
   }

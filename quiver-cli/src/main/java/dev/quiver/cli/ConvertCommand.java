@@ -31,14 +31,15 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "convert",
     description = {
-      "Convert IN to OUT: csv, Arrow IPC (.arrow file, .arrows stream), Parquet (.parquet) or .qvr, either way.",
-      "IN is recognised by content first, then extension; OUT by extension.",
-      "CSV is read and written in the dialect of docs/CSV.md (header line, RFC 4180 quoting, \\N for null)."
+        "Convert IN to OUT: csv, Arrow IPC (.arrow file, .arrows stream), Parquet (.parquet) or .qvr, either way.",
+        "IN is recognised by content first, then extension; OUT by extension.",
+        "CSV is read and written in the dialect of docs/CSV.md (header line, RFC 4180 quoting, \\N for null)."
     })
 public final class ConvertCommand implements Callable<Integer> {
   static final int DEFAULT_BATCH_ROWS = 65_536;
 
-  @Spec CommandSpec spec;
+  @Spec
+  CommandSpec spec;
 
   @Option(names = "--batch-rows", paramLabel = "N", defaultValue = "" + DEFAULT_BATCH_ROWS,
       description = "Rows per batch read from IN (default: ${DEFAULT-VALUE}); the batches of Arrow output.")
@@ -52,7 +53,8 @@ public final class ConvertCommand implements Callable<Integer> {
       description = "Parquet output only: target row group size (default: parquet-java's, 128 MiB).")
   Long rowGroupBytes;
 
-  @Mixin CsvInputOptions csv;
+  @Mixin
+  CsvInputOptions csv;
 
   @Parameters(index = "0", paramLabel = "IN", description = "The input file.")
   Path input;
@@ -139,7 +141,8 @@ public final class ConvertCommand implements Callable<Integer> {
         + (outputFormat == OutputFormat.PARQUET ? " " + parquet.codec().displayName() : "") + ", "
         + NumberText.bytes(outputBytes) + "): " + NumberText.grouped(rows) + " rows, "
         + schema.getFields().size() + " columns; size ratio " + NumberText.ratio(outputBytes, inputBytes)
-        + " (output/input); " + NumberText.seconds(elapsed) + ", " + NumberText.rowsPerSecond(rows, elapsed) + " rows/s");
+        + " (output/input); " + NumberText.seconds(elapsed) + ", " + NumberText.rowsPerSecond(rows, elapsed)
+        + " rows/s");
     standardError.flush();
     return 0;
   }

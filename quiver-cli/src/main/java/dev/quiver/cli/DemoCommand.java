@@ -32,7 +32,8 @@ public final class DemoCommand implements Callable<Integer> {
   /** Untimed passes over every codec first, so the figures are not the JIT compiler's. */
   static final int WARM_UP_PASSES = 2;
 
-  @Spec CommandSpec spec;
+  @Spec
+  CommandSpec spec;
 
   @Option(names = "--rows", paramLabel = "N", defaultValue = "200000",
       description = "Rows to generate (default: ${DEFAULT-VALUE}).")

@@ -63,15 +63,17 @@ final class DemoScan {
     out.println("scan: " + file + " (" + NumberText.bytes(Files.size(file)) + "), filter " + FILTER + ", 2 threads");
     out.println("  " + NumberText.grouped(returned) + " rows returned in " + NumberText.seconds(elapsed)
         + (returned == expected ? " (equal to a row-by-row count)" : " (a row-by-row count says " + expected + ")"));
-    out.println("  metrics: splits " + metrics.get("splits") + ", rows scanned " + NumberText.grouped(metrics.get("rows.scanned"))
+    out.println("  metrics: splits " + metrics.get("splits") + ", rows scanned "
+        + NumberText.grouped(metrics.get("rows.scanned"))
         + ", zones pruned " + metrics.get("zones.pruned") + ", segments " + metrics.get("segments.requested")
         + ", decodes started " + metrics.get("decodes.started") + " / reused " + metrics.get("decodes.reused")
         + ", bytes decoded " + NumberText.bytes(metrics.get("bytes.decoded")));
     out.println("look inside:  ./quiver inspect " + file);
     out.println("              ./quiver scan " + file + " --filter \"" + FILTER + "\" --metrics");
     if (returned != expected) {
-      throw new QuiverException(ErrorCode.INTERNAL, "demo: the scan returned " + returned + " rows where a row-by-row count finds "
-          + expected + "; this is a bug in the scan");
+      throw new QuiverException(ErrorCode.INTERNAL,
+          "demo: the scan returned " + returned + " rows where a row-by-row count finds "
+              + expected + "; this is a bug in the scan");
     }
   }
 }

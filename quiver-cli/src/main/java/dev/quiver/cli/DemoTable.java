@@ -40,18 +40,18 @@ final class DemoTable {
       Field.nullable("flag", ArrowType.Bool.INSTANCE)));
 
   private static final String[] FIRST_NAMES = {
-    "Ada", "Zoë", "José", "Łukasz", "Søren", "Chloé", "Ming", "Priya", "Olumide", "Ana", "Jürgen", "Siobhán",
-    "Mateo", "Nguyễn", "Fatima", "Ярослав", "さくら", "Émile", "Björk", "Kai"
+      "Ada", "Zoë", "José", "Łukasz", "Søren", "Chloé", "Ming", "Priya", "Olumide", "Ana", "Jürgen", "Siobhán",
+      "Mateo", "Nguyễn", "Fatima", "Ярослав", "さくら", "Émile", "Björk", "Kai"
   };
   private static final String[] LAST_NAMES = {
-    "Lovelace", "Okafor", "García", "Nowak", "Kierkegaard", "Dubois", "Chen", "Patel", "Adeyemi", "Silva",
-    "Müller", "O'Brien", "Rossi", "Văn An", "Haddad", "Ковальчук", "田中", "Zola", "Guðmundsdóttir", "Smith"
+      "Lovelace", "Okafor", "García", "Nowak", "Kierkegaard", "Dubois", "Chen", "Patel", "Adeyemi", "Silva",
+      "Müller", "O'Brien", "Rossi", "Văn An", "Haddad", "Ковальчук", "田中", "Zola", "Guðmundsdóttir", "Smith"
   };
   private static final String[] SUFFIXES = {
-    "", "", "", "", " Jr.", " & Sons Trading Company", ", Ltd.", " 🚀", " (wholesale account, net 30 terms)"
+      "", "", "", "", " Jr.", " & Sons Trading Company", ", Ltd.", " 🚀", " (wholesale account, net 30 terms)"
   };
   private static final String[] CATEGORIES = {
-    "books", "garden", "toys", "electronics", "grocery", "sports", "music", "beauty", "automotive", "office"
+      "books", "garden", "toys", "electronics", "grocery", "sports", "music", "beauty", "automotive", "office"
   };
   private static final long FIRST_DAY = LocalDate.of(2024, 1, 1).toEpochDay();
   private static final long MICROS_PER_DAY = 86_400_000_000L;

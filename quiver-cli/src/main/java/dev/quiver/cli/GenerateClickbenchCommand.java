@@ -10,13 +10,17 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code quiver generate clickbench --rows N --out DIR}: a ClickBench-like DIR/hits.qvr ({@link HitsTable}). */
-@Command(name = "clickbench", description = "Generate a ClickBench-like table (the 105 columns of hits) as DIR/hits.qvr.")
+@Command(name = "clickbench",
+    description = "Generate a ClickBench-like table (the 105 columns of hits) as DIR/hits.qvr.")
 public final class GenerateClickbenchCommand implements Callable<Integer> {
-  @Spec CommandSpec spec;
+  @Spec
+  CommandSpec spec;
 
-  @Mixin GenerateSyntheticOptions options;
+  @Mixin
+  GenerateSyntheticOptions options;
 
-  @Option(names = "--rows", paramLabel = "N", defaultValue = "1000000", description = "Rows (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--rows", paramLabel = "N", defaultValue = "1000000",
+      description = "Rows (default: ${DEFAULT-VALUE}).")
   long rows;
 
   @Override

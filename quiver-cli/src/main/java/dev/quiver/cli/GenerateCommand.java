@@ -12,7 +12,8 @@ import picocli.CommandLine.Spec;
     description = "Generate benchmark data sets as .qvr files: tpch, clickbench, fineweb.",
     subcommands = {GenerateTpchCommand.class, GenerateClickbenchCommand.class, GenerateFinewebCommand.class})
 public final class GenerateCommand implements Callable<Integer> {
-  @Spec CommandSpec spec;
+  @Spec
+  CommandSpec spec;
 
   @Override
   public Integer call() {

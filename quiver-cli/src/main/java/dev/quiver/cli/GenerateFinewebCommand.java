@@ -10,13 +10,17 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** {@code quiver generate fineweb --rows N --out DIR}: a FineWeb-like DIR/fineweb.qvr ({@link FinewebTable}). */
-@Command(name = "fineweb", description = "Generate a FineWeb-like table (web documents with their text) as DIR/fineweb.qvr.")
+@Command(name = "fineweb",
+    description = "Generate a FineWeb-like table (web documents with their text) as DIR/fineweb.qvr.")
 public final class GenerateFinewebCommand implements Callable<Integer> {
-  @Spec CommandSpec spec;
+  @Spec
+  CommandSpec spec;
 
-  @Mixin GenerateSyntheticOptions options;
+  @Mixin
+  GenerateSyntheticOptions options;
 
-  @Option(names = "--rows", paramLabel = "N", defaultValue = "200000", description = "Documents (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--rows", paramLabel = "N", defaultValue = "200000",
+      description = "Documents (default: ${DEFAULT-VALUE}).")
   long rows;
 
   @Override

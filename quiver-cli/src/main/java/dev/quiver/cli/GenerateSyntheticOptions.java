@@ -6,10 +6,12 @@ import picocli.CommandLine.Option;
 
 /** The options {@code generate clickbench} and {@code generate fineweb} share (a picocli mixin). */
 final class GenerateSyntheticOptions {
-  @Option(names = "--out", paramLabel = "DIR", required = true, description = "Directory for the file (created if missing).")
+  @Option(names = "--out", paramLabel = "DIR", required = true,
+      description = "Directory for the file (created if missing).")
   Path directory;
 
-  @Option(names = "--seed", paramLabel = "S", defaultValue = "42", description = "Random seed: the same seed, the same file (default: ${DEFAULT-VALUE}).")
+  @Option(names = "--seed", paramLabel = "S", defaultValue = "42",
+      description = "Random seed: the same seed, the same file (default: ${DEFAULT-VALUE}).")
   long seed;
 
   @Option(names = "--threads", paramLabel = "N", description = "Generator threads (default: the available cores).")

@@ -31,12 +31,15 @@ import picocli.CommandLine.Spec;
 public final class GenerateTpchCommand implements Callable<Integer> {
   static final int BATCH_ROWS = 65_536;
 
-  @Spec CommandSpec spec;
+  @Spec
+  CommandSpec spec;
 
-  @Option(names = "--scale", paramLabel = "SF", required = true, description = "Scale factor: 1 is about 1 GB of text (0.01 for a quick test).")
+  @Option(names = "--scale", paramLabel = "SF", required = true,
+      description = "Scale factor: 1 is about 1 GB of text (0.01 for a quick test).")
   double scale;
 
-  @Option(names = "--out", paramLabel = "DIR", required = true, description = "Directory for the files (created if missing).")
+  @Option(names = "--out", paramLabel = "DIR", required = true,
+      description = "Directory for the files (created if missing).")
   Path directory;
 
   @Option(names = "--tables", paramLabel = "NAMES", split = ",",

@@ -2,9 +2,9 @@ package dev.quiver.cli;
 
 import dev.quiver.common.QuiverException;
 import dev.quiver.io.InputFiles;
+import dev.quiver.io.csv.CsvReadOptions;
 import dev.quiver.io.formats.ReadOptions;
 import dev.quiver.io.formats.TableFormat;
-import dev.quiver.io.csv.CsvReadOptions;
 import dev.quiver.shuffle.block.BlockFormat;
 import dev.quiver.shuffle.codec.CompressionCodec;
 import java.io.IOException;
@@ -82,8 +82,9 @@ enum InputFormat {
       return;
     }
     if (format != QUIVER) {
-      throw QuiverException.user(path + " is " + format.described() + ", not a .qvr file; convert it first: quiver convert "
-          + path + " " + withQvrExtension(path));
+      throw QuiverException
+          .user(path + " is " + format.described() + ", not a .qvr file; convert it first: quiver convert "
+              + path + " " + withQvrExtension(path));
     }
   }
 

@@ -21,7 +21,8 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "inspect", description = "Show the layout tree, encodings, sizes and zone maps of a .qvr file.")
 public final class InspectCommand implements Callable<Integer> {
-  @Spec CommandSpec spec;
+  @Spec
+  CommandSpec spec;
 
   @Parameters(index = "0", paramLabel = "FILE", description = "The .qvr file.")
   Path file;

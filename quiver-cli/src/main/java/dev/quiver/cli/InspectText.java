@@ -1,9 +1,9 @@
 package dev.quiver.cli;
 
+import dev.quiver.common.stats.ZoneStatistics;
 import dev.quiver.format.file.QuiverFile;
 import dev.quiver.format.layout.FlatLayout;
 import dev.quiver.format.layout.ZonedLayout;
-import dev.quiver.common.stats.ZoneStatistics;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,7 +33,8 @@ final class InspectText {
 
   private static void printColumns(PrintWriter out, QuiverFile file, LayoutTree.Node tree) {
     TextTable table = new TextTable(
-        List.of("column", "type", "rows", "chunks", "segments", "compressed", "uncompressed", "ratio", "nulls", "min", "max"),
+        List.of("column", "type", "rows", "chunks", "segments", "compressed", "uncompressed", "ratio", "nulls", "min",
+            "max"),
         false, false, true, true, true, true, true, true, true, false, false);
     for (int column = 0; column < tree.children().size(); column++) {
       LayoutTree.Node node = tree.children().get(column);
@@ -43,7 +44,8 @@ final class InspectText {
       table.addRow(List.of(field.getName(), TypeText.of(field), NumberText.grouped(node.rowCount()),
           NumberText.grouped(node.count("flat")), NumberText.grouped(node.count("flat")),
           NumberText.bytes(node.compressedBytes()), NumberText.bytes(node.uncompressedBytes()),
-          NumberText.ratio(node.uncompressedBytes(), node.compressedBytes()), NumberText.grouped(statistics.nullCount()),
+          NumberText.ratio(node.uncompressedBytes(), node.compressedBytes()),
+          NumberText.grouped(statistics.nullCount()),
           StatisticText.shortened(statistics.minimum(), type, VALUE_CHARACTERS),
           StatisticText.shortened(statistics.maximum(), type, VALUE_CHARACTERS)));
     }
@@ -69,7 +71,8 @@ final class InspectText {
       if ("codes".equals(node.role())) {
         parts.add("codes:");
       }
-      parts.add("rows " + NumberText.grouped(node.rowOffset()) + ".." + NumberText.grouped(node.rowOffset() + node.rowCount()));
+      parts.add("rows " + NumberText.grouped(node.rowOffset()) + ".."
+          + NumberText.grouped(node.rowOffset() + node.rowCount()));
     }
     if (node.layout() instanceof ZonedLayout) {
       ZonedLayout zoned = (ZonedLayout) node.layout();

@@ -2,13 +2,13 @@ package dev.quiver.cli;
 
 import dev.quiver.format.encoding.ChunkCodec;
 import dev.quiver.format.file.QuiverFile;
-import dev.quiver.format.storage.SegmentLocation;
 import dev.quiver.format.layout.ChunkedLayout;
 import dev.quiver.format.layout.DictLayout;
 import dev.quiver.format.layout.FlatLayout;
 import dev.quiver.format.layout.Layout;
 import dev.quiver.format.layout.StructLayout;
 import dev.quiver.format.layout.ZonedLayout;
+import dev.quiver.format.storage.SegmentLocation;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -82,9 +82,11 @@ final class LayoutTree {
       SegmentLocation segment = file.footer().segments().get(flat.segment());
       String encoding;
       try (ArrowBuf bytes = file.readSegment(flat.segment(), allocator)) {
-        encoding = ChunkCodec.describe(bytes, file.path() + ": column " + field.getName() + " segment " + flat.segment());
+        encoding = ChunkCodec.describe(bytes,
+            file.path() + ": column " + field.getName() + " segment " + flat.segment());
       }
-      return new Node(flat, field, rowOffset, segment.length(), flat.uncompressedBytes(), segment, encoding, List.of(), role);
+      return new Node(flat, field, rowOffset, segment.length(), flat.uncompressedBytes(), segment, encoding, List.of(),
+          role);
     }
     List<Node> children = new ArrayList<>();
     if (layout instanceof ZonedLayout) {

@@ -2,8 +2,8 @@ package dev.quiver.cli;
 
 import dev.quiver.common.QuiverException;
 import dev.quiver.io.AtomicOutputFile;
-import dev.quiver.io.formats.TableFormat;
 import dev.quiver.io.TableWriter;
+import dev.quiver.io.formats.TableFormat;
 import dev.quiver.io.formats.WriteOptions;
 import dev.quiver.io.parquet.ParquetArrowWriter;
 import java.io.IOException;

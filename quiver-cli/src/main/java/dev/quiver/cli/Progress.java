@@ -63,7 +63,8 @@ final class Progress {
   void updateRows(long bytesRead, long rows) {
     if (due()) {
       long elapsed = System.nanoTime() - started;
-      StringBuilder line = totalBytes == 0 && bytesRead == 0 ? new StringBuilder(label).append(":") : read(bytesRead).append(",");
+      StringBuilder line = totalBytes == 0 && bytesRead == 0 ? new StringBuilder(label).append(":")
+          : read(bytesRead).append(",");
       report(line.append(' ').append(NumberText.grouped(rows)).append(" rows, ")
           .append(NumberText.rowsPerSecond(rows, elapsed)).append(" rows/s"));
     }
@@ -85,7 +86,8 @@ final class Progress {
   static String bar(long done, long total) {
     int percent = total <= 0 ? 100 : (int) Math.min(100, done * 100 / total);
     int filled = percent / 5;
-    return "[" + "#".repeat(filled) + ".".repeat(20 - filled) + "] " + String.format(java.util.Locale.ROOT, "%3d%%", percent);
+    return "[" + "#".repeat(filled) + ".".repeat(20 - filled) + "] "
+        + String.format(java.util.Locale.ROOT, "%3d%%", percent);
   }
 
   private boolean due() {

@@ -32,7 +32,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "Quiver: a pure-JVM columnar engine: .qvr files, Parquet and Arrow conversion, Comet-compatible shuffle blocks.",
-    subcommands = {DemoCommand.class, GenerateCommand.class, ConvertCommand.class, InspectCommand.class, ScanCommand.class,
+    subcommands = {DemoCommand.class, GenerateCommand.class, ConvertCommand.class, InspectCommand.class,
+        ScanCommand.class,
         ShuffleCommand.class})
 public final class QuiverCommand implements Callable<Integer> {
 
@@ -42,7 +43,8 @@ public final class QuiverCommand implements Callable<Integer> {
       description = "Print stack traces with errors (also: environment QUIVER_DEBUG=1).")
   boolean verbose;
 
-  @Spec CommandSpec spec;
+  @Spec
+  CommandSpec spec;
 
   private final BufferAllocator parentAllocator;
 

@@ -139,8 +139,10 @@ final class QuiverFileInput implements InputBatches {
     private void decodeNextChunk() throws IOException {
       close();
       if (nextChunk >= chunks.size()) {
-        throw new CorruptFileException(file.path().toString(), "column " + file.schema().getFields().get(column).getName()
-            + ": its chunks end before the file's " + file.rowCount() + " rows", null);
+        throw new CorruptFileException(file.path().toString(),
+            "column " + file.schema().getFields().get(column).getName()
+                + ": its chunks end before the file's " + file.rowCount() + " rows",
+            null);
       }
       Layout chunk = chunks.get(nextChunk++);
       current = file.readChunk(column, chunk, allocator);

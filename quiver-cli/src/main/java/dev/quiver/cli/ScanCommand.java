@@ -27,7 +27,8 @@ import picocli.CommandLine.Spec;
 public final class ScanCommand implements Callable<Integer> {
   private static final int PREVIEW_ROWS = 10;
 
-  @Spec CommandSpec spec;
+  @Spec
+  CommandSpec spec;
 
   @Parameters(index = "0", paramLabel = "FILE", description = "A .qvr file, or a folder of .qvr files with one schema.")
   Path file;
@@ -53,7 +54,8 @@ public final class ScanCommand implements Callable<Integer> {
       description = "summary (row count and the first rows) or csv (every row).")
   String format;
 
-  @Option(names = "--metrics", description = "Print the scan's metrics, one 'metric NAME VALUE' line each, on standard error.")
+  @Option(names = "--metrics",
+      description = "Print the scan's metrics, one 'metric NAME VALUE' line each, on standard error.")
   boolean metrics;
 
   @Option(names = "--no-shared-decodes", hidden = true, description = "Decode per split (for comparison only).")

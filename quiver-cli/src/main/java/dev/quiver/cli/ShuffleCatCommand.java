@@ -22,12 +22,14 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "cat", description = "Print the rows of a shuffle data file as CSV (the dialect of docs/CSV.md).")
 public final class ShuffleCatCommand implements Callable<Integer> {
-  @Spec CommandSpec spec;
+  @Spec
+  CommandSpec spec;
 
   @Parameters(index = "0", paramLabel = "FILE", description = "The shuffle data file.")
   Path file;
 
-  @Mixin CsvOutputOptions output;
+  @Mixin
+  CsvOutputOptions output;
 
   @Override
   public Integer call() throws IOException {

@@ -13,7 +13,8 @@ import picocli.CommandLine.Spec;
     subcommands = {ShuffleWriteCommand.class, ShuffleInspectCommand.class, ShuffleCatCommand.class,
         ShufflePartitionCommand.class, ShuffleReadCommand.class})
 public final class ShuffleCommand implements Callable<Integer> {
-  @Spec CommandSpec spec;
+  @Spec
+  CommandSpec spec;
 
   @Override
   public Integer call() {

@@ -24,10 +24,11 @@ import picocli.CommandLine.Spec;
  */
 @Command(name = "inspect", description = "List the blocks of a shuffle data file, validating each.")
 public final class ShuffleInspectCommand implements Callable<Integer> {
-  static final List<String> HEADERS =
-      List.of("block", "offset", "codec", "offsets_as_lengths", "rows", "columns", "bytes");
+  static final List<String> HEADERS = List.of("block", "offset", "codec", "offsets_as_lengths", "rows", "columns",
+      "bytes");
 
-  @Spec CommandSpec spec;
+  @Spec
+  CommandSpec spec;
 
   @Parameters(index = "0", paramLabel = "FILE", description = "The shuffle data file.")
   Path file;

@@ -34,15 +34,16 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "partition",
     description = {
-      "Hash-partition IN (Spark's Murmur3 partitioning) into a shuffle map output in OUTDIR:"
-          + " map-0.data (the partitions' blocks, in partition order) and map-0.index (P + 1 big-endian offsets).",
-      "IN: CSV, Arrow IPC, Parquet, .qvr or a shuffle data file, as for 'shuffle write'."
+        "Hash-partition IN (Spark's Murmur3 partitioning) into a shuffle map output in OUTDIR:"
+            + " map-0.data (the partitions' blocks, in partition order) and map-0.index (P + 1 big-endian offsets).",
+        "IN: CSV, Arrow IPC, Parquet, .qvr or a shuffle data file, as for 'shuffle write'."
     })
 public final class ShufflePartitionCommand implements Callable<Integer> {
   /** The name of the map output the command writes. */
   static final String MAP_OUTPUT_NAME = "map-0";
 
-  @Spec CommandSpec spec;
+  @Spec
+  CommandSpec spec;
 
   @Option(names = "--by", required = true, split = ",", paramLabel = "COL",
       description = "The column(s) to hash, comma separated, in order (as Spark's hash(a, b, ...)).")
@@ -70,12 +71,14 @@ public final class ShufflePartitionCommand implements Callable<Integer> {
   @Option(names = "--checksum", description = "Also write map-0.checksum: the CRC-32C of each partition.")
   boolean checksum;
 
-  @Mixin CsvInputOptions csv;
+  @Mixin
+  CsvInputOptions csv;
 
   @Parameters(index = "0", paramLabel = "IN", description = "The input file.")
   Path input;
 
-  @Parameters(index = "1", paramLabel = "OUTDIR", description = "The directory for the map output (created if missing).")
+  @Parameters(index = "1", paramLabel = "OUTDIR",
+      description = "The directory for the map output (created if missing).")
   Path outputDirectory;
 
   @Override
@@ -103,10 +106,12 @@ public final class ShufflePartitionCommand implements Callable<Integer> {
     }
   }
 
-  private int partition(ShuffleWriterOptions options, Partitioning partitioning, InputFormat format) throws IOException {
+  private int partition(ShuffleWriterOptions options, Partitioning partitioning, InputFormat format)
+      throws IOException {
     MapOutput target = MapOutput.named(outputDirectory, MAP_OUTPUT_NAME, checksum, partitions);
     PrintWriter standardError = spec.commandLine().getErr();
-    Progress progress = new Progress(standardError, "shuffle partition", Files.size(input), Progress.standardErrorIsTerminal());
+    Progress progress = new Progress(standardError, "shuffle partition", Files.size(input),
+        Progress.standardErrorIsTerminal());
     long started = System.nanoTime();
     MetricsSnapshot metrics;
     try (CommandMemory memory = QuiverCommand.of(spec).openMemory("shuffle partition");
@@ -150,9 +155,11 @@ public final class ShufflePartitionCommand implements Callable<Integer> {
     long rows = metrics.get("rows");
     standardError.println("shuffle partition: " + target.dataFile() + ": " + NumberText.grouped(rows) + " rows into "
         + partitions + " partitions by hash(" + String.join(", ", columns) + "), "
-        + NumberText.grouped(metrics.get("blocks.written")) + " blocks, " + NumberText.grouped(metrics.get("bytes.written"))
+        + NumberText.grouped(metrics.get("blocks.written")) + " blocks, "
+        + NumberText.grouped(metrics.get("bytes.written"))
         + " bytes (" + NumberText.ratio(metrics.get("bytes.written"), rows) + " bytes/row), codec "
-        + options.codec().displayName() + ", " + metrics.get("spills") + " spills; index " + target.indexFile().getFileName()
+        + options.codec().displayName() + ", " + metrics.get("spills") + " spills; index "
+        + target.indexFile().getFileName()
         + (checksum ? ", checksums " + target.checksumFile().getFileName() : "") + "; " + NumberText.seconds(elapsed));
     standardError.flush();
     return 0;

@@ -32,19 +32,23 @@ import picocli.CommandLine.Spec;
  * with every check, checksums verified when a {@code NAME.checksum} file is there. Prints CSV; an
  * empty partition prints the header alone (the columns of the first block of any data file).
  */
-@Command(name = "read", description = "Print one partition of the shuffle map outputs in OUTDIR as CSV (the dialect of docs/CSV.md).")
+@Command(name = "read",
+    description = "Print one partition of the shuffle map outputs in OUTDIR as CSV (the dialect of docs/CSV.md).")
 public final class ShuffleReadCommand implements Callable<Integer> {
   private static final Pattern NUMBER = Pattern.compile("\\d+");
 
-  @Spec CommandSpec spec;
+  @Spec
+  CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "OUTDIR", description = "The directory of map outputs (NAME.data + NAME.index).")
+  @Parameters(index = "0", paramLabel = "OUTDIR",
+      description = "The directory of map outputs (NAME.data + NAME.index).")
   Path directory;
 
   @Option(names = "--partition", required = true, paramLabel = "P", description = "The partition to print (0-based).")
   int partition;
 
-  @Mixin CsvOutputOptions output;
+  @Mixin
+  CsvOutputOptions output;
 
   @Override
   public Integer call() throws IOException {
@@ -80,7 +84,8 @@ public final class ShuffleReadCommand implements Callable<Integer> {
   /** The map outputs in {@code directory}: each {@code NAME.index} with a {@code NAME.data} beside it. */
   static List<MapOutput> mapOutputs(Path directory) throws IOException {
     if (!Files.isDirectory(directory)) {
-      throw QuiverException.user(Files.exists(directory) ? directory + " is not a directory" : "no such directory: " + directory);
+      throw QuiverException
+          .user(Files.exists(directory) ? directory + " is not a directory" : "no such directory: " + directory);
     }
     List<MapOutput> outputs;
     try (Stream<Path> files = Files.list(directory)) {
@@ -92,7 +97,8 @@ public final class ShuffleReadCommand implements Callable<Integer> {
           .toList();
     }
     if (outputs.isEmpty()) {
-      throw QuiverException.user("no map outputs in " + directory + ": expected NAME.index files with NAME.data beside them");
+      throw QuiverException
+          .user("no map outputs in " + directory + ": expected NAME.index files with NAME.data beside them");
     }
     return outputs;
   }

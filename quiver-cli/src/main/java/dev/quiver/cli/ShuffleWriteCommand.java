@@ -27,14 +27,15 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "write",
     description = {
-      "Write IN as a shuffle data file OUT (Comet 1.2.0 blocks back to back).",
-      "IN: CSV (.csv), Arrow IPC file or stream (.arrow, .arrows, .ipc), Parquet (.parquet), .qvr, or a shuffle"
-          + " data file (.data); recognised by content first, then extension."
+        "Write IN as a shuffle data file OUT (Comet 1.2.0 blocks back to back).",
+        "IN: CSV (.csv), Arrow IPC file or stream (.arrow, .arrows, .ipc), Parquet (.parquet), .qvr, or a shuffle"
+            + " data file (.data); recognised by content first, then extension."
     })
 public final class ShuffleWriteCommand implements Callable<Integer> {
   static final int DEFAULT_BATCH_ROWS = 8192;
 
-  @Spec CommandSpec spec;
+  @Spec
+  CommandSpec spec;
 
   @Option(names = "--codec", required = true, paramLabel = "CODEC",
       description = "Block compression: none, lz4, zstd or snappy.")
@@ -52,7 +53,8 @@ public final class ShuffleWriteCommand implements Callable<Integer> {
       description = "Rows per block (default: ${DEFAULT-VALUE}).")
   int batchRows;
 
-  @Mixin CsvInputOptions csv;
+  @Mixin
+  CsvInputOptions csv;
 
   @Parameters(index = "0", paramLabel = "IN", description = "The input file.")
   Path input;

@@ -1,6 +1,5 @@
 package dev.quiver.cli;
 
-import dev.quiver.common.stats.ZoneStatistics;
 import dev.quiver.io.csv.CsvFormat;
 
 import java.math.BigDecimal;

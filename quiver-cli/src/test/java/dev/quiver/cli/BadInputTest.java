@@ -25,8 +25,10 @@ class BadInputTest {
   static final long SECOND_BLOCK = 25_759;
   static final long THIRD_BLOCK = 59_639;
 
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
-  @TempDir Path directory;
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path directory;
 
   private static Path comet() {
     return CommandRunner.resource("comet-shuffle-1.2.0/5col_20000rows_zstd_offsets_as_lengths.data");
@@ -109,7 +111,8 @@ class BadInputTest {
         "quiver: " + csv + " line 3 column 2: unterminated quoted field: the input ends before its closing quote");
     assertThat(Files.readString(output)).isEqualTo("previous contents");
     try (Stream<Path> files = Files.list(directory)) {
-      assertThat(files.map(path -> path.getFileName().toString())).containsExactlyInAnyOrder("existing.data", "bad.csv");
+      assertThat(files.map(path -> path.getFileName().toString())).containsExactlyInAnyOrder("existing.data",
+          "bad.csv");
     }
   }
 

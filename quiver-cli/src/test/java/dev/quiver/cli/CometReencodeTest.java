@@ -15,15 +15,17 @@ import org.junit.jupiter.params.provider.CsvSource;
  * {@code shuffle write} with another codec, print the same rows.
  */
 class CometReencodeTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
-  @TempDir Path directory;
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path directory;
 
   @ParameterizedTest(name = "{0} -> {1}")
   @CsvSource({
-    "5col_20000rows_zstd_offsets_as_lengths.data, lz4",
-    "5col_20000rows_zstd_offsets_as_lengths.data, none",
-    "5col_20000rows_dict_lz4.data, lz4",
-    "5col_20000rows_dict_lz4.data, none",
+      "5col_20000rows_zstd_offsets_as_lengths.data, lz4",
+      "5col_20000rows_zstd_offsets_as_lengths.data, none",
+      "5col_20000rows_dict_lz4.data, lz4",
+      "5col_20000rows_dict_lz4.data, none",
   })
   void reencodedFilePrintsTheSameRows(String vector, String codec) {
     Path original = CommandRunner.resource("comet-shuffle-1.2.0/" + vector);

@@ -13,8 +13,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The top command: help, version, usage errors, stack traces only when asked for. */
 class CommandLineTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
-  @TempDir Path directory;
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path directory;
 
   @Test
   void versionNamesTheProjectVersion() {
@@ -41,10 +43,12 @@ class CommandLineTest {
   void stackTracesOnlyWithVerboseOrQuiverDebug() throws IOException {
     Path empty = directory.resolve("empty.csv");
     Files.writeString(empty, "");
-    String[] arguments = {"shuffle", "write", "--codec", "none", empty.toString(), directory.resolve("o.data").toString()};
+    String[] arguments = {"shuffle", "write", "--codec", "none", empty.toString(),
+        directory.resolve("o.data").toString()};
     CommandRunner.Outcome quiet = CommandRunner.run(memory.allocator(), arguments);
     assertThat(quiet.exitCode()).isEqualTo(2);
-    assertThat(quiet.errorLines()).containsExactly("quiver: " + empty + ": the CSV input is empty; it needs a header line of column names");
+    assertThat(quiet.errorLines())
+        .containsExactly("quiver: " + empty + ": the CSV input is empty; it needs a header line of column names");
 
     String[] verboseArguments = {"shuffle", "write", "--verbose", "--codec", "none", empty.toString(),
         directory.resolve("o.data").toString()};

@@ -26,19 +26,21 @@ import picocli.CommandLine;
 class CommandMessagesTest {
   private static final Pattern SIZE_RATIO = Pattern.compile("size ratio ([0-9.]+) \\(output/input\\)");
 
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
-  @TempDir Path directory;
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path directory;
 
   @Test
   void aFolderWhereAFileIsExpectedIsCalledAFolder() throws IOException {
     Path folder = Files.createDirectory(directory.resolve("folder"));
     Path csv = csv("in.csv", "a,b\n1,2\n");
     String[][] commands = {
-      {"inspect", folder.toString()},
-      {"shuffle", "inspect", folder.toString()},
-      {"shuffle", "cat", folder.toString()},
-      {"convert", folder.toString(), directory.resolve("o.csv").toString()},
-      {"shuffle", "write", "--codec", "none", folder.toString(), directory.resolve("o.data").toString()},
+        {"inspect", folder.toString()},
+        {"shuffle", "inspect", folder.toString()},
+        {"shuffle", "cat", folder.toString()},
+        {"convert", folder.toString(), directory.resolve("o.csv").toString()},
+        {"shuffle", "write", "--codec", "none", folder.toString(), directory.resolve("o.data").toString()},
     };
     for (String[] command : commands) {
       assertUserError(CommandRunner.run(memory.allocator(), command), "quiver: " + folder + " is a folder, not a file");
@@ -53,21 +55,25 @@ class CommandMessagesTest {
   void scanAndInspectOfAnotherFormatSuggestTheConversion() throws IOException {
     Path csv = csv("table.csv", "a,b\n1,2\n");
     Path parquet = directory.resolve("table.parquet");
-    assertThat(CommandRunner.run(memory.allocator(), "convert", csv.toString(), parquet.toString()).exitCode()).isZero();
+    assertThat(CommandRunner.run(memory.allocator(), "convert", csv.toString(), parquet.toString()).exitCode())
+        .isZero();
     String expected = "quiver: " + parquet + " is a Parquet file, not a .qvr file; convert it first: quiver convert "
         + parquet + " " + directory.resolve("table.qvr");
     assertUserError(CommandRunner.run(memory.allocator(), "scan", parquet.toString()), expected);
     assertUserError(CommandRunner.run(memory.allocator(), "inspect", parquet.toString()), expected);
     assertUserError(CommandRunner.run(memory.allocator(), "scan", csv.toString()), "quiver: " + csv
-        + " is a CSV file, not a .qvr file; convert it first: quiver convert " + csv + " " + directory.resolve("table.qvr"));
+        + " is a CSV file, not a .qvr file; convert it first: quiver convert " + csv + " "
+        + directory.resolve("table.qvr"));
   }
 
   @Test
   void aCsvHeaderWithANameTwiceIsRefusedAndNothingIsWritten() throws IOException {
     Path csv = csv("twice.csv", "id,a,a\n1,2,3\n");
     for (String output : new String[] {"o.parquet", "o.qvr", "o.arrow"}) {
-      assertUserError(CommandRunner.run(memory.allocator(), "convert", csv.toString(), directory.resolve(output).toString()),
-          "quiver: " + csv + " line 1 column 3: duplicate column name 'a' (also column 2); every column needs its own name");
+      assertUserError(
+          CommandRunner.run(memory.allocator(), "convert", csv.toString(), directory.resolve(output).toString()),
+          "quiver: " + csv
+              + " line 1 column 3: duplicate column name 'a' (also column 2); every column needs its own name");
     }
     assertThat(names()).containsExactly("twice.csv");
   }
@@ -85,8 +91,10 @@ class CommandMessagesTest {
     CommandRunner.Outcome write = CommandRunner.run(memory.allocator(), "shuffle", "write", "--codec", "zstd",
         csv.toString(), data.toString());
     CommandRunner.Outcome convert = CommandRunner.run(memory.allocator(), "convert", csv.toString(), qvr.toString());
-    assertThat(ratio(write)).isCloseTo((double) Files.size(data) / inputBytes, org.assertj.core.data.Offset.offset(0.006));
-    assertThat(ratio(convert)).isCloseTo((double) Files.size(qvr) / inputBytes, org.assertj.core.data.Offset.offset(0.006));
+    assertThat(ratio(write)).isCloseTo((double) Files.size(data) / inputBytes,
+        org.assertj.core.data.Offset.offset(0.006));
+    assertThat(ratio(convert)).isCloseTo((double) Files.size(qvr) / inputBytes,
+        org.assertj.core.data.Offset.offset(0.006));
   }
 
   @Test
@@ -97,7 +105,8 @@ class CommandMessagesTest {
     assertThat(failing(verbose).execute("--verbose")).isEqualTo(ErrorReporter.FAILURE);
     assertThat(quiet.toString().lines().findFirst()).hasValue(
         "quiver: internal error: java.lang.IllegalStateException: boom (rerun with --verbose for the stack trace)");
-    assertThat(verbose.toString().lines().findFirst()).hasValue("quiver: internal error: java.lang.IllegalStateException: boom");
+    assertThat(verbose.toString().lines().findFirst())
+        .hasValue("quiver: internal error: java.lang.IllegalStateException: boom");
     assertThat(verbose.toString()).contains("\tat ");
   }
 

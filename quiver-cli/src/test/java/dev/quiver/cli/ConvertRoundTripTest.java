@@ -20,8 +20,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ConvertRoundTripTest {
   static final int ROWS = 30_000;
 
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
-  @TempDir Path directory;
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path directory;
 
   private static long seed() {
     long seed = ThreadLocalRandom.current().nextLong(1, 1_000_000);

@@ -14,8 +14,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code quiver demo} in-process with a small table. */
 class DemoCommandTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
-  @TempDir Path directory;
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path directory;
 
   @Test
   void roundTripsEveryCodecWithoutMismatches() {

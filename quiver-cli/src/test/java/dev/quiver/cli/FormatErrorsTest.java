@@ -2,9 +2,9 @@ package dev.quiver.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.testing.TestingAllocator;
 import dev.quiver.format.file.QuiverFile;
 import dev.quiver.format.storage.SegmentLocation;
+import dev.quiver.testing.TestingAllocator;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -34,8 +34,10 @@ import org.junit.jupiter.api.io.TempDir;
  * types and bad arguments exit 2 naming the column or option, and a failed convert leaves no file.
  */
 class FormatErrorsTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
-  @TempDir Path directory;
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path directory;
 
   private Path goodQvr() throws IOException {
     Path arrow = directory.resolve("source.arrow");
@@ -95,7 +97,8 @@ class FormatErrorsTest {
     Files.write(damaged, bytes);
     assertOneLine(CommandRunner.run(memory.allocator(), "convert", damaged.toString(),
         directory.resolve("out.arrow").toString()), 1, damaged.toString(), "segment");
-    assertOneLine(CommandRunner.run(memory.allocator(), "inspect", damaged.toString()), 1, damaged.toString(), "segment");
+    assertOneLine(CommandRunner.run(memory.allocator(), "inspect", damaged.toString()), 1, damaged.toString(),
+        "segment");
     assertNoFilesBut("good.qvr", "segment.qvr");
   }
 
@@ -103,7 +106,8 @@ class FormatErrorsTest {
   void notParquetAtAll() throws IOException {
     Path fake = directory.resolve("fake.parquet");
     Files.writeString(fake, "PAR1 and then nothing that parquet-java would accept");
-    assertOneLine(CommandRunner.run(memory.allocator(), "convert", fake.toString(), directory.resolve("o.qvr").toString()),
+    assertOneLine(
+        CommandRunner.run(memory.allocator(), "convert", fake.toString(), directory.resolve("o.qvr").toString()),
         1, fake + ": a Parquet file cut short: it does not end with PAR1");
     assertThat(CommandRunner.run(memory.allocator(), "convert", fake.toString(), directory.resolve("o.qvr").toString())
         .err()).doesNotContain("LocalInputFile").doesNotContain("[");
@@ -126,7 +130,8 @@ class FormatErrorsTest {
       root.setRowCount(1);
       TestTables.writeArrowFile(root, arrow);
     }
-    assertOneLine(CommandRunner.run(memory.allocator(), "convert", arrow.toString(), directory.resolve("o.qvr").toString()),
+    assertOneLine(
+        CommandRunner.run(memory.allocator(), "convert", arrow.toString(), directory.resolve("o.qvr").toString()),
         2, "column tags");
     assertOneLine(CommandRunner.run(memory.allocator(), "convert", arrow.toString(),
         directory.resolve("o.parquet").toString()), 2, "column tags", "Parquet output does not support");
@@ -142,17 +147,20 @@ class FormatErrorsTest {
     MessageType nested = MessageTypeParser.parseMessageType(
         "message m { required int32 id; optional group point { required double x; required double y; } }");
     Path path = directory.resolve("nested.parquet");
-    try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(new LocalOutputFile(path)).withType(nested).build()) {
+    try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(new LocalOutputFile(path)).withType(nested)
+        .build()) {
       writer.write(new SimpleGroupFactory(nested).newGroup().append("id", 1));
     }
-    assertOneLine(CommandRunner.run(memory.allocator(), "convert", path.toString(), directory.resolve("o.qvr").toString()),
+    assertOneLine(
+        CommandRunner.run(memory.allocator(), "convert", path.toString(), directory.resolve("o.qvr").toString()),
         2, path.toString(), "column point is a nested group");
   }
 
   @Test
   void badArguments() throws IOException {
     Path qvr = goodQvr();
-    assertOneLine(CommandRunner.run(memory.allocator(), "convert", qvr.toString(), directory.resolve("o.txt").toString()),
+    assertOneLine(
+        CommandRunner.run(memory.allocator(), "convert", qvr.toString(), directory.resolve("o.txt").toString()),
         2, "cannot tell which format to write");
     assertOneLine(CommandRunner.run(memory.allocator(), "convert", "--codec", "zstd", qvr.toString(),
         directory.resolve("o.csv").toString()), 2, "--codec applies to Parquet output");

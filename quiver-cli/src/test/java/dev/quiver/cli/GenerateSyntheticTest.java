@@ -2,9 +2,9 @@ package dev.quiver.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.testing.TestingAllocator;
 import dev.quiver.datagen.fineweb.FinewebTable;
 import dev.quiver.format.file.QuiverFile;
+import dev.quiver.testing.TestingAllocator;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,14 +24,18 @@ import org.junit.jupiter.api.io.TempDir;
  * length, token counts that follow the text; the hits data: quiver-datagen's HitsTableTest).
  */
 class GenerateSyntheticTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
-  @TempDir Path directory;
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path directory;
 
   private Path generate(String kind, String rows, String seed, String threads, String out) {
-    CommandRunner.Outcome outcome = CommandRunner.run(memory.allocator(), "generate", kind, "--rows", rows, "--seed", seed,
+    CommandRunner.Outcome outcome = CommandRunner.run(memory.allocator(), "generate", kind, "--rows", rows, "--seed",
+        seed,
         "--threads", threads, "--out", directory.resolve(out).toString());
     assertThat(outcome.exitCode()).as(outcome.err()).isZero();
-    assertThat(outcome.errorLines()).anyMatch(line -> line.startsWith("generate " + kind + ": ") && line.contains(" rows, "));
+    assertThat(outcome.errorLines())
+        .anyMatch(line -> line.startsWith("generate " + kind + ": ") && line.contains(" rows, "));
     return directory.resolve(out).resolve((kind.equals("clickbench") ? "hits" : "fineweb") + ".qvr");
   }
 
@@ -56,7 +60,8 @@ class GenerateSyntheticTest {
   void finewebDocumentsAreInDumpOrderWithRealisticText() throws Exception {
     Path path = generate("fineweb", "2000", "42", "2", "f");
     try (QuiverFile file = QuiverFile.open(path)) {
-      assertThat(file.schema().getFields()).extracting(Field::getName).containsExactly("text", "id", "dump", "url", "date",
+      assertThat(file.schema().getFields()).extracting(Field::getName).containsExactly("text", "id", "dump", "url",
+          "date",
           "file_path", "language", "language_score", "token_count");
       try (FieldVector dumps = file.read(file.columnIndex("dump"), 0, 2000, memory.allocator());
           FieldVector texts = file.read(file.columnIndex("text"), 0, 2000, memory.allocator());

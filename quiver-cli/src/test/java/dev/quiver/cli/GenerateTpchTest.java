@@ -2,8 +2,8 @@ package dev.quiver.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.testing.TestingAllocator;
 import dev.quiver.format.file.QuiverFile;
+import dev.quiver.testing.TestingAllocator;
 import io.trino.tpch.LineItem;
 import io.trino.tpch.LineItemGenerator;
 import java.io.IOException;
@@ -32,8 +32,10 @@ class GenerateTpchTest {
   static final int Q6_FROM = (int) LocalDate.of(1994, 1, 1).toEpochDay();
   static final int Q6_TO = (int) LocalDate.of(1995, 1, 1).toEpochDay();
 
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
-  @TempDir Path directory;
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path directory;
 
   @Test
   void everyTableHasItsRowsAndQ6MatchesTheGenerator() throws IOException {
@@ -63,7 +65,8 @@ class GenerateTpchTest {
         "--out", directory.toString(), "--tables", "nation,region");
     assertThat(outcome.exitCode()).as(outcome.err()).isZero();
     try (var files = Files.list(directory)) {
-      assertThat(files.map(path -> path.getFileName().toString())).containsExactlyInAnyOrder("nation.qvr", "region.qvr");
+      assertThat(files.map(path -> path.getFileName().toString())).containsExactlyInAnyOrder("nation.qvr",
+          "region.qvr");
     }
     CommandRunner.Outcome unknown = CommandRunner.run(memory.allocator(), "generate", "tpch", "--scale", "1",
         "--out", directory.toString(), "--tables", "lineitems");

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class InputFormatTest {
-  @TempDir Path directory;
+  @TempDir
+  Path directory;
 
   private Path file(String name, byte[] bytes) throws IOException {
     Path path = directory.resolve(name);

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.quiver.testing.TestingAllocator;
 import dev.quiver.format.file.QuiverFile;
 import dev.quiver.format.file.QuiverWriter;
+import dev.quiver.testing.TestingAllocator;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,8 +22,10 @@ class InspectCommandTest {
   static final int ROWS = 20_000;
   static final long SEED = 42;
 
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
-  @TempDir Path directory;
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path directory;
   private Path file;
   private int columns;
   private int segments;
@@ -118,7 +120,8 @@ class InspectCommandTest {
   void dictionaryRunsShowTheirValuesAndCodes() throws IOException {
     Path modes = directory.resolve("modes.qvr");
     org.apache.arrow.vector.types.pojo.Schema schema = new org.apache.arrow.vector.types.pojo.Schema(List.of(
-        org.apache.arrow.vector.types.pojo.Field.nullable("mode", org.apache.arrow.vector.types.pojo.ArrowType.Utf8.INSTANCE)));
+        org.apache.arrow.vector.types.pojo.Field.nullable("mode",
+            org.apache.arrow.vector.types.pojo.ArrowType.Utf8.INSTANCE)));
     try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, memory.allocator());
         QuiverWriter writer = QuiverWriter.create(modes, schema, memory.allocator(),
             QuiverWriter.Options.defaults().withChunkBytes(16 * 1024))) {

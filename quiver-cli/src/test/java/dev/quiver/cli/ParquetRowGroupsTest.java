@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.quiver.common.QuiverException;
-import dev.quiver.testing.TestingAllocator;
 import dev.quiver.io.parquet.ParquetArrowReader;
+import dev.quiver.testing.TestingAllocator;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.arrow.vector.BigIntVector;
@@ -21,8 +21,10 @@ import org.junit.jupiter.api.io.TempDir;
  * the columns asked for.
  */
 class ParquetRowGroupsTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
-  @TempDir Path directory;
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path directory;
 
   @Test
   void smallRowGroupsSplitBetweenReadersWithProjection() throws Exception {
@@ -83,8 +85,10 @@ class ParquetRowGroupsTest {
     Path parquet = directory.resolve("region.parquet");
     assertThat(CommandRunner.run(memory.allocator(), "convert", directory.resolve("region.qvr").toString(),
         parquet.toString()).exitCode()).isZero();
-    assertThatThrownBy(() -> ParquetArrowReader.open(parquet, memory.allocator(), 10, ParquetArrowReader.defaultOptions(),
-        List.of("r_nothing"))).isInstanceOf(QuiverException.class).hasMessageContaining("no column named 'r_nothing'");
+    assertThatThrownBy(
+        () -> ParquetArrowReader.open(parquet, memory.allocator(), 10, ParquetArrowReader.defaultOptions(),
+            List.of("r_nothing")))
+        .isInstanceOf(QuiverException.class).hasMessageContaining("no column named 'r_nothing'");
     CommandRunner.Outcome misplaced = CommandRunner.run(memory.allocator(), "convert", "--row-group-bytes", "4096",
         directory.resolve("region.qvr").toString(), directory.resolve("region.csv").toString());
     assertThat(misplaced.exitCode()).isEqualTo(2);

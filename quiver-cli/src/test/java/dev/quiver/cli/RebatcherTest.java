@@ -2,8 +2,8 @@ package dev.quiver.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.testing.TestingAllocator;
 import dev.quiver.io.csv.CsvFormat;
+import dev.quiver.testing.TestingAllocator;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +21,8 @@ class RebatcherTest {
       Field.nullable("n", new ArrowType.Int(64, true)), Field.nullable("s", ArrowType.Utf8.INSTANCE)));
   static final Schema OTHER = new Schema(List.of(Field.nullable("n", new ArrowType.Int(64, true))));
 
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
 
   /** What the sink saw: each batch's rows as CSV text. */
   private final List<List<String>> seen = new ArrayList<>();

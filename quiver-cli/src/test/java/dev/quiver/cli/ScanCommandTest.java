@@ -2,8 +2,8 @@ package dev.quiver.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.testing.TestingAllocator;
 import dev.quiver.format.file.QuiverWriter;
+import dev.quiver.testing.TestingAllocator;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -16,8 +16,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code quiver scan}: CSV rows equal the file's, the summary, the metric lines, user errors. */
 class ScanCommandTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
-  @TempDir Path directory;
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path directory;
 
   private Path write(int rows) throws IOException {
     Path file = directory.resolve("t.qvr");
@@ -51,7 +53,8 @@ class ScanCommandTest {
   @Test
   void summaryShowsTheCountAndTheFirstRows() throws IOException {
     Path file = write(500);
-    CommandRunner.Outcome outcome = CommandRunner.run(memory.allocator(), "scan", file.toString(), "--columns", "id,utf8");
+    CommandRunner.Outcome outcome = CommandRunner.run(memory.allocator(), "scan", file.toString(), "--columns",
+        "id,utf8");
     assertThat(outcome.exitCode()).as(outcome.err()).isZero();
     List<String> lines = outcome.out().lines().toList();
     assertThat(lines.get(0)).startsWith("500 rows in ");

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** {@code shuffle inspect} on files Comet 1.2.0 wrote. */
 class ShuffleInspectTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
 
   private List<String[]> rows(String vector) {
     Path file = CommandRunner.resource("comet-shuffle-1.2.0/" + vector);

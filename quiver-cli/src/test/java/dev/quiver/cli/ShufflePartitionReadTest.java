@@ -22,8 +22,10 @@ class ShufflePartitionReadTest {
   /** Spark 4.1.3's hash(a, b, c) and pmod(hash, 200) for 100 rows (the shuffle module's test fixture). */
   static final Path SPARK_ROWS = Path.of("../quiver-shuffle/src/test/resources/spark-hash/multi_column.csv");
 
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
-  @TempDir Path directory;
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path directory;
 
   private CommandRunner.Outcome run(String... arguments) {
     return CommandRunner.run(memory.allocator(), arguments);
@@ -108,8 +110,9 @@ class ShufflePartitionReadTest {
     assertUserError(run("shuffle", "partition", "--by", "id", "--partitions", "0", input.toString(), out.toString()),
         "quiver: the number of partitions must be at least 1, not 0");
     assertUserError(run("shuffle", "partition", "--by", "id", "--partitions", "2147483647", input.toString(),
-        out.toString()), "quiver: --partitions must be at most 16,777,216 (2^24, Spark's limit for a serialized"
-        + " shuffle), not 2,147,483,647");
+        out.toString()),
+        "quiver: --partitions must be at most 16,777,216 (2^24, Spark's limit for a serialized"
+            + " shuffle), not 2,147,483,647");
     assertThat(Files.exists(out)).as("no directory is left behind").isFalse();
     CommandRunner.Outcome tooSmall = run("shuffle", "partition", "--by", "id", "--partitions", "100000",
         "--memory-limit", "1m", input.toString(), out.toString());
@@ -122,18 +125,22 @@ class ShufflePartitionReadTest {
     assertUserError(run("shuffle", "partition", "--by", "id", "--partitions", "4", "--batch-rows", "2147483647",
         input.toString(), out.toString()), "quiver: --batch-rows must be at most 1,048,576, not 2,147,483,647");
     assertUserError(run("shuffle", "write", "--codec", "lz4", "--batch-rows", "2147483647", input.toString(),
-        directory.resolve("blocks.data").toString()), "quiver: --batch-rows must be at most 1,048,576, not 2,147,483,647");
+        directory.resolve("blocks.data").toString()),
+        "quiver: --batch-rows must be at most 1,048,576, not 2,147,483,647");
     assertThat(Files.list(directory).map(file -> file.getFileName().toString())).containsExactly("rows.csv");
     assertUserError(run("shuffle", "partition", "--by", "id", "--partitions", "2", "--memory-limit", "lots",
-        input.toString(), out.toString()), "quiver: --memory-limit must be a size such as 65536, 64k, 256m or 1g, not 'lots'");
+        input.toString(), out.toString()),
+        "quiver: --memory-limit must be a size such as 65536, 64k, 256m or 1g, not 'lots'");
     assertUserError(run("shuffle", "read", directory.resolve("missing").toString(), "--partition", "0"),
         "quiver: no such directory: " + directory.resolve("missing"));
     assertUserError(run("shuffle", "read", directory.toString(), "--partition", "0"),
         "quiver: no map outputs in " + directory + ": expected NAME.index files with NAME.data beside them");
-    assertThat(run("shuffle", "partition", "--by", "id", "--partitions", "4", input.toString(), out.toString()).exitCode())
+    assertThat(
+        run("shuffle", "partition", "--by", "id", "--partitions", "4", input.toString(), out.toString()).exitCode())
         .isZero();
     assertUserError(run("shuffle", "read", out.toString(), "--partition", "4"),
-        "quiver: " + out.resolve("map-0.index").toAbsolutePath() + ": no partition 4; the map output has 4 partitions (0..3)");
+        "quiver: " + out.resolve("map-0.index").toAbsolutePath()
+            + ": no partition 4; the map output has 4 partitions (0..3)");
   }
 
   @Test

@@ -25,11 +25,11 @@ import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /** {@code shuffle write} then {@code shuffle cat}, in-process: the rows come back as they went in. */
 class ShuffleRoundTripTest {
@@ -41,10 +41,12 @@ class ShuffleRoundTripTest {
       "3,\"\\N\",-0.25,\\N,2024-02-29,\\N,\\N,\"\"",
       "-4,Zoë 🚀 Łukasz,NaN,true,1969-12-31,1969-12-31T23:59:59.999999Z,1970-01-01T00:00,\" padded \"",
       "5,\"crlf\r\ninside\",1.0E21,false,2024-03-01,2024-03-01T00:00:00Z,2024-03-01T00:00:01,\\N",
-      "") ;
+      "");
 
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
-  @TempDir Path directory;
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path directory;
 
   @ParameterizedTest
   @ValueSource(strings = {"none", "lz4", "zstd", "snappy", "zstd+offsets"})
@@ -69,7 +71,8 @@ class ShuffleRoundTripTest {
     assertThat(lines).hasSize(5);
     assertThat(lines.get(1).trim().split("\\s+")).containsExactly(
         "0", "0", codecName, offsets ? "yes" : "no", "2", "8", String.valueOf(blockBytes(blocks, 0)));
-    assertThat(lines.get(4)).startsWith("total: 3 blocks, 5 rows, " + Files.size(blocks) + " bytes, codec " + codecName);
+    assertThat(lines.get(4))
+        .startsWith("total: 3 blocks, 5 rows, " + Files.size(blocks) + " bytes, codec " + codecName);
 
     CommandRunner.Outcome cat = CommandRunner.run(memory.allocator(), "shuffle", "cat", blocks.toString());
     assertThat(cat.exitCode()).as(cat.err()).isZero();
@@ -84,7 +87,8 @@ class ShuffleRoundTripTest {
     Path blocks = directory.resolve("orders.data");
     assertThat(CommandRunner.run(memory.allocator(), "shuffle", "write", "--codec", "lz4", input.toString(),
         blocks.toString()).exitCode()).isZero();
-    CommandRunner.Outcome cat = CommandRunner.run(memory.allocator(), "shuffle", "cat", blocks.toString(), "--limit", "1");
+    CommandRunner.Outcome cat = CommandRunner.run(memory.allocator(), "shuffle", "cat", blocks.toString(), "--limit",
+        "1");
     assertThat(cat.out()).isEqualTo(CSV.lines().limit(2).map(line -> line + "\n").reduce("", String::concat));
   }
 

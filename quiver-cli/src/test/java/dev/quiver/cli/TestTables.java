@@ -118,18 +118,21 @@ final class TestTables {
         ((IntVector) vector).setSafe(row, random.nextInt(5) == 0 ? random.nextInt() : random.nextInt(1000) - 500);
         break;
       case "int64":
-        ((BigIntVector) vector).setSafe(row, random.nextInt(20) == 0 ? (random.nextBoolean() ? Long.MIN_VALUE : Long.MAX_VALUE)
-            : random.nextLong());
+        ((BigIntVector) vector).setSafe(row,
+            random.nextInt(20) == 0 ? (random.nextBoolean() ? Long.MIN_VALUE : Long.MAX_VALUE)
+                : random.nextLong());
         break;
       case "id":
         ((BigIntVector) vector).setSafe(row, row);
         break;
       case "float32":
-        ((Float4Vector) vector).setSafe(row, random.nextInt(10) == 0 ? Float.NaN : (float) (random.nextGaussian() * 100));
+        ((Float4Vector) vector).setSafe(row,
+            random.nextInt(10) == 0 ? Float.NaN : (float) (random.nextGaussian() * 100));
         break;
       case "float64":
-        ((Float8Vector) vector).setSafe(row, random.nextInt(8) == 0 ? SPECIAL_DOUBLES[random.nextInt(SPECIAL_DOUBLES.length)]
-            : Math.round(random.nextDouble() * 1e6) / 100.0);
+        ((Float8Vector) vector).setSafe(row,
+            random.nextInt(8) == 0 ? SPECIAL_DOUBLES[random.nextInt(SPECIAL_DOUBLES.length)]
+                : Math.round(random.nextDouble() * 1e6) / 100.0);
         break;
       case "bool":
         ((BitVector) vector).setSafe(row, random.nextBoolean() ? 1 : 0);
@@ -144,7 +147,8 @@ final class TestTables {
         break;
       }
       case "category":
-        ((VarCharVector) vector).setSafe(row, CATEGORIES[random.nextInt(CATEGORIES.length)].getBytes(StandardCharsets.UTF_8));
+        ((VarCharVector) vector).setSafe(row,
+            CATEGORIES[random.nextInt(CATEGORIES.length)].getBytes(StandardCharsets.UTF_8));
         break;
       case "binary": {
         byte[] bytes = new byte[random.nextInt(20)];
@@ -167,9 +171,10 @@ final class TestTables {
         // timestamps: within ±200 years of the epoch in their unit
         TimeUnit unit = ((ArrowType.Timestamp) vector.getField().getType()).getUnit();
         long seconds = random.nextLong() % (200L * 365 * 86_400);
-        long value = unit == TimeUnit.SECOND ? seconds : unit == TimeUnit.MILLISECOND ? seconds * 1_000 + random.nextInt(1_000)
-            : unit == TimeUnit.MICROSECOND ? seconds * 1_000_000 + random.nextInt(1_000_000)
-            : seconds * 1_000_000_000 + random.nextInt(1_000_000_000);
+        long value = unit == TimeUnit.SECOND ? seconds
+            : unit == TimeUnit.MILLISECOND ? seconds * 1_000 + random.nextInt(1_000)
+                : unit == TimeUnit.MICROSECOND ? seconds * 1_000_000 + random.nextInt(1_000_000)
+                    : seconds * 1_000_000_000 + random.nextInt(1_000_000_000);
         ((TimeStampVector) vector).setSafe(row, value);
         break;
       }

@@ -1,8 +1,8 @@
 package dev.quiver.expression;
 
-import org.apache.arrow.vector.types.pojo.ArrowType;
 import java.util.List;
 import java.util.Set;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
  * {@code a AND b AND ...}: FALSE if any operand is FALSE, else NULL if any is NULL, else TRUE.

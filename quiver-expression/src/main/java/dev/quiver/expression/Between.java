@@ -1,8 +1,8 @@
 package dev.quiver.expression;
 
-import org.apache.arrow.vector.types.pojo.ArrowType;
 import java.util.Objects;
 import java.util.Set;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
  * {@code column [NOT] BETWEEN low AND high}: {@code low <= column AND column <= high}, or its negation.

@@ -37,6 +37,6 @@ public record Call(String function, List<Expression> arguments, ArrowType type) 
     return function.chars().allMatch(Character::isLetterOrDigit) || function.contains("_")
         ? function + "(" + joined + ")"
         : arguments.size() == 2 ? "(" + arguments.get(0) + " " + function + " " + arguments.get(1) + ")"
-        : function + "(" + joined + ")";
+            : function + "(" + joined + ")";
   }
 }

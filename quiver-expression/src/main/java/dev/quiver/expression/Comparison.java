@@ -1,8 +1,8 @@
 package dev.quiver.expression;
 
-import org.apache.arrow.vector.types.pojo.ArrowType;
 import java.util.Objects;
 import java.util.Set;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
  * {@code column <operator> literal}. A NULL literal makes the result NULL on every row.

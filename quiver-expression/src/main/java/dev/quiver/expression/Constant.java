@@ -1,7 +1,7 @@
 package dev.quiver.expression;
 
-import org.apache.arrow.vector.types.pojo.ArrowType;
 import java.util.Set;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
  * {@code TRUE}, {@code FALSE} or {@code NULL} as a whole condition.

@@ -15,7 +15,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  */
 public sealed interface Expression
     permits ColumnReference, Literal, Call, Cast, Comparison, Between, InList, IsNull, Like, StartsWith, And, Or,
-        Not, Constant {
+    Not, Constant {
 
   /** The names of the columns this expression reads, in first-use order. */
   Set<String> columns();

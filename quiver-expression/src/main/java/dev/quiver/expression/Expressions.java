@@ -135,7 +135,8 @@ public final class Expressions {
   /** {@code column [NOT] LIKE pattern ESCAPE escape}; escape may be null. */
   public static Expression like(ColumnReference column, String pattern, Character escape, boolean negated) {
     if (!(column.type() instanceof ArrowType.Utf8)) {
-      throw QuiverException.user("filter: LIKE needs a utf8 column; " + column + " is " + LiteralCoercion.typeName(column.type()));
+      throw QuiverException
+          .user("filter: LIKE needs a utf8 column; " + column + " is " + LiteralCoercion.typeName(column.type()));
     }
     return new Like(column, Objects.requireNonNull(pattern, "pattern"), escape, negated);
   }

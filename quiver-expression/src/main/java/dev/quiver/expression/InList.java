@@ -1,10 +1,10 @@
 package dev.quiver.expression;
 
-import org.apache.arrow.vector.types.pojo.ArrowType;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
  * {@code column [NOT] IN (value, ...)}. A NULL in the list makes IN NULL (not FALSE) where no value

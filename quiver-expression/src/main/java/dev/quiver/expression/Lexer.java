@@ -92,7 +92,8 @@ final class Lexer {
       case '=':
         return new Token(Token.Kind.OPERATOR, "=", start, null);
       case '<':
-        return operator(start, position < text.length() && (text.charAt(position) == '=' || text.charAt(position) == '>'));
+        return operator(start,
+            position < text.length() && (text.charAt(position) == '=' || text.charAt(position) == '>'));
       case '>':
       case '!':
         boolean equalFollows = position < text.length() && text.charAt(position) == '=';

@@ -14,7 +14,14 @@ public final class LikePattern {
   /** A segment token that matches any one character. */
   public static final int ANY_CHARACTER = -1;
 
-  public enum Shape { EXACT, PREFIX, SUFFIX, CONTAINS, EVERYTHING, GENERAL }
+  public enum Shape {
+    EXACT,
+    PREFIX,
+    SUFFIX,
+    CONTAINS,
+    EVERYTHING,
+    GENERAL
+  }
 
   private final List<int[]> segments;
   private final boolean anchoredStart;
@@ -48,7 +55,7 @@ public final class LikePattern {
     boolean anchoredStart = true;
     boolean anchoredEnd = true;
     byte[] prefix = null;
-    for (int index = 0; index < pattern.length(); ) {
+    for (int index = 0; index < pattern.length();) {
       int codePoint = pattern.codePointAt(index);
       index += Character.charCount(codePoint);
       anchoredEnd = true;

@@ -52,7 +52,8 @@ public final class LiteralCoercion {
     ArrowType type = column.type();
     boolean supported = switch (type.getTypeID()) {
       case Int -> ((ArrowType.Int) type).getIsSigned() && ((ArrowType.Int) type).getBitWidth() <= 64;
-      case FloatingPoint -> ((ArrowType.FloatingPoint) type).getPrecision() != org.apache.arrow.vector.types.FloatingPointPrecision.HALF;
+      case FloatingPoint ->
+        ((ArrowType.FloatingPoint) type).getPrecision() != org.apache.arrow.vector.types.FloatingPointPrecision.HALF;
       case Decimal -> ((ArrowType.Decimal) type).getBitWidth() == 128;
       case Date -> ((ArrowType.Date) type).getUnit() == org.apache.arrow.vector.types.DateUnit.DAY;
       case Bool, Utf8, Binary, Timestamp -> true;
@@ -99,10 +100,14 @@ public final class LiteralCoercion {
     if (value instanceof String text) {
       String word = text.strip().toLowerCase(Locale.ROOT);
       switch (word) {
-        case "nan": return Double.NaN;
-        case "infinity", "+infinity", "inf": return Double.POSITIVE_INFINITY;
-        case "-infinity", "-inf": return Double.NEGATIVE_INFINITY;
-        default: return Lexer.number(word);
+        case "nan":
+          return Double.NaN;
+        case "infinity", "+infinity", "inf":
+          return Double.POSITIVE_INFINITY;
+        case "-infinity", "-inf":
+          return Double.NEGATIVE_INFINITY;
+        default:
+          return Lexer.number(word);
       }
     }
     return null;
@@ -145,15 +150,19 @@ public final class LiteralCoercion {
   static String typeName(ArrowType type) {
     return switch (type.getTypeID()) {
       case Int -> "int" + ((ArrowType.Int) type).getBitWidth();
-      case FloatingPoint -> ((ArrowType.FloatingPoint) type).getPrecision() == org.apache.arrow.vector.types.FloatingPointPrecision.SINGLE
-          ? "float32" : "float64";
-      case Decimal -> "decimal(" + ((ArrowType.Decimal) type).getPrecision() + "," + ((ArrowType.Decimal) type).getScale() + ")";
+      case FloatingPoint ->
+        ((ArrowType.FloatingPoint) type).getPrecision() == org.apache.arrow.vector.types.FloatingPointPrecision.SINGLE
+            ? "float32" : "float64";
+      case Decimal ->
+        "decimal(" + ((ArrowType.Decimal) type).getPrecision() + "," + ((ArrowType.Decimal) type).getScale() + ")";
       case Bool -> "bool";
       case Utf8 -> "utf8";
       case Binary -> "binary";
       case Date -> "date32";
       case Timestamp -> "timestamp(" + ((ArrowType.Timestamp) type).getUnit().name().toLowerCase(Locale.ROOT)
-          + (((ArrowType.Timestamp) type).getTimezone() == null ? "" : ", " + ((ArrowType.Timestamp) type).getTimezone()) + ")";
+          + (((ArrowType.Timestamp) type).getTimezone() == null ? ""
+              : ", " + ((ArrowType.Timestamp) type).getTimezone())
+          + ")";
       default -> type.toString();
     };
   }

@@ -1,8 +1,8 @@
 package dev.quiver.expression;
 
-import org.apache.arrow.vector.types.pojo.ArrowType;
 import java.util.Objects;
 import java.util.Set;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
  * {@code NOT operand}: TRUE where the operand is FALSE, NULL where it is NULL.

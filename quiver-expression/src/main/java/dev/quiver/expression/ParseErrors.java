@@ -14,6 +14,7 @@ final class ParseErrors {
 
   QuiverException at(int position, String problem) {
     String quoted = text.length() > QUOTED_LIMIT ? text.substring(0, QUOTED_LIMIT) + "..." : text;
-    return QuiverException.user("cannot parse filter \"" + quoted + "\": " + problem + " (at position " + (position + 1) + ")");
+    return QuiverException
+        .user("cannot parse filter \"" + quoted + "\": " + problem + " (at position " + (position + 1) + ")");
   }
 }

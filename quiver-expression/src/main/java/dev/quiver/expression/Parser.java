@@ -226,7 +226,8 @@ final class Parser {
         Token number = peek();
         if (number.kind() != Token.Kind.NUMBER) {
           next--;
-          throw errors.at(number.position(), "expected a number after '" + token.text() + "', found " + number.describe());
+          throw errors.at(number.position(),
+              "expected a number after '" + token.text() + "', found " + number.describe());
         }
         next++;
         BigDecimal value = (BigDecimal) number.value();
@@ -257,10 +258,12 @@ final class Parser {
       case "DATE", "TIMESTAMP":
         if (peek().kind() == Token.Kind.STRING) {
           Token text = tokens.get(next++);
-          Object value = word.equals("DATE") ? TemporalText.parseDate(text.text()) : TemporalText.parseTimestamp(text.text());
+          Object value = word.equals("DATE") ? TemporalText.parseDate(text.text())
+              : TemporalText.parseTimestamp(text.text());
           if (value == null) {
-            throw errors.at(text.position(), SqlText.string(text.text()) + " is not a " + word.toLowerCase(java.util.Locale.ROOT)
-                + (word.equals("DATE") ? " (yyyy-mm-dd)" : " (yyyy-mm-dd hh:mm:ss[.fraction][Z|+hh:mm])"));
+            throw errors.at(text.position(),
+                SqlText.string(text.text()) + " is not a " + word.toLowerCase(java.util.Locale.ROOT)
+                    + (word.equals("DATE") ? " (yyyy-mm-dd)" : " (yyyy-mm-dd hh:mm:ss[.fraction][Z|+hh:mm])"));
           }
           return new Operand(null, value, position);
         }

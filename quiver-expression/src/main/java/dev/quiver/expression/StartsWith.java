@@ -1,8 +1,8 @@
 package dev.quiver.expression;
 
-import org.apache.arrow.vector.types.pojo.ArrowType;
 import java.util.Objects;
 import java.util.Set;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
  * {@code starts_with(column, prefix)} on a utf8 column (String prefix) or binary column (byte[] prefix).

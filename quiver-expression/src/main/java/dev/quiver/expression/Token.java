@@ -11,8 +11,20 @@ import java.util.Locale;
  * @param value a NUMBER's BigDecimal or a BINARY's bytes, else null
  */
 record Token(Kind kind, String text, int position, Object value) {
-  enum Kind { IDENTIFIER, QUOTED_IDENTIFIER, NUMBER, STRING, BINARY, OPERATOR, LEFT_PARENTHESIS, RIGHT_PARENTHESIS,
-    COMMA, MINUS, PLUS, END }
+  enum Kind {
+    IDENTIFIER,
+    QUOTED_IDENTIFIER,
+    NUMBER,
+    STRING,
+    BINARY,
+    OPERATOR,
+    LEFT_PARENTHESIS,
+    RIGHT_PARENTHESIS,
+    COMMA,
+    MINUS,
+    PLUS,
+    END
+  }
 
   /** Whether this is the unquoted keyword {@code word} (any case). */
   boolean isKeyword(String word) {
@@ -25,7 +37,8 @@ record Token(Kind kind, String text, int position, Object value) {
       case END -> "the end";
       case STRING -> SqlText.string(text);
       case QUOTED_IDENTIFIER -> SqlText.identifier(text);
-      case IDENTIFIER -> SqlText.KEYWORDS.contains(text.toUpperCase(Locale.ROOT)) ? text.toUpperCase(Locale.ROOT) : text;
+      case IDENTIFIER ->
+        SqlText.KEYWORDS.contains(text.toUpperCase(Locale.ROOT)) ? text.toUpperCase(Locale.ROOT) : text;
       default -> "'" + text + "'";
     };
   }

@@ -1,13 +1,13 @@
 package dev.quiver.expression;
 
-import dev.quiver.expression.filter.StatisticsEvaluator;
-import dev.quiver.expression.filter.FilterEvaluator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
+import dev.quiver.expression.filter.FilterEvaluator;
+import dev.quiver.expression.filter.StatisticsEvaluator;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.List;
@@ -37,12 +37,15 @@ class ParserTest {
     ColumnReference quantity = column("l_quantity");
     Expression doubled = new Call("*", List.of(quantity, new Literal(new BigDecimal("2"), quantity.type())),
         new ArrowType.Decimal(16, 2, 128));
-    Expression condition = new Comparison(quantity, ComparisonOperator.LESS, new Literal(new BigDecimal("24"), quantity.type()));
+    Expression condition = new Comparison(quantity, ComparisonOperator.LESS,
+        new Literal(new BigDecimal("24"), quantity.type()));
     assertThat(doubled.columns()).containsExactly("l_quantity");
     assertThat(new Cast(quantity, new ArrowType.Int(64, true)).toString()).isEqualTo("CAST(l_quantity AS int64)");
     assertThat(doubled.toString()).isEqualTo("(l_quantity * 2)");
-    assertThatThrownBy(() -> new FilterEvaluator(new And(List.of(condition, new Cast(quantity, ArrowType.Bool.INSTANCE)))))
-        .isInstanceOfSatisfying(QuiverException.class, failure -> assertThat(failure.errorCode()).isEqualTo(ErrorCode.USER))
+    assertThatThrownBy(
+        () -> new FilterEvaluator(new And(List.of(condition, new Cast(quantity, ArrowType.Bool.INSTANCE)))))
+        .isInstanceOfSatisfying(QuiverException.class,
+            failure -> assertThat(failure.errorCode()).isEqualTo(ErrorCode.USER))
         .hasMessageContaining("CAST(l_quantity AS");
   }
 
@@ -56,8 +59,9 @@ class ParserTest {
     assertThat(operands.get(0)).isEqualTo(new Comparison(column("l_shipdate"), ComparisonOperator.GREATER_OR_EQUAL,
         new Literal(LocalDate.of(1994, 1, 1), new ArrowType.Date(DateUnit.DAY))));
     ArrowType decimal = new ArrowType.Decimal(15, 2, 128);
-    assertThat(operands.get(2)).isEqualTo(new Between(column("l_discount"), new Literal(new BigDecimal("0.05"), decimal),
-        new Literal(new BigDecimal("0.07"), decimal), false));
+    assertThat(operands.get(2))
+        .isEqualTo(new Between(column("l_discount"), new Literal(new BigDecimal("0.05"), decimal),
+            new Literal(new BigDecimal("0.07"), decimal), false));
     assertThat(column("l_discount").ordinal()).isEqualTo(1);
     assertThat(((Comparison) operands.get(0)).column().ordinal()).isEqualTo(2);
     assertThat(operands.get(0).type()).isEqualTo(ArrowType.Bool.INSTANCE);
@@ -160,7 +164,8 @@ class ParserTest {
       String input = text.toString();
       try {
         Expression expression = Expressions.parse(input, LINEITEM);
-        assertThat(Expressions.parse(expression.toString(), LINEITEM)).as("seed " + seed + ": " + input).isEqualTo(expression);
+        assertThat(Expressions.parse(expression.toString(), LINEITEM)).as("seed " + seed + ": " + input)
+            .isEqualTo(expression);
         new FilterEvaluator(expression);
         StatisticsEvaluator.of(expression);
       } catch (QuiverException failure) {

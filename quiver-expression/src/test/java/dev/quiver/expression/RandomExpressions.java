@@ -78,7 +78,8 @@ public final class RandomExpressions {
     Object cell = pick(name);
     String value = cell instanceof String string ? string
         : cell instanceof byte[] bytes ? new String(bytes, StandardCharsets.UTF_8) : TestColumns.randomString(random);
-    String prefix = value.substring(0, value.offsetByCodePoints(0, random.nextInt(value.codePointCount(0, value.length()) + 1)));
+    String prefix = value.substring(0,
+        value.offsetByCodePoints(0, random.nextInt(value.codePointCount(0, value.length()) + 1)));
     return text ? prefix : prefix.getBytes(StandardCharsets.UTF_8);
   }
 
@@ -152,11 +153,13 @@ public final class RandomExpressions {
           : new double[] {Double.NaN, -0.0, 0.0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 0.1, 1.5, -1.5,
               -3.0, 2.0, Double.MAX_VALUE}[random.nextInt(11)];
       case Decimal -> random.nextInt(3) == 0
-          ? new BigDecimal(new String[] {"0.05", "0.055", "-0.055", "1e20", "-1e20", "1e-40", "1e40"}[random.nextInt(7)])
+          ? new BigDecimal(
+              new String[] {"0.05", "0.055", "-0.055", "1e20", "-1e20", "1e-40", "1e40"}[random.nextInt(7)])
           : BigDecimal.valueOf(random.nextInt(29) - 14, 1);
       case Bool -> random.nextBoolean();
       case Utf8 -> TestColumns.randomString(random);
-      case Binary -> random.nextInt(5) == 0 ? new byte[] {(byte) 0xFF, 0} : TestColumns.randomString(random).getBytes(StandardCharsets.UTF_8);
+      case Binary -> random.nextInt(5) == 0 ? new byte[] {(byte) 0xFF, 0}
+          : TestColumns.randomString(random).getBytes(StandardCharsets.UTF_8);
       case Date -> switch (random.nextInt(3)) {
         case 0 -> LocalDate.ofEpochDay(random.nextInt(9) - 4).atTime(random.nextInt(3) * 11, 0);
         case 1 -> Instant.ofEpochSecond((random.nextInt(9) - 4) * 43_200L);

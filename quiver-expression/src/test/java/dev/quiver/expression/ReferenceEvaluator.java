@@ -144,7 +144,8 @@ public final class ReferenceEvaluator {
       case Binary:
         return Arrays.compareUnsigned(bytes(cell), bytes(literal));
       case Date:
-        return BigDecimal.valueOf((Long) cell).multiply(BigDecimal.valueOf(86_400)).compareTo(seconds(literal, ZoneOffset.UTC));
+        return BigDecimal.valueOf((Long) cell).multiply(BigDecimal.valueOf(86_400))
+            .compareTo(seconds(literal, ZoneOffset.UTC));
       default: {
         ArrowType.Timestamp timestamp = (ArrowType.Timestamp) type;
         ZoneId zone = timestamp.getTimezone() == null ? ZoneOffset.UTC : ZoneId.of(timestamp.getTimezone());
@@ -187,7 +188,7 @@ public final class ReferenceEvaluator {
   /** LIKE as a regular expression over code points. */
   public static Pattern likeRegex(String pattern, Character escape) {
     StringBuilder regex = new StringBuilder();
-    for (int i = 0; i < pattern.length(); ) {
+    for (int i = 0; i < pattern.length();) {
       int codePoint = pattern.codePointAt(i);
       i += Character.charCount(codePoint);
       if (escape != null && codePoint == escape) {

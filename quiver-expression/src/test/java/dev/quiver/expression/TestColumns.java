@@ -74,20 +74,25 @@ public final class TestColumns {
         yield pick == 0 ? maximum : pick == 1 ? -maximum - 1 : (long) random.nextInt(7) - 3;
       }
       case FloatingPoint -> {
-        double[] special = {Double.NaN, -0.0, 0.0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 0.1, -1.5, 1e300};
-        double value = random.nextInt(3) == 0 ? special[random.nextInt(special.length)] : (random.nextInt(13) - 6) / 2.0;
+        double[] special = {Double.NaN, -0.0, 0.0, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, 0.1, -1.5,
+            1e300};
+        double value = random.nextInt(3) == 0 ? special[random.nextInt(special.length)]
+            : (random.nextInt(13) - 6) / 2.0;
         boolean single = ((ArrowType.FloatingPoint) type).getPrecision() == FloatingPointPrecision.SINGLE;
         yield single ? (double) (float) value : value;
       }
       case Bool -> random.nextBoolean();
       case Utf8 -> randomString(random);
-      case Binary -> random.nextInt(10) == 0 ? filled(70, (byte) 0xFF) : randomString(random).getBytes(StandardCharsets.UTF_8);
-      case Date -> random.nextInt(15) == 0 ? (random.nextBoolean() ? (long) Integer.MAX_VALUE : (long) Integer.MIN_VALUE)
-          : (long) random.nextInt(7) - 3;
+      case Binary ->
+        random.nextInt(10) == 0 ? filled(70, (byte) 0xFF) : randomString(random).getBytes(StandardCharsets.UTF_8);
+      case Date ->
+        random.nextInt(15) == 0 ? (random.nextBoolean() ? (long) Integer.MAX_VALUE : (long) Integer.MIN_VALUE)
+            : (long) random.nextInt(7) - 3;
       case Timestamp -> randomTimestamp(random, (ArrowType.Timestamp) type);
       case Decimal -> {
         ArrowType.Decimal decimal = (ArrowType.Decimal) type;
-        BigDecimal maximum = BigDecimal.TEN.pow(decimal.getPrecision()).subtract(BigDecimal.ONE).movePointLeft(decimal.getScale());
+        BigDecimal maximum = BigDecimal.TEN.pow(decimal.getPrecision()).subtract(BigDecimal.ONE)
+            .movePointLeft(decimal.getScale());
         int pick = random.nextInt(15);
         yield pick == 0 ? maximum : pick == 1 ? maximum.negate()
             : BigDecimal.valueOf(random.nextInt(25) - 12, 1).setScale(decimal.getScale());

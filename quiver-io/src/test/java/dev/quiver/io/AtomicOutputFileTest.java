@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
  * and what a killed writer left behind is removed by the next write of the same file.
  */
 class AtomicOutputFileTest {
-  @TempDir Path directory;
+  @TempDir
+  Path directory;
 
   @Test
   void theTemporaryFileNamesTheTargetAndThisProcess() throws IOException {

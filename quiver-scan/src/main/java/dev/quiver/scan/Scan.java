@@ -1,12 +1,12 @@
 package dev.quiver.scan;
 
 import dev.quiver.common.QuiverException;
-import dev.quiver.format.file.QuiverFile;
-import dev.quiver.scan.execution.ScanArrowReader;
-import dev.quiver.scan.execution.ScanResult;
 import dev.quiver.expression.Expression;
 import dev.quiver.expression.Expressions;
+import dev.quiver.format.file.QuiverFile;
 import dev.quiver.format.storage.CoalescingPolicy;
+import dev.quiver.scan.execution.ScanArrowReader;
+import dev.quiver.scan.execution.ScanResult;
 import dev.quiver.scan.plan.ScanPlan;
 import dev.quiver.scan.plan.SplitPlanner;
 import dev.quiver.scan.plan.SplitStrategy;
@@ -224,7 +224,8 @@ public final class Scan {
         QuiverFile file = QuiverFile.open(path, coalescing);
         files.add(file);
         if (!file.schema().equals(files.get(0).schema())) {
-          throw QuiverException.user(path + ": its schema differs from " + paths.get(0) + "'s; a table's files need one schema");
+          throw QuiverException
+              .user(path + ": its schema differs from " + paths.get(0) + "'s; a table's files need one schema");
         }
       }
       return files;

@@ -1,11 +1,11 @@
 package dev.quiver.scan;
 
-import dev.quiver.format.testing.ScanTables;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.testing.TestingAllocator;
+import dev.quiver.format.testing.ScanTables;
 import dev.quiver.scan.execution.ScanResult;
 import dev.quiver.scan.plan.SplitStrategy;
+import dev.quiver.testing.TestingAllocator;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,8 +20,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Filtered scans return exactly the rows a row-by-row evaluation picks, and pruning costs no I/O. */
 class ScanFilterTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
-  @TempDir Path directory;
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path directory;
   private static final long ROWS = 50_000;
   private Path file;
 
@@ -72,7 +74,8 @@ class ScanFilterTest {
             row -> (ScanTables.id(row) >= 1000 && ScanTables.id(row) <= 2000)
                 || (ScanTables.flag(row) != null && ScanTables.flag(row) == -50)),
         new Case("mode <> 'mode-2' AND text IS NOT NULL AND flag >= 45",
-            row -> ScanTables.mode(row) != null && !ScanTables.mode(row).equals("mode-2") && ScanTables.text(row) != null
+            row -> ScanTables.mode(row) != null && !ScanTables.mode(row).equals("mode-2")
+                && ScanTables.text(row) != null
                 && ScanTables.flag(row) != null && ScanTables.flag(row) >= 45));
     for (Case filter : cases) {
       List<Long> expected = new ArrayList<>();

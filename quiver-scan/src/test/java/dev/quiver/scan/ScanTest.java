@@ -1,26 +1,26 @@
 package dev.quiver.scan;
 
-import dev.quiver.common.ErrorCode;
-import dev.quiver.common.QuiverException;
-import java.nio.file.StandardCopyOption;
-import dev.quiver.format.testing.ScanTables;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.quiver.common.CorruptFileException;
-import dev.quiver.testing.TestingAllocator;
+import dev.quiver.common.ErrorCode;
+import dev.quiver.common.QuiverException;
 import dev.quiver.format.file.QuiverFile;
-import dev.quiver.format.storage.SegmentLocation;
 import dev.quiver.format.layout.DictLayout;
 import dev.quiver.format.layout.FlatLayout;
 import dev.quiver.format.layout.Layout;
 import dev.quiver.format.layout.Layouts;
+import dev.quiver.format.storage.SegmentLocation;
+import dev.quiver.format.testing.ScanTables;
 import dev.quiver.scan.execution.ScanArrowReader;
 import dev.quiver.scan.execution.ScanResult;
 import dev.quiver.scan.plan.SplitStrategy;
+import dev.quiver.testing.TestingAllocator;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
@@ -34,8 +34,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** Scans without filters: values, shared decodes, metrics, and cleanup on every way a scan can end. */
 class ScanTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
-  @TempDir Path directory;
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path directory;
 
   private static final List<String> ALL = List.of("id", "flag", "text", "mode");
 
@@ -131,7 +133,8 @@ class ScanTest {
   void aColumnAskedForTwiceIsRefusedByName() throws IOException {
     Path file = ScanTables.write(directory.resolve("t.qvr"), 0, 100, 8 * 1024, memory.allocator());
     assertThatThrownBy(() -> Scan.of(file).columns("id", "text", "id").open(memory.allocator()))
-        .isInstanceOfSatisfying(QuiverException.class, failure -> assertThat(failure.errorCode()).isEqualTo(ErrorCode.USER))
+        .isInstanceOfSatisfying(QuiverException.class,
+            failure -> assertThat(failure.errorCode()).isEqualTo(ErrorCode.USER))
         .hasMessageContaining("column 'id' is asked for twice");
   }
 
@@ -166,7 +169,8 @@ class ScanTest {
               }
             }
           }
-        }).isInstanceOf(CorruptFileException.class).hasMessageContaining(file.toString()).hasMessageContaining("checksum");
+        }).isInstanceOf(CorruptFileException.class).hasMessageContaining(file.toString())
+            .hasMessageContaining("checksum");
       }
     }
   }
@@ -202,7 +206,8 @@ class ScanTest {
         try (VectorSchemaRoot batch = next) {
           for (int i = 0; i < batch.getRowCount(); i++) {
             for (String column : ALL) {
-              assertThat(ScanTables.actual(batch, column, i)).isEqualTo(ScanTables.expected(column, expectedRows[seen]));
+              assertThat(ScanTables.actual(batch, column, i))
+                  .isEqualTo(ScanTables.expected(column, expectedRows[seen]));
             }
             seen++;
           }
@@ -255,8 +260,9 @@ class ScanTest {
       assertThat(row).isEqualTo(17_000);
       assertThat(reader.result().metrics().get("rows.returned")).isEqualTo(17_000);
     }
-    Files.write(folder.resolve("part-2.qvr"), Files.readAllBytes(ScanTables.write(directory.resolve("x.qvr"), 0, 10, 1024,
-        memory.allocator())));
+    Files.write(folder.resolve("part-2.qvr"),
+        Files.readAllBytes(ScanTables.write(directory.resolve("x.qvr"), 0, 10, 1024,
+            memory.allocator())));
     try (ScanResult ranged = Scan.of(folder).rowRange(9_990, 10_010).columns("id").open(memory.allocator())) {
       assertThat(verifyAll(ranged, List.of("id"), 9_990)).isEqualTo(20);
     }

@@ -57,7 +57,8 @@ public abstract class TestingCorruptionFuzz<T> {
   protected final long seed() {
     return SEEDS.computeIfAbsent(getClass(), type -> {
       long seed = Long.getLong(seedProperty(), System.nanoTime());
-      System.out.println(type.getSimpleName() + " seed " + seed + " (rerun with -D" + seedProperty() + "=" + seed + ")");
+      System.out
+          .println(type.getSimpleName() + " seed " + seed + " (rerun with -D" + seedProperty() + "=" + seed + ")");
       return seed;
     });
   }
@@ -87,7 +88,8 @@ public abstract class TestingCorruptionFuzz<T> {
         refused++;
       }
     }
-    System.out.println(getClass().getSimpleName() + ": " + decoded + " damaged specimens decoded, " + refused + " refused");
+    System.out
+        .println(getClass().getSimpleName() + ": " + decoded + " damaged specimens decoded, " + refused + " refused");
     assertThat(refused).as("most damage is detected (seed %s)", seed).isGreaterThanOrEqualTo(minimumRefused(mutations));
   }
 

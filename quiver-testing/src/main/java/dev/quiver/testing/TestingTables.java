@@ -116,10 +116,12 @@ public final class TestingTables {
         ((BitVector) vector).setSafe(index, random.nextInt(10) < 3 ? 1 : 0);
         break;
       case "utf8":
-        ((VarCharVector) vector).setSafe(index, ("text " + row + " " + "é".repeat(random.nextInt(4))).getBytes(StandardCharsets.UTF_8));
+        ((VarCharVector) vector).setSafe(index,
+            ("text " + row + " " + "é".repeat(random.nextInt(4))).getBytes(StandardCharsets.UTF_8));
         break;
       case "category":
-        ((VarCharVector) vector).setSafe(index, CATEGORIES[random.nextInt(CATEGORIES.length)].getBytes(StandardCharsets.UTF_8));
+        ((VarCharVector) vector).setSafe(index,
+            CATEGORIES[random.nextInt(CATEGORIES.length)].getBytes(StandardCharsets.UTF_8));
         break;
       case "binary": {
         byte[] bytes = new byte[random.nextInt(9)];
@@ -153,9 +155,13 @@ public final class TestingTables {
       Object left = expected.getObject(i);
       Object right = actual.getObject(i);
       boolean same = left instanceof byte[] ? java.util.Arrays.equals((byte[]) left, (byte[]) right)
-          : left instanceof Double ? Objects.equals(Double.doubleToRawLongBits((Double) left), right == null ? null : Double.doubleToRawLongBits((Double) right))
-          : left instanceof Float ? Objects.equals(Float.floatToRawIntBits((Float) left), right == null ? null : Float.floatToRawIntBits((Float) right))
-          : Objects.equals(left, right);
+          : left instanceof Double
+              ? Objects.equals(Double.doubleToRawLongBits((Double) left),
+                  right == null ? null : Double.doubleToRawLongBits((Double) right))
+              : left instanceof Float
+                  ? Objects.equals(Float.floatToRawIntBits((Float) left),
+                      right == null ? null : Float.floatToRawIntBits((Float) right))
+                  : Objects.equals(left, right);
       if (!same) {
         return expected.getName() + " row " + (firstRow + i) + ": " + right + " != " + left;
       }
@@ -164,7 +170,6 @@ public final class TestingTables {
   }
 
   // ---- every type the shuffle carries (was quiver-shuffle's testing.TestTables) ----
-
 
   /** Every type in the spec's mapping, all nullable. */
   public static Schema allTypesSchema() {

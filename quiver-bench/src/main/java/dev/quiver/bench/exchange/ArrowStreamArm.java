@@ -29,7 +29,8 @@ public final class ArrowStreamArm implements BlockDecodeArm {
 
   @Override
   public int decode(BufferAllocator allocator, ColumnDigest digest) throws IOException {
-    InputStream payload = new ByteArrayInputStream(block, BlockFormat.HEADER_BYTES, block.length - BlockFormat.HEADER_BYTES);
+    InputStream payload = new ByteArrayInputStream(block, BlockFormat.HEADER_BYTES,
+        block.length - BlockFormat.HEADER_BYTES);
     try (ArrowStreamReader reader = new ArrowStreamReader(decompressing(codec, payload), allocator)) {
       reader.loadNextBatch();
       VectorSchemaRoot root = reader.getVectorSchemaRoot();

@@ -53,13 +53,15 @@ record BenchmarkSettings(String phase, Path out, double scale, int partitions, i
         List.of(options.getOrDefault("--codecs", "lz4,zstd,zstd+offsets").split(",")),
         options.getOrDefault("--style", "quiver"),
         options.getOrDefault("--codec", "lz4"),
-        Long.parseLong(options.getOrDefault("--memory-limit", String.valueOf(ShuffleWriterOptions.DEFAULT_MEMORY_LIMIT))));
+        Long.parseLong(
+            options.getOrDefault("--memory-limit", String.valueOf(ShuffleWriterOptions.DEFAULT_MEMORY_LIMIT))));
   }
 
   /** The arguments that make a child run {@code phase} for {@code codecName} and {@code styleName}. */
   List<String> childArguments(String childPhase, String codecName, String styleName, Path directory) {
     return List.of("--phase", childPhase, "--out", directory.toString(), "--scale", String.valueOf(scale),
-        "--partitions", String.valueOf(partitions), "--maps", String.valueOf(maps), "--threads", String.valueOf(threads),
+        "--partitions", String.valueOf(partitions), "--maps", String.valueOf(maps), "--threads",
+        String.valueOf(threads),
         "--codec", codecName, "--style", styleName, "--memory-limit", String.valueOf(memoryLimit));
   }
 

@@ -16,7 +16,8 @@ public record BlockShape(int columns, int rows, String codec) {
       throw QuiverException.user("a block shape is COLUMNSxROWS-CODEC (50x8192-lz4), not '" + text + "'");
     }
     try {
-      BlockShape shape = new BlockShape(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]), parts[2].toLowerCase(Locale.ROOT));
+      BlockShape shape = new BlockShape(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]),
+          parts[2].toLowerCase(Locale.ROOT));
       shape.compression();
       return shape;
     } catch (NumberFormatException malformed) {

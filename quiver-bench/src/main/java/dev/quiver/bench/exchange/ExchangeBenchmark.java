@@ -60,9 +60,10 @@ public final class ExchangeBenchmark {
   }
 
   private static void drive(BenchmarkSettings settings, String[] arguments) throws Exception {
-    System.out.println("ExchangeBenchmark: TPC-H lineitem scale " + settings.scale() + " repartitioned by l_orderkey into "
-        + settings.partitions() + " partitions by " + settings.maps() + " map tasks on " + settings.threads()
-        + " threads; " + settings.runs() + " runs of every configuration, each phase in a JVM of its own");
+    System.out
+        .println("ExchangeBenchmark: TPC-H lineitem scale " + settings.scale() + " repartitioned by l_orderkey into "
+            + settings.partitions() + " partitions by " + settings.maps() + " map tasks on " + settings.threads()
+            + " threads; " + settings.runs() + " runs of every configuration, each phase in a JVM of its own");
     System.out.println("command: java " + String.join(" ", ManagementFactory.getRuntimeMXBean().getInputArguments())
         + " -cp " + System.getProperty("java.class.path") + " " + ExchangeBenchmark.class.getName() + " "
         + String.join(" ", arguments));
@@ -77,8 +78,9 @@ public final class ExchangeBenchmark {
           Measured map = child(settings.childArguments("map", codec, style, directory));
           Measured reduce = child(settings.childArguments("reduce", codec, style, directory));
           if (map.get("rows") != reduce.get("rows") || map.get("keySum") != reduce.get("keySum")) {
-            throw new IllegalStateException(key + ": the reduce side read " + reduce.values() + " but the map side wrote "
-                + map.values());
+            throw new IllegalStateException(
+                key + ": the reduce side read " + reduce.values() + " but the map side wrote "
+                    + map.values());
           }
           maps.computeIfAbsent(key, k -> new ArrayList<>()).add(map);
           reduces.computeIfAbsent(key, k -> new ArrayList<>()).add(reduce);

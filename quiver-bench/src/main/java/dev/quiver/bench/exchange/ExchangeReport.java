@@ -10,8 +10,8 @@ final class ExchangeReport {
   private ExchangeReport() {}
 
   private static final double MIB = 1024.0 * 1024.0;
-  private static final String[] MAP_PARTS =
-      {"partitionNanos", "scatterNanos", "encodeNanos", "compressNanos", "spillNanos", "commitNanos"};
+  private static final String[] MAP_PARTS = {"partitionNanos", "scatterNanos", "encodeNanos", "compressNanos",
+      "spillNanos", "commitNanos"};
 
   /** A column of a per-configuration table: its heading, its format and the value of one run. */
   record Column(String heading, String format, ToDoubleFunction<ExchangeBenchmark.Measured> value) {}
@@ -21,7 +21,8 @@ final class ExchangeReport {
     System.out.println();
     System.out.println("Medians of " + settings.runs() + " runs.");
     System.out.println();
-    System.out.println("| codec | Quiver bytes/row | Comet-style bytes/row | Quiver / Comet-style | target <= 0.7 | Quiver blocks | Comet-style blocks | Quiver spills |");
+    System.out.println(
+        "| codec | Quiver bytes/row | Comet-style bytes/row | Quiver / Comet-style | target <= 0.7 | Quiver blocks | Comet-style blocks | Quiver spills |");
     System.out.println("|---|---:|---:|---:|---|---:|---:|---:|");
     for (String codec : settings.codecs()) {
       List<ExchangeBenchmark.Measured> quiver = maps.get(codec + " quiver");
@@ -29,12 +30,14 @@ final class ExchangeReport {
       double quiverBytes = median(quiver, m -> m.get("bytes") / m.get("rows"));
       double cometBytes = median(comet, m -> m.get("bytes") / m.get("rows"));
       double ratio = quiverBytes / cometBytes;
-      System.out.printf(Locale.ROOT, "| %s | %.2f | %.2f | **%.3f** | %s | %,.0f | %,.0f | %.0f |%n", codec, quiverBytes,
+      System.out.printf(Locale.ROOT, "| %s | %.2f | %.2f | **%.3f** | %s | %,.0f | %,.0f | %.0f |%n", codec,
+          quiverBytes,
           cometBytes, ratio, ratio <= 0.7 ? "met" : "missed", median(quiver, m -> m.get("blocks")),
           median(comet, m -> m.get("blocks")), median(quiver, m -> m.get("spills")));
     }
     System.out.println();
-    System.out.println("Map side (" + settings.maps() + " map tasks on " + settings.threads() + " threads). Writer time ="
+    System.out.println("Map side (" + settings.maps() + " map tasks on " + settings.threads()
+        + " threads). Writer time ="
         + " time inside ShuffleWriter.write/flush/commit, summed over tasks: wall clock, and the threads' CPU time"
         + " (which leaves out waiting for a core on this shared machine). Throughput per core = rows / writer CPU time.");
     table(maps, List.of(

@@ -80,10 +80,12 @@ final class ReducePhase {
     long wall = System.nanoTime() - started;
     MetricsSnapshot metrics = readerMetrics.stream().reduce(MetricsSnapshot::plus).orElseThrow();
     System.out.println("RESULT rows=" + metrics.get("rows.read") + " bytes=" + metrics.get("bytes.read")
-        + " blocks=" + metrics.get("blocks.read") + " wallNanos=" + wall + " taskNanos=" + taskNanos.sum() + " taskCpuNanos=" + taskCpuNanos.sum()
+        + " blocks=" + metrics.get("blocks.read") + " wallNanos=" + wall + " taskNanos=" + taskNanos.sum()
+        + " taskCpuNanos=" + taskCpuNanos.sum()
         + " ioNanos=" + metrics.get("time.io") + " decodeNanos=" + metrics.get("time.decode")
         + " waitNanos=" + metrics.get("time.read.ahead.wait") + " waits=" + metrics.get("read.ahead.waits")
-        + " bufferWaits=" + metrics.get("buffer.waits") + " bytesDecompressed=" + metrics.get("decoder.bytes.decompressed")
+        + " bufferWaits=" + metrics.get("buffer.waits") + " bytesDecompressed="
+        + metrics.get("decoder.bytes.decompressed")
         + " keySum=" + keySum.sum());
   }
 }

@@ -6,7 +6,6 @@ import dev.quiver.io.parquet.ParquetArrowReader;
 import java.io.IOException;
 import java.nio.file.Path;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.parquet.ParquetReadOptions;
 

@@ -22,7 +22,6 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
-import org.apache.parquet.ParquetReadOptions;
 import org.apache.parquet.hadoop.ParquetFileReader;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
@@ -106,8 +105,9 @@ public final class FormatBenchmark {
       options.put(arguments[i], arguments[i + 1]);
     }
     if (arguments.length % 2 != 0 || !options.containsKey("--out")
-        || !options.keySet().stream().allMatch(key -> List.of("--scale", "--out", "--forks", "--rounds", "--warmups", "--threads",
-            "--library-codecs").contains(key))) {
+        || !options.keySet().stream()
+            .allMatch(key -> List.of("--scale", "--out", "--forks", "--rounds", "--warmups", "--threads",
+                "--library-codecs").contains(key))) {
       System.err.println("usage: FormatBenchmark --out DIR [--scale SF] [--forks N] [--rounds N] [--warmups N]"
           + " [--threads N] [--library-codecs yes]");
       System.exit(2);
@@ -117,8 +117,9 @@ public final class FormatBenchmark {
 
   private static void printSetup(String[] arguments, double scale, int forks, int warmups, int rounds) {
     List<String> flags = ManagementFactory.getRuntimeMXBean().getInputArguments();
-    System.out.println("FormatBenchmark: TPC-H lineitem at scale " + scale + "; decode: " + forks + " forked JVMs (these"
-        + " flags) per decoder, " + warmups + " warm-up + " + rounds + " measured rounds each, 1 thread");
+    System.out
+        .println("FormatBenchmark: TPC-H lineitem at scale " + scale + "; decode: " + forks + " forked JVMs (these"
+            + " flags) per decoder, " + warmups + " warm-up + " + rounds + " measured rounds each, 1 thread");
     System.out.println("command: java " + String.join(" ", flags) + " -cp quiver-bench/target/benchmarks.jar "
         + FormatBenchmark.class.getName() + " " + String.join(" ", arguments));
     System.out.println("JVM: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version")
@@ -135,11 +136,13 @@ public final class FormatBenchmark {
     try {
       long started = System.nanoTime();
       long rows = TpchGenerator.generate(table, scale, threads, 65_536, allocator, batches::add);
-      System.out.printf(Locale.ROOT, "generated %,d rows, %d columns, in %.1f s on %d threads; %.1f MiB of Arrow memory%n",
+      System.out.printf(Locale.ROOT,
+          "generated %,d rows, %d columns, in %.1f s on %d threads; %.1f MiB of Arrow memory%n",
           rows, schema.getFields().size(), seconds(System.nanoTime() - started), threads,
           allocator.getAllocatedMemory() / 1048576.0);
       files.add(LineitemFiles.writeQuiver(batches, schema, directory.resolve("lineitem.qvr"), allocator));
-      files.add(LineitemFiles.writeParquet(batches, schema, directory.resolve("lineitem-zstd.parquet"), ParquetCodec.ZSTD));
+      files.add(
+          LineitemFiles.writeParquet(batches, schema, directory.resolve("lineitem-zstd.parquet"), ParquetCodec.ZSTD));
       files.add(LineitemFiles.writeParquet(batches, schema, directory.resolve("lineitem-snappy.parquet"),
           ParquetCodec.SNAPPY));
     } finally {
@@ -194,7 +197,8 @@ public final class FormatBenchmark {
         perFork.append(perFork.length() == 0 ? "" : " ").append(String.format(Locale.ROOT, "%.2f", seconds));
       }
       double best = Arrays.stream(forkWall).min().orElseThrow();
-      System.out.printf(Locale.ROOT, "%-32s %-28s %9.3f %9.3f %9.3f %11.1f%n", decoder.name(), perFork, median(forkWall),
+      System.out.printf(Locale.ROOT, "%-32s %-28s %9.3f %9.3f %9.3f %11.1f%n", decoder.name(), perFork,
+          median(forkWall),
           best, median(forkCpu), values / 1e6 / median(forkCpu));
     }
     System.out.println("(wall and cpu: medians over the forks of each fork's median; the JIT compiler makes some"
@@ -254,7 +258,8 @@ public final class FormatBenchmark {
       for (int column = 0; column < columns; column++) {
         StringBuilder line = new StringBuilder("  column " + column + ":");
         for (int i = 0; i < files.size(); i++) {
-          line.append(' ').append(files.get(i).name()).append('=').append(Long.toHexString(checksums.get(i).sum(column)))
+          line.append(' ').append(files.get(i).name()).append('=')
+              .append(Long.toHexString(checksums.get(i).sum(column)))
               .append('/').append(checksums.get(i).rows(column));
         }
         System.out.println(line);

@@ -40,7 +40,8 @@ public final class Report {
     Set<String> environments = new LinkedHashSet<>();
     for (Measured m : measured) {
       environments.add("- " + m.suite() + " run `" + m.first().runId() + "`: commit `" + m.first().commit() + "`; "
-          + m.first().machine() + "; " + m.first().jvm() + "; JVM options `" + String.join(" ", m.first().jvmOptions()) + "`");
+          + m.first().machine() + "; " + m.first().jvm() + "; JVM options `" + String.join(" ", m.first().jvmOptions())
+          + "`");
     }
     environments.forEach(line -> text.append(line).append('\n'));
     text.append('\n');
@@ -51,13 +52,15 @@ public final class Report {
         Path memory = chartDirectory.resolve("scan-rss-" + threads + "-thread.png");
         Charts.save(Charts.scanTimes(scan, threads), times);
         Charts.save(Charts.scanMemory(scan, threads), memory);
-        text.append(String.format(Locale.ROOT, "![scan times, %d thread(s)](%s)%n%n![scan peak RSS, %d thread(s)](%s)%n%n",
-            threads, relative(base, times), threads, relative(base, memory)));
+        text.append(
+            String.format(Locale.ROOT, "![scan times, %d thread(s)](%s)%n%n![scan peak RSS, %d thread(s)](%s)%n%n",
+                threads, relative(base, times), threads, relative(base, memory)));
       }
     }
     if (!shuffle.isEmpty()) {
       text.append(Tables.shuffle(shuffle));
-      for (int columns : new TreeSet<>(shuffle.stream().map(m -> Integer.parseInt(m.subject().split("x")[0])).toList())) {
+      for (int columns : new TreeSet<>(
+          shuffle.stream().map(m -> Integer.parseInt(m.subject().split("x")[0])).toList())) {
         Path chart = chartDirectory.resolve("block-decode-" + columns + "-columns.png");
         Charts.save(Charts.blockDecode(shuffle, columns), chart);
         text.append(String.format(Locale.ROOT, "![block decode, %d columns](%s)%n%n", columns, relative(base, chart)));

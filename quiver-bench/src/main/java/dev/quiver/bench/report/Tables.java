@@ -12,11 +12,13 @@ final class Tables {
     StringBuilder text = new StringBuilder("### Scan suite (`quiver bench scan`)\n\n");
     text.append("Decodes: Quiver's flat chunks decoded in the measured pass (distinct chunks in brackets; a chunk that"
         + " two splits share is decoded by both until the scan's shared decode) and zones its zone maps skipped.\n\n");
-    text.append("| query | threads | system | median | min–max | time / Quiver's | peak RSS (median) | RSS / Quiver's | decodes | answer |\n");
+    text.append(
+        "| query | threads | system | median | min–max | time / Quiver's | peak RSS (median) | RSS / Quiver's | decodes | answer |\n");
     text.append("|---|---:|---|---:|---:|---:|---:|---:|---:|---|\n");
     for (Measured m : scan) {
       Measured quiver = Targets.find(scan, m, "quiver").orElse(m);
-      text.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s–%s | %s | %,.0f MiB | %s | %s | %s |%n", m.subject(),
+      text.append(String.format(Locale.ROOT, "| %s | %d | %s | %s | %s–%s | %s | %,.0f MiB | %s | %s | %s |%n",
+          m.subject(),
           m.threads(), m.system(), seconds(m.time().median()), seconds(m.time().minimum()), seconds(m.time().maximum()),
           ratio(quiver.time().median(), m.time().median()), m.peakRss().median() / 1048576.0,
           ratio(quiver.peakRss().median(), m.peakRss().median()), decodes(m.first().details()), shorten(m.answer())));
@@ -31,9 +33,10 @@ final class Tables {
     text.append("|---|---|---:|---:|---:|---:|\n");
     for (Measured m : shuffle) {
       Measured quiver = Targets.find(shuffle, m, "quiver").orElse(m);
-      text.append(String.format(Locale.ROOT, "| %s | %s | %,.2f | %,.2f–%,.2f | %s | %,.0f MiB |%n", m.subject(), m.system(),
-          m.time().median() / 1e3, m.time().minimum() / 1e3, m.time().maximum() / 1e3,
-          ratio(quiver.time().median(), m.time().median()), m.peakRss().median() / 1048576.0));
+      text.append(
+          String.format(Locale.ROOT, "| %s | %s | %,.2f | %,.2f–%,.2f | %s | %,.0f MiB |%n", m.subject(), m.system(),
+              m.time().median() / 1e3, m.time().minimum() / 1e3, m.time().maximum() / 1e3,
+              ratio(quiver.time().median(), m.time().median()), m.peakRss().median() / 1048576.0));
     }
     if (ExchangeThroughput.implementation().isEmpty()) {
       text.append("\nExchange throughput and bytes per row: `quiver bench exchange` (`ExchangeBenchmark`, TPC-H"

@@ -33,13 +33,15 @@ final class Targets {
       String where = quiver.subject() + ", " + quiver.threads() + " thread" + (quiver.threads() == 1 ? "" : "s");
       if (quiver.suite().equals("scan")) {
         find(measured, quiver, "vortex").ifPresent(vortex -> {
-          checks.add(new Check("time Quiver / Vortex ≤ 0.5", where, quiver.time().median() / vortex.time().median(), 0.5));
+          checks.add(
+              new Check("time Quiver / Vortex ≤ 0.5", where, quiver.time().median() / vortex.time().median(), 0.5));
           checks.add(new Check("peak RSS Quiver / Vortex ≤ 1.0", where,
               quiver.peakRss().median() / vortex.peakRss().median(), 1.0));
         });
         if (quiver.subject().equals("tpch-q6") || quiver.subject().equals("lineitem-decode-all")) {
-          find(measured, quiver, "duckdb").ifPresent(duckdb -> checks.add(new Check("time Quiver / DuckDB (own tables) ≤ 1.0",
-              where, quiver.time().median() / duckdb.time().median(), 1.0)));
+          find(measured, quiver, "duckdb")
+              .ifPresent(duckdb -> checks.add(new Check("time Quiver / DuckDB (own tables) ≤ 1.0",
+                  where, quiver.time().median() / duckdb.time().median(), 1.0)));
         }
       } else {
         find(measured, quiver, "comet").ifPresent(comet -> checks.add(new Check("block decode Quiver / Comet ≤ 1.0",
@@ -50,7 +52,9 @@ final class Targets {
   }
 
   static Optional<Measured> find(List<Measured> measured, Measured like, String system) {
-    return measured.stream().filter(other -> other.suite().equals(like.suite()) && other.subject().equals(like.subject())
-        && other.threads() == like.threads() && other.system().equals(system)).findFirst();
+    return measured.stream()
+        .filter(other -> other.suite().equals(like.suite()) && other.subject().equals(like.subject())
+            && other.threads() == like.threads() && other.system().equals(system))
+        .findFirst();
   }
 }

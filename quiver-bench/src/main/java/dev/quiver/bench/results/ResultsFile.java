@@ -59,7 +59,8 @@ public final class ResultsFile {
       for (ResultRecord record : records) {
         text.append(JSON.writeValueAsString(record)).append('\n');
       }
-      Files.writeString(temporary, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+      Files.writeString(temporary, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE_NEW,
+          StandardOpenOption.WRITE);
       try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
         channel.force(true);
       }

@@ -11,7 +11,8 @@ public record RunEnvironment(String machine, String jvm, String commit) {
 
   /** This machine and JVM, and the commit of the git work tree at {@code repository}. */
   public static RunEnvironment detect(Path repository) {
-    return new RunEnvironment(describeMachine(), System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"),
+    return new RunEnvironment(describeMachine(),
+        System.getProperty("java.vm.name") + " " + System.getProperty("java.runtime.version"),
         describeCommit(repository));
   }
 
@@ -33,8 +34,10 @@ public record RunEnvironment(String machine, String jvm, String commit) {
     } catch (IOException | RuntimeException unreadable) {
       // not Linux: the JVM's view below still says something
     }
-    return String.format(Locale.ROOT, "%s, %d cores, %.1f GiB, %s %s %s", cpu, Runtime.getRuntime().availableProcessors(),
-        memoryKb / 1048576.0, System.getProperty("os.name"), System.getProperty("os.version"), System.getProperty("os.arch"));
+    return String.format(Locale.ROOT, "%s, %d cores, %.1f GiB, %s %s %s", cpu,
+        Runtime.getRuntime().availableProcessors(),
+        memoryKb / 1048576.0, System.getProperty("os.name"), System.getProperty("os.version"),
+        System.getProperty("os.arch"));
   }
 
   static String describeCommit(Path repository) {

@@ -31,7 +31,8 @@ public final class SuiteRunner {
   private final int warmupPasses;
   private final long repeatMillis;
   private final PrintWriter log;
-  private final String runId = Instant.now().toString() + "-" + Integer.toHexString(ThreadLocalRandom.current().nextInt());
+  private final String runId = Instant.now().toString() + "-"
+      + Integer.toHexString(ThreadLocalRandom.current().nextInt());
   private final String recordedAt = Instant.now().toString();
   private final Map<String, String> referenceAnswers = new HashMap<>();
   private final Map<String, String> referenceChecksums = new HashMap<>();
@@ -88,7 +89,8 @@ public final class SuiteRunner {
     log.flush();
     return new ResultRecord(runId, suite, recordedAt, environment.commit(), environment.machine(), environment.jvm(),
         jvm.options(), arm.dataset(), arm.dataParameters(), arm.subject(), arm.system(), arm.threads(), pass,
-        result.nanos(), result.operations(), result.peakRssBytes(), result.answer(), verify && result.checksum() != null,
+        result.nanos(), result.operations(), result.peakRssBytes(), result.answer(),
+        verify && result.checksum() != null,
         result.details());
   }
 

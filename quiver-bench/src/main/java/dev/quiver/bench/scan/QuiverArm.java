@@ -30,7 +30,8 @@ public final class QuiverArm implements ScanArm {
       ScanCounters counters = scan.decodeAll(files.quiver(), threads, allocator, check::add);
       return check.outcome(counters.details());
     }
-    QuiverScanArm.Result<WindowConsumer> result = scan.scan(files.quiver(), query.columns(), query.filter(schema), threads,
+    QuiverScanArm.Result<WindowConsumer> result = scan.scan(files.quiver(), query.columns(), query.filter(schema),
+        threads,
         allocator, query::newConsumer);
     return new Outcome(query.answer(result.consumers()), null, result.counters().details());
   }

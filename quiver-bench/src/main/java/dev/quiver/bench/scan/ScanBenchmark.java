@@ -79,7 +79,8 @@ public final class ScanBenchmark {
     long uncompressed = uncompressedBytes(file, columns);
     List<Double> sorted = new ArrayList<>(seconds);
     sorted.sort(Double::compare);
-    System.out.printf(Locale.ROOT, "result %s threads=%d share=%s median=%.3f min=%.3f max=%.3f %s uncompressed.touched=%d %s%n",
+    System.out.printf(Locale.ROOT,
+        "result %s threads=%d share=%s median=%.3f min=%.3f max=%.3f %s uncompressed.touched=%d %s%n",
         name, threads, share, sorted.get(sorted.size() / 2), sorted.get(0), sorted.get(sorted.size() - 1), answer,
         uncompressed, metrics);
   }

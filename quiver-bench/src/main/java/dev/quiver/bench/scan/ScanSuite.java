@@ -1,8 +1,8 @@
 package dev.quiver.bench.scan;
 
+import dev.quiver.bench.results.ResultRecord;
 import dev.quiver.bench.run.Arm;
 import dev.quiver.bench.run.SuiteRunner;
-import dev.quiver.bench.results.ResultRecord;
 import dev.quiver.cli.QuiverCommand;
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
@@ -56,7 +56,8 @@ public final class ScanSuite {
       BufferAllocator allocator, PrintWriter log) throws IOException {
     DataFiles files = files(dataDirectory, dataSet, sizes);
     if (!Files.exists(files.quiver())) {
-      List<String> command = new ArrayList<>(List.of("generate", dataSet.label(), "--out", files.directory().toString()));
+      List<String> command = new ArrayList<>(
+          List.of("generate", dataSet.label(), "--out", files.directory().toString()));
       switch (dataSet) {
         case TPCH:
           command.addAll(List.of("--scale", Double.toString(sizes.scale()), "--tables", "lineitem"));
@@ -76,7 +77,8 @@ public final class ScanSuite {
     }
     boolean peers = systems.stream().anyMatch(system -> system != ScanSystem.QUIVER);
     if (peers) {
-      PeerFiles.prepare(files, systems.contains(ScanSystem.VORTEX), systems.contains(ScanSystem.DUCKDB), allocator, log);
+      PeerFiles.prepare(files, systems.contains(ScanSystem.VORTEX), systems.contains(ScanSystem.DUCKDB), allocator,
+          log);
     }
     return files;
   }
@@ -118,7 +120,8 @@ public final class ScanSuite {
   }
 
   /** Prepares the data and measures; returns the records. */
-  public static List<ResultRecord> run(Path dataDirectory, Sizes sizes, List<ScanQuery> queries, Set<ScanSystem> systems,
+  public static List<ResultRecord> run(Path dataDirectory, Sizes sizes, List<ScanQuery> queries,
+      Set<ScanSystem> systems,
       List<Integer> threads, SuiteRunner runner, BufferAllocator allocator, PrintWriter log) throws IOException {
     Set<ScanSystem> withQuiver = EnumSet.copyOf(systems);
     withQuiver.add(ScanSystem.QUIVER);

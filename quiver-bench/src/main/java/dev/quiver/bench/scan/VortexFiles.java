@@ -45,7 +45,8 @@ public final class VortexFiles implements AutoCloseable {
 
   /** Appends a batch (still the caller's to close). */
   public void write(VectorSchemaRoot batch) throws IOException {
-    try (ArrowArray array = ArrowArray.allocateNew(allocator); ArrowSchema schema = ArrowSchema.allocateNew(allocator)) {
+    try (ArrowArray array = ArrowArray.allocateNew(allocator);
+        ArrowSchema schema = ArrowSchema.allocateNew(allocator)) {
       Data.exportVectorSchemaRoot(allocator, batch, null, array, schema);
       try {
         writer.writeBatch(array.memoryAddress(), schema.memoryAddress());

@@ -58,7 +58,8 @@ import org.openjdk.jmh.annotations.Warmup;
 @OutputTimeUnit(TimeUnit.MICROSECONDS)
 @Warmup(iterations = 5, time = 2)
 @Measurement(iterations = 5, time = 1)
-@Fork(value = 1, jvmArgsAppend = {"--add-opens=java.base/java.nio=ALL-UNNAMED", "-Darrow.allocation.manager.type=Unsafe"})
+@Fork(value = 1,
+    jvmArgsAppend = {"--add-opens=java.base/java.nio=ALL-UNNAMED", "-Darrow.allocation.manager.type=Unsafe"})
 public class ShuffleDecodeBenchmark {
   @Param({"5", "50"})
   public int columns;
@@ -109,7 +110,8 @@ public class ShuffleDecodeBenchmark {
   }
 
   private byte[] uncompressedStream(byte[] bytes) throws IOException {
-    try (InputStream in = codecInput(new ByteArrayInputStream(bytes, BlockFormat.HEADER_BYTES, bytes.length - BlockFormat.HEADER_BYTES))) {
+    try (InputStream in = codecInput(
+        new ByteArrayInputStream(bytes, BlockFormat.HEADER_BYTES, bytes.length - BlockFormat.HEADER_BYTES))) {
       return in.readAllBytes();
     }
   }

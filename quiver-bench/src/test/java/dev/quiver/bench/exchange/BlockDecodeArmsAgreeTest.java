@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.quiver.bench.scan.query.ColumnDigest;
-import dev.quiver.testing.TestingAllocator;
 import dev.quiver.shuffle.sample.CometBenchmarkTable;
+import dev.quiver.testing.TestingAllocator;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -20,7 +20,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * copies it; surefire passes its path) and Linux x86-64.
  */
 class BlockDecodeArmsAgreeTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
 
   @ParameterizedTest
   @CsvSource({"5x64-none", "5x512-lz4", "50x64-zstd", "50x512-snappy", "5x8192-zstd", "50x512-lz4"})

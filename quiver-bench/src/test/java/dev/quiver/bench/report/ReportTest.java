@@ -17,13 +17,15 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The report keeps the hand-written Markdown, writes tables, targets and PNG charts, and uses the latest run. */
 class ReportTest {
-  @TempDir Path directory;
+  @TempDir
+  Path directory;
 
   private static ResultRecord record(String run, String at, String suite, String subject, String system, int pass,
       double nanos, long rss) {
     Map<String, Long> details = system.equals("quiver") && suite.equals("scan")
         ? Map.of("chunksDecoded", 12L, "distinctChunks", 6L, "zonesSkipped", 3L) : Map.of();
-    return new ResultRecord(run, suite, at, "abc", "machine", "jvm", List.of("-Xmx2g"), "data", Map.of(), subject, system, 1,
+    return new ResultRecord(run, suite, at, "abc", "machine", "jvm", List.of("-Xmx2g"), "data", Map.of(), subject,
+        system, 1,
         pass, nanos, 1, rss, "42", pass < 0, details);
   }
 
@@ -35,7 +37,8 @@ class ReportTest {
     records.add(record("old", old, "scan", "tpch-q6", "vortex", 0, 1e9, 100 << 20));
     String now = "2026-02-01T00:00:00Z";
     for (int pass = -1; pass < 5; pass++) {
-      records.add(record("new", now, "scan", "tpch-q6", "quiver", pass, (pass < 0 ? 50 : 100 + pass) * 1e6, 200L << 20));
+      records
+          .add(record("new", now, "scan", "tpch-q6", "quiver", pass, (pass < 0 ? 50 : 100 + pass) * 1e6, 200L << 20));
       records.add(record("new", now, "scan", "tpch-q6", "vortex", pass, 300e6, 400L << 20));
       records.add(record("new", now, "scan", "tpch-q6", "duckdb", pass, 50e6, 300L << 20));
       records.add(record("new", now, "shuffle", "50x8192-lz4", "quiver", pass, 2e6, 100L << 20));
@@ -54,7 +57,9 @@ class ReportTest {
     String text = Files.readString(markdown, StandardCharsets.UTF_8);
     assertThat(text).startsWith("# Benchmarks\n\nHand-written notes.\n");
     assertThat(text.split(MarkdownSection.BEGIN, -1)).as("one generated section after two reports").hasSize(2);
-    assertThat(text).contains("| tpch-q6 | 1 | quiver | 102.0 ms | 100.0 ms–104.0 ms | 1.00 | 200 MiB | 1.00 | 12 (6), 3 zones skipped |")
+    assertThat(text)
+        .contains(
+            "| tpch-q6 | 1 | quiver | 102.0 ms | 100.0 ms–104.0 ms | 1.00 | 200 MiB | 1.00 | 12 (6), 3 zones skipped |")
         .contains("| tpch-q6 | 1 | vortex | 300.0 ms |").contains("| 0.34 |")
         .contains("| time Quiver / Vortex ≤ 0.5 | tpch-q6, 1 thread | 0.340 | met |")
         .contains("| time Quiver / DuckDB (own tables) ≤ 1.0 | tpch-q6, 1 thread | 2.040 | **missed** |")

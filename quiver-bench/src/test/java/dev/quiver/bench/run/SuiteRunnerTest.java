@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The runner's order of measurements and its answer checks, with measurements answered in this JVM. */
 class SuiteRunnerTest {
-  @TempDir Path directory;
+  @TempDir
+  Path directory;
 
   private static Arm arm(String subject, String system) {
     return new Arm("data", Map.of("rows", "10"), subject, system, 1, Map.of());
@@ -48,7 +49,8 @@ class SuiteRunnerTest {
   void warmsUpEverySystemThenRunsThemRoundRobin() throws Exception {
     List<MeasureRequest> seen = new ArrayList<>();
     List<ResultRecord> records = runner(fake(seen, Map.of()), 2).run(List.of(arm("q", "quiver"), arm("q", "duckdb")));
-    assertThat(seen).extracting(MeasureRequest::system).containsExactly("quiver", "duckdb", "quiver", "duckdb", "quiver", "duckdb");
+    assertThat(seen).extracting(MeasureRequest::system).containsExactly("quiver", "duckdb", "quiver", "duckdb",
+        "quiver", "duckdb");
     assertThat(seen).extracting(MeasureRequest::verify).containsExactly(true, true, false, false, false, false);
     assertThat(records).extracting(ResultRecord::pass).containsExactly(-1, -1, 0, 0, 1, 1);
     assertThat(records.get(0).jvmOptions()).containsExactly("-Xtest");

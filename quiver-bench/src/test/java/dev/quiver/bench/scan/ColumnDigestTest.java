@@ -15,7 +15,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Column checksums do not depend on row order, batch cuts, integer width or string vector class, and do see a changed value. */
 class ColumnDigestTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
 
   @Test
   void orderCutsAndVectorClassesDoNotMatterButValuesDo() {

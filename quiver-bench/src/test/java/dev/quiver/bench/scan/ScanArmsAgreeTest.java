@@ -15,8 +15,8 @@ import java.util.EnumSet;
 import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -27,11 +27,13 @@ import org.junit.jupiter.params.provider.EnumSource;
  * terms (row counts, a nonzero Q6, ten phrases, a match count).
  */
 class ScanArmsAgreeTest {
-  @TempDir static Path data;
+  @TempDir
+  static Path data;
   static final ScanSuite.Sizes SIZES = new ScanSuite.Sizes(0.002, 3_000, 400);
   static final Map<DataSet, DataFiles> FILES = new EnumMap<>(DataSet.class);
 
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
 
   @BeforeAll
   static void prepare() throws Exception {
@@ -59,8 +61,10 @@ class ScanArmsAgreeTest {
       for (int threads = 1; threads <= 2; threads++) {
         try (ScanArm arm = ScanWorkloads.arm(system, files, threads)) {
           Outcome outcome = arm.run(query, memory.allocator(), true);
-          assertThat(outcome.answer()).as("%s at %d threads on %s", system, threads, query).isEqualTo(reference.answer());
-          assertThat(outcome.checksum()).as("%s checksums at %d threads", system, threads).isEqualTo(reference.checksum());
+          assertThat(outcome.answer()).as("%s at %d threads on %s", system, threads, query)
+              .isEqualTo(reference.answer());
+          assertThat(outcome.checksum()).as("%s checksums at %d threads", system, threads)
+              .isEqualTo(reference.checksum());
         }
       }
     }

@@ -19,7 +19,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * vector, in plain and view vectors. Randomized: the seed is printed.
  */
 class TextSearchTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
 
   @Test
   void findsTheSameRowsAsContains() {

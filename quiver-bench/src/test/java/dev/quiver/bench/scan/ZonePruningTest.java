@@ -3,9 +3,9 @@ package dev.quiver.bench.scan;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.quiver.bench.scan.quiver.QuiverScanArm;
-import dev.quiver.testing.TestingAllocator;
 import dev.quiver.expression.Expressions;
 import dev.quiver.format.file.QuiverWriter;
+import dev.quiver.testing.TestingAllocator;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
@@ -26,8 +26,10 @@ import org.junit.jupiter.api.io.TempDir;
  * without it.
  */
 class ZonePruningTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
-  @TempDir Path directory;
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path directory;
 
   @Test
   void equalityOnASortedColumnSkipsZonesAndKeepsTheAnswer() throws Exception {

@@ -201,7 +201,8 @@ public final class Batch implements AutoCloseable {
   public String toString() {
     return "Batch[rows=" + selectedCount + " of " + physicalRows + ", columns=" + vectors.size()
         + (selection == null ? "" : ", selected") + ", dictionaries=" + Arrays.toString(
-        dictionaries.stream().map(dictionary -> dictionary != null).toArray()) + "]";
+            dictionaries.stream().map(dictionary -> dictionary != null).toArray())
+        + "]";
   }
 
   /** Builds a batch column by column; the batch takes over every vector added. */

@@ -82,7 +82,8 @@ public final class VectorGather {
     for (int row = 0; row < count; row++) {
       int position = positions[row];
       if (position >= 0 && (noNulls || isSet(validity, position))) {
-        totalBytes += MemoryUtil.getInt(sourceOffsets + 4L * position + 4) - MemoryUtil.getInt(sourceOffsets + 4L * position);
+        totalBytes += MemoryUtil.getInt(sourceOffsets + 4L * position + 4)
+            - MemoryUtil.getInt(sourceOffsets + 4L * position);
       }
     }
     allocateVariableWidth(target, totalBytes, count, source.getName());

@@ -34,7 +34,8 @@ class BatchTest {
   @AfterEach
   void noArrowMemoryLeft() {
     long outstanding = root.getAllocatedMemory();
-    assertThat(outstanding).as("Arrow memory still allocated:%n%s", outstanding == 0 ? "" : root.toVerboseString()).isZero();
+    assertThat(outstanding).as("Arrow memory still allocated:%n%s", outstanding == 0 ? "" : root.toVerboseString())
+        .isZero();
     root.close();
   }
 
@@ -150,8 +151,9 @@ class BatchTest {
     decimals.setNull(1);
     decimals.setSafe(2, new java.math.BigDecimal("-99999999999999.99"));
     decimals.setValueCount(3);
-    try (decimals; FieldVector gathered = VectorGather.gather(decimals, new int[] {2, -1, 1, 0}, 4, decimals.getField(),
-        allocator())) {
+    try (decimals;
+        FieldVector gathered = VectorGather.gather(decimals, new int[] {2, -1, 1, 0}, 4, decimals.getField(),
+            allocator())) {
       assertThat(gathered.getObject(0)).isEqualTo(new java.math.BigDecimal("-99999999999999.99"));
       assertThat(gathered.getObject(1)).isNull();
       assertThat(gathered.getObject(2)).isNull();

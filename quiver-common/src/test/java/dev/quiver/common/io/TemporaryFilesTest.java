@@ -13,7 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
  * removed: never a running writer's, another target's or a file that merely looks similar.
  */
 class TemporaryFilesTest {
-  @TempDir Path directory;
+  @TempDir
+  Path directory;
 
   @Test
   void namesAreHiddenBesideTheTargetAndNameThisProcess() {

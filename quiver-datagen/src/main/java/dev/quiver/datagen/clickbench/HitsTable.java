@@ -138,7 +138,8 @@ public final class HitsTable extends SyntheticTable {
       row.searched = row.random.nextDouble() >= NO_SEARCH;
       return row.searched ? 1 + searchEngines.next(row.random) : 0;
     }));
-    add("SearchPhrase", TEXT, text(row -> row.searched ? pools.phrases[pools.phraseRanks.next(row.random)] : HitsRules.EMPTY));
+    add("SearchPhrase", TEXT,
+        text(row -> row.searched ? pools.phrases[pools.phraseRanks.next(row.random)] : HitsRules.EMPTY));
     add("AdvEngineID", I16, mostlyZero(0.97, 30));
     add("IsArtifical", I16, flag(0.01));
     add("WindowClientWidth", I16, choice(1349, 1903, 1263, 1007, 1423, 0, 1583, 320));

@@ -51,7 +51,8 @@ public final class FinewebTable extends SyntheticTable {
     this.rows = rows;
     this.schema = new Schema(List.of(text("text"), text("id"), text("dump"), text("url"), text("date"),
         text("file_path"), text("language"),
-        new Field("language_score", new FieldType(false, new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE), null), null),
+        new Field("language_score",
+            new FieldType(false, new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE), null), null),
         new Field("token_count", new FieldType(false, new ArrowType.Int(64, true), null), null)));
   }
 
@@ -133,7 +134,8 @@ public final class FinewebTable extends SyntheticTable {
     String compact = dump.substring(8, 12) + "0" + dump.substring(13, 15);
     String path = String.format(Locale.ROOT,
         "s3://commoncrawl/crawl-data/%s/segments/%d.%d/warc/CC-MAIN-%s%08d-%05d.warc.gz", dump,
-        1_368_696_381_249L + random.nextInt(100) * 1_000_000L, random.nextInt(100), compact, random.nextInt(100_000_000),
+        1_368_696_381_249L + random.nextInt(100) * 1_000_000L, random.nextInt(100), compact,
+        random.nextInt(100_000_000),
         random.nextInt(100_000));
     return path.getBytes(StandardCharsets.US_ASCII);
   }

@@ -10,8 +10,7 @@ import java.util.SplittableRandom;
  */
 public final class TextPools {
   /** The most frequent English words, most frequent first. */
-  private static final String[] COMMON = (
-      "the of and to a in is that for it as was with be by on not he i this are or his from at which"
+  private static final String[] COMMON = ("the of and to a in is that for it as was with be by on not he i this are or his from at which"
       + " but have an they you were her she there one all we their been has would will more if no when"
       + " what so can said who out up them some could into other time only new its about than two may"
       + " these first then do any like my now over such our man me even most made after also did many"

@@ -60,7 +60,8 @@ public final class TpchGenerator {
     try {
       for (int part = 0; part < partCount; part++) {
         int index = part;
-        pool.execute(() -> producePart(table, scale, index + 1, partCount, batchRows, allocator, queues.get(index), cancelled));
+        pool.execute(
+            () -> producePart(table, scale, index + 1, partCount, batchRows, allocator, queues.get(index), cancelled));
       }
       for (BlockingQueue<Object> queue : queues) {
         for (Object item = take(queue); item != END; item = take(queue)) {

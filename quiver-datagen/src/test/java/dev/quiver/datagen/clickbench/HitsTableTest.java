@@ -2,9 +2,9 @@ package dev.quiver.datagen.clickbench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.testing.TestingAllocator;
 import dev.quiver.datagen.synthetic.SyntheticBatches;
 import dev.quiver.datagen.synthetic.SyntheticTable;
+import dev.quiver.testing.TestingAllocator;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -22,7 +22,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * rely on (most search phrases empty and the rest few distinct, URLs sharing prefixes).
  */
 class HitsTableTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
 
   @Test
   void sameSeedSameBatchesAnyThreadsOtherSeedOtherBatches() throws IOException {

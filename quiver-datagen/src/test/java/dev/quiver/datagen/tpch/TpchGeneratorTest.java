@@ -17,7 +17,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * one generator makes them, so the batches are the same whatever the thread count.
  */
 class TpchGeneratorTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
 
   @Test
   void theSameRowsInTheSameOrderWhateverTheThreadCount() throws IOException {

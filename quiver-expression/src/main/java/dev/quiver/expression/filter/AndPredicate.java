@@ -115,7 +115,8 @@ final class AndPredicate implements Predicate {
 
   @Override
   public String describe() {
-    return operands.stream().map(operand -> operand instanceof OrPredicate ? "(" + operand.describe() + ")" : operand.describe())
+    return operands.stream()
+        .map(operand -> operand instanceof OrPredicate ? "(" + operand.describe() + ")" : operand.describe())
         .collect(Collectors.joining(" AND "));
   }
 }

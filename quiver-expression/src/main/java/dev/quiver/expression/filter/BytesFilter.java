@@ -1,7 +1,7 @@
 package dev.quiver.expression.filter;
 
-import dev.quiver.expression.ComparisonOperator;
 import dev.quiver.common.stats.ZoneStatistics;
+import dev.quiver.expression.ComparisonOperator;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
@@ -16,20 +16,23 @@ final class BytesFilter extends VariableWidthFilter {
   /** The one length an equality's values can have, else -1. */
   private final int equalLength;
 
-  private BytesFilter(RangePruning.End<byte[]> lower, RangePruning.End<byte[]> upper, byte[][] members, boolean negated) {
+  private BytesFilter(RangePruning.End<byte[]> lower, RangePruning.End<byte[]> upper, byte[][] members,
+      boolean negated) {
     super(negated);
     this.lower = lower;
     this.upper = upper;
     this.members = members;
-    this.equalLength = members == null && lower.value() != null && lower.value() == upper.value() ? lower.value().length : -1;
+    this.equalLength = members == null && lower.value() != null && lower.value() == upper.value() ? lower.value().length
+        : -1;
   }
 
   /** {@code value <operator> literal}. */
   static BytesFilter comparison(ComparisonOperator operator, byte[] literal, boolean negated) {
     RangePruning.End<byte[]> open = new RangePruning.End<>(null, true);
     return switch (operator) {
-      case EQUAL, NOT_EQUAL -> new BytesFilter(new RangePruning.End<>(literal, true), new RangePruning.End<>(literal, true),
-          null, negated != (operator == ComparisonOperator.NOT_EQUAL));
+      case EQUAL, NOT_EQUAL ->
+        new BytesFilter(new RangePruning.End<>(literal, true), new RangePruning.End<>(literal, true),
+            null, negated != (operator == ComparisonOperator.NOT_EQUAL));
       case LESS -> new BytesFilter(open, new RangePruning.End<>(literal, false), null, negated);
       case LESS_OR_EQUAL -> new BytesFilter(open, new RangePruning.End<>(literal, true), null, negated);
       case GREATER -> new BytesFilter(new RangePruning.End<>(literal, false), open, null, negated);

@@ -14,7 +14,14 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * {@link FloatKeys}, booleans as 0 and 1.
  */
 enum KeyType {
-  INT8, INT16, INT32, INT64, DECIMAL64, FLOAT32, FLOAT64, BOOLEAN;
+  INT8,
+  INT16,
+  INT32,
+  INT64,
+  DECIMAL64,
+  FLOAT32,
+  FLOAT64,
+  BOOLEAN;
 
   /** The largest decimal precision whose unscaled values fit a long. */
   static final int LONG_DECIMAL_DIGITS = 18;
@@ -31,7 +38,8 @@ enum KeyType {
       case Date -> INT32;
       case Timestamp -> INT64;
       case Decimal -> ((ArrowType.Decimal) type).getPrecision() <= LONG_DECIMAL_DIGITS ? DECIMAL64 : null;
-      case FloatingPoint -> ((ArrowType.FloatingPoint) type).getPrecision() == FloatingPointPrecision.SINGLE ? FLOAT32 : FLOAT64;
+      case FloatingPoint ->
+        ((ArrowType.FloatingPoint) type).getPrecision() == FloatingPointPrecision.SINGLE ? FLOAT32 : FLOAT64;
       case Bool -> BOOLEAN;
       default -> null;
     };

@@ -1,8 +1,8 @@
 package dev.quiver.expression.filter;
 
-import dev.quiver.expression.SqlText;
 import dev.quiver.common.QuiverException;
 import dev.quiver.common.stats.ZoneStatistics;
+import dev.quiver.expression.SqlText;
 import java.util.function.Function;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;

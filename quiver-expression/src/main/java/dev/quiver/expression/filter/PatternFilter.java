@@ -1,9 +1,8 @@
 package dev.quiver.expression.filter;
 
-import dev.quiver.expression.LikePattern;
-
-import dev.quiver.expression.ComparisonOperator;
 import dev.quiver.common.stats.ZoneStatistics;
+import dev.quiver.expression.ComparisonOperator;
+import dev.quiver.expression.LikePattern;
 import java.util.Arrays;
 
 /** LIKE and starts_with on utf8 or binary values, matched on their bytes. */

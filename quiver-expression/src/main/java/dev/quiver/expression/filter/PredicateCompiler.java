@@ -1,7 +1,6 @@
 package dev.quiver.expression.filter;
 
 import dev.quiver.common.QuiverException;
-import dev.quiver.expression.LikePattern;
 import dev.quiver.expression.And;
 import dev.quiver.expression.Between;
 import dev.quiver.expression.ColumnReference;
@@ -12,6 +11,7 @@ import dev.quiver.expression.Expression;
 import dev.quiver.expression.InList;
 import dev.quiver.expression.IsNull;
 import dev.quiver.expression.Like;
+import dev.quiver.expression.LikePattern;
 import dev.quiver.expression.Literal;
 import dev.quiver.expression.Not;
 import dev.quiver.expression.Or;
@@ -93,7 +93,8 @@ final class PredicateCompiler {
         compiled.add(predicate);
       }
     }
-    return compiled.isEmpty() ? ConstantPredicate.ALL : compiled.size() == 1 ? compiled.get(0) : new AndPredicate(compiled);
+    return compiled.isEmpty() ? ConstantPredicate.ALL
+        : compiled.size() == 1 ? compiled.get(0) : new AndPredicate(compiled);
   }
 
   private static Predicate or(List<Expression> operands, boolean negated) {
@@ -109,7 +110,8 @@ final class PredicateCompiler {
         compiled.add(predicate);
       }
     }
-    return compiled.isEmpty() ? ConstantPredicate.NONE : compiled.size() == 1 ? compiled.get(0) : new OrPredicate(compiled);
+    return compiled.isEmpty() ? ConstantPredicate.NONE
+        : compiled.size() == 1 ? compiled.get(0) : new OrPredicate(compiled);
   }
 
   private static Predicate comparison(Comparison comparison, boolean negated) {
@@ -154,7 +156,8 @@ final class PredicateCompiler {
     }
     ValueFilter test = isBytes(column.type())
         ? BytesFilter.in(values.stream().map(PredicateCompiler::bytes).toList(), flipped)
-        : raw(column.type(), RawCondition.in(values.stream().map(value -> RawBound.of(value, column.type())).toList(), flipped));
+        : raw(column.type(),
+            RawCondition.in(values.stream().map(value -> RawBound.of(value, column.type())).toList(), flipped));
     return leaf(column, test, in, negated);
   }
 

@@ -29,11 +29,15 @@ final class RangePruning {
     boolean empty = lower.value() != null && upper.value() != null
         && fails(order.compare(lower.value(), upper.value()), lower.inclusive() && upper.inclusive());
     boolean disjoint = empty
-        || (zoneMaximum != null && lower.value() != null && fails(order.compare(lower.value(), zoneMaximum), lower.inclusive()))
-        || (zoneMinimum != null && upper.value() != null && fails(order.compare(zoneMinimum, upper.value()), upper.inclusive()));
+        || (zoneMaximum != null && lower.value() != null
+            && fails(order.compare(lower.value(), zoneMaximum), lower.inclusive()))
+        || (zoneMinimum != null && upper.value() != null
+            && fails(order.compare(zoneMinimum, upper.value()), upper.inclusive()));
     boolean contained = !empty
-        && (lower.value() == null || (zoneMinimum != null && !fails(order.compare(lower.value(), zoneMinimum), lower.inclusive())))
-        && (upper.value() == null || (zoneMaximum != null && !fails(order.compare(zoneMaximum, upper.value()), upper.inclusive())));
+        && (lower.value() == null
+            || (zoneMinimum != null && !fails(order.compare(lower.value(), zoneMinimum), lower.inclusive())))
+        && (upper.value() == null
+            || (zoneMaximum != null && !fails(order.compare(zoneMaximum, upper.value()), upper.inclusive())));
     return decide(statistics, disjoint, contained, negated);
   }
 

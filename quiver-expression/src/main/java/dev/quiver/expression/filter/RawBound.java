@@ -105,10 +105,22 @@ record RawBound(BigInteger floor, boolean exact) {
     long perSecond;
     long nanosPerUnit;
     switch (type.getUnit()) {
-      case SECOND -> { perSecond = 1; nanosPerUnit = 1_000_000_000; }
-      case MILLISECOND -> { perSecond = 1_000; nanosPerUnit = 1_000_000; }
-      case MICROSECOND -> { perSecond = 1_000_000; nanosPerUnit = 1_000; }
-      default -> { perSecond = 1_000_000_000; nanosPerUnit = 1; }
+      case SECOND -> {
+        perSecond = 1;
+        nanosPerUnit = 1_000_000_000;
+      }
+      case MILLISECOND -> {
+        perSecond = 1_000;
+        nanosPerUnit = 1_000_000;
+      }
+      case MICROSECOND -> {
+        perSecond = 1_000_000;
+        nanosPerUnit = 1_000;
+      }
+      default -> {
+        perSecond = 1_000_000_000;
+        nanosPerUnit = 1;
+      }
     }
     BigInteger units = BigInteger.valueOf(instant.getEpochSecond()).multiply(BigInteger.valueOf(perSecond))
         .add(BigInteger.valueOf(instant.getNano() / nanosPerUnit));

@@ -1,7 +1,7 @@
 package dev.quiver.expression.filter;
 
-import dev.quiver.expression.Expression;
 import dev.quiver.common.stats.ZoneStatistics;
+import dev.quiver.expression.Expression;
 import java.util.Objects;
 import java.util.function.Function;
 

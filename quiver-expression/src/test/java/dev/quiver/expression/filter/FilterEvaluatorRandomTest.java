@@ -1,12 +1,12 @@
 package dev.quiver.expression.filter;
 
-import dev.quiver.expression.ReferenceEvaluator;
-import dev.quiver.expression.RandomExpressions;
-import dev.quiver.expression.TestColumns;
-import dev.quiver.expression.Expression;
-import dev.quiver.expression.Expressions;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.quiver.expression.Expression;
+import dev.quiver.expression.Expressions;
+import dev.quiver.expression.RandomExpressions;
+import dev.quiver.expression.ReferenceEvaluator;
+import dev.quiver.expression.TestColumns;
 import dev.quiver.testing.TestingAllocator;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -26,7 +26,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * at non-zero offsets. Expressions also round-trip through their SQL text.
  */
 public class FilterEvaluatorRandomTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
 
   private static final int SEEDS = 6;
   private static final int EXPRESSIONS_PER_SEED = 250;
@@ -61,7 +62,8 @@ public class FilterEvaluatorRandomTest {
       Function<String, ColumnSlice> plain = name -> ColumnSlice.plain(vectors.get(name), offset);
       Function<String, ColumnSlice> dictionary = name -> ColumnSlice.dictionary(
           dictionaries.get(name).values, dictionaries.get(name).codes, offset);
-      Function<String, ColumnSlice> mixed = name -> (name.hashCode() & 1) == 0 ? plain.apply(name) : dictionary.apply(name);
+      Function<String, ColumnSlice> mixed = name -> (name.hashCode() & 1) == 0 ? plain.apply(name)
+          : dictionary.apply(name);
       int partial = 0;
       for (int e = 0; e < EXPRESSIONS_PER_SEED; e++) {
         Expression expression = expressions.next(3);
@@ -89,7 +91,8 @@ public class FilterEvaluatorRandomTest {
     List<Integer> rows = new ArrayList<>();
     for (int i = 0; i < count; i++) {
       int row = offset + i;
-      if (Boolean.TRUE.equals(ReferenceEvaluator.evaluate(expression, name -> TestColumns.read(vectors.get(name), row)))) {
+      if (Boolean.TRUE
+          .equals(ReferenceEvaluator.evaluate(expression, name -> TestColumns.read(vectors.get(name), row)))) {
         rows.add(i);
       }
     }

@@ -1,10 +1,10 @@
 package dev.quiver.expression.filter;
 
-import dev.quiver.expression.TestColumns;
-import dev.quiver.expression.Expression;
-import dev.quiver.expression.Expressions;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.quiver.expression.Expression;
+import dev.quiver.expression.Expressions;
+import dev.quiver.expression.TestColumns;
 import dev.quiver.testing.TestingAllocator;
 import java.math.BigDecimal;
 import java.util.Arrays;
@@ -18,7 +18,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The SQL rules on hand-picked rows: exact numbers, NaN and -0.0, NULLs, LIKE, dictionaries, conjunct order. */
 class FilterEvaluatorTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
 
   private final Map<String, FieldVector> vectors = new HashMap<>();
 
@@ -35,7 +36,8 @@ class FilterEvaluatorTest {
     Expression expression = Expressions.parse(filter, TestColumns.SCHEMA);
     int count = vectors.values().iterator().next().getValueCount();
     int[] selection = new int[count];
-    int selected = new FilterEvaluator(expression).evaluate(name -> ColumnSlice.plain(vectors.get(name), 0), count, selection);
+    int selected = new FilterEvaluator(expression).evaluate(name -> ColumnSlice.plain(vectors.get(name), 0), count,
+        selection);
     return Arrays.copyOf(selection, selected);
   }
 
@@ -111,11 +113,13 @@ class FilterEvaluatorTest {
   void dictionaryResultsAreCachedPerValuesVector() {
     List<Object> cells = Arrays.asList("AIR", "SHIP", null, "AIR", "MAIL", "SHIP");
     try (TestColumns.Dictionary dictionary = new TestColumns.Dictionary(memory.allocator(), "text", cells)) {
-      FilterEvaluator evaluator = new FilterEvaluator(Expressions.parse("text IN ('AIR', 'MAIL') OR text IS NULL", TestColumns.SCHEMA));
+      FilterEvaluator evaluator = new FilterEvaluator(
+          Expressions.parse("text IN ('AIR', 'MAIL') OR text IS NULL", TestColumns.SCHEMA));
       for (int offset = 0; offset < 3; offset++) {
         int finalOffset = offset;
         int[] selection = new int[3];
-        int selected = evaluator.evaluate(name -> ColumnSlice.dictionary(dictionary.values, dictionary.codes, finalOffset), 3, selection);
+        int selected = evaluator
+            .evaluate(name -> ColumnSlice.dictionary(dictionary.values, dictionary.codes, finalOffset), 3, selection);
         int[] expected = switch (offset) {
           case 0 -> new int[] {0, 2};
           case 1 -> new int[] {1, 2};

@@ -82,7 +82,8 @@ public final class ChunkCodec {
     } catch (QuiverException failure) {
       throw failure;
     } catch (OutOfMemoryException failure) {
-      throw new QuiverException(ErrorCode.RESOURCE, name + ": not enough memory to decode: " + failure.getMessage(), failure);
+      throw new QuiverException(ErrorCode.RESOURCE, name + ": not enough memory to decode: " + failure.getMessage(),
+          failure);
     } catch (RuntimeException failure) {
       throw new SegmentCorruptException(name, QuiverException.describe(failure), failure);
     }

@@ -64,7 +64,8 @@ final class ColumnReader {
     return -1;
   }
 
-  private static LongColumn readLongs(FieldVector vector, int start, int count, PhysicalType type, BooleanColumn validity) {
+  private static LongColumn readLongs(FieldVector vector, int start, int count, PhysicalType type,
+      BooleanColumn validity) {
     int width = type.width;
     long[] values = new long[count];
     if (count == 0) {
@@ -183,7 +184,8 @@ final class ColumnReader {
 
   private static void requireCapacity(ArrowBuf buffer, long needed, String what) {
     if (buffer.capacity() < needed) {
-      throw QuiverException.user("vector " + what + " buffer has " + buffer.capacity() + " bytes; the rows need " + needed);
+      throw QuiverException
+          .user("vector " + what + " buffer has " + buffer.capacity() + " bytes; the rows need " + needed);
     }
   }
 }

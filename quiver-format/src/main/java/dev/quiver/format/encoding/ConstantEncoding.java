@@ -60,11 +60,13 @@ final class ConstantEncoding {
     long rows = node.rows;
     long length = node.metadataUnsignedInt(0);
     if (length > EncodingFormat.MAXIMUM_DATA_BYTES) {
-      throw context.corrupt(node, "constant of " + length + " bytes exceeds the limit of " + EncodingFormat.MAXIMUM_DATA_BYTES);
+      throw context.corrupt(node,
+          "constant of " + length + " bytes exceeds the limit of " + EncodingFormat.MAXIMUM_DATA_BYTES);
     }
     long total = rows * length;
     if (total > EncodingFormat.MAXIMUM_DATA_BYTES) {
-      throw context.corrupt(node, rows + " copies of " + length + " bytes exceed the limit of " + EncodingFormat.MAXIMUM_DATA_BYTES);
+      throw context.corrupt(node,
+          rows + " copies of " + length + " bytes exceed the limit of " + EncodingFormat.MAXIMUM_DATA_BYTES);
     }
     ArrowBuf value = context.buffer(node, 0, length);
     BinaryBuffers out = BinaryDecoder.allocate(context, node, rows, total);

@@ -113,7 +113,8 @@ final class DecodeContext implements AutoCloseable {
   }
 
   private void decompress(SegmentNode node, int index, long expected, long destination) {
-    ZstdCodec.decompress(segment, node.bufferOffsets[index], node.bufferLengths[index], expected, destination, this, node);
+    ZstdCodec.decompress(segment, node.bufferOffsets[index], node.bufferLengths[index], expected, destination, this,
+        node);
   }
 
   /** Frees a temporary before the decode ends. */

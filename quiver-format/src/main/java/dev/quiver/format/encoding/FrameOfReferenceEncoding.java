@@ -74,7 +74,8 @@ final class FrameOfReferenceEncoding {
     EncodedNode[] patchNodes = exceptions == 0 ? EncodedNode.NO_CHILDREN : new EncodedNode[] {
         children.encode(LongColumn.int32(positions, exceptions)),
         children.encode(new LongColumn(column.type(), patches, exceptions))};
-    return new EncodedNode(EncodingFormat.ENCODING_FRAME_OF_REFERENCE, column.type(), rows, metadata, buffers, patchNodes);
+    return new EncodedNode(EncodingFormat.ENCODING_FRAME_OF_REFERENCE, column.type(), rows, metadata, buffers,
+        patchNodes);
   }
 
   /**

@@ -93,7 +93,8 @@ final class RunEndEncoding {
       long total = 0;
       for (long r = 0; r < runs; r++) {
         long end = checkedEnd(node, context, ends, r, previous);
-        total += (end - previous) * (MemoryUtil.getInt(valueOffsets + 4 * r + 4) - MemoryUtil.getInt(valueOffsets + 4 * r));
+        total += (end - previous)
+            * (MemoryUtil.getInt(valueOffsets + 4 * r + 4) - MemoryUtil.getInt(valueOffsets + 4 * r));
         previous = end;
       }
       checkLastEnd(node, context, previous);

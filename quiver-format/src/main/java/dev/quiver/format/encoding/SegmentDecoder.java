@@ -22,7 +22,8 @@ final class SegmentDecoder {
         validity = BooleanDecoder.decodeOwned(parsed.validity(), context, rows);
         long valid = Bitmaps.countSetBits(validity.memoryAddress(), rows);
         if (valid != rows - parsed.nullCount()) {
-          throw context.corrupt("validity marks " + (rows - valid) + " null rows; the header says " + parsed.nullCount());
+          throw context
+              .corrupt("validity marks " + (rows - valid) + " null rows; the header says " + parsed.nullCount());
         }
       }
       switch (parsed.type()) {

@@ -17,7 +17,8 @@ final class SegmentParser {
   static ParsedSegment parse(ArrowBuf segment, String name) {
     long size = segment.capacity();
     if (size < EncodingFormat.HEADER_BYTES) {
-      throw corrupt(name, "segment of " + size + " bytes is shorter than its " + EncodingFormat.HEADER_BYTES + "-byte header");
+      throw corrupt(name,
+          "segment of " + size + " bytes is shorter than its " + EncodingFormat.HEADER_BYTES + "-byte header");
     }
     int version = segment.getByte(0) & 0xFF;
     if (version != EncodingFormat.SEGMENT_VERSION) {
@@ -37,7 +38,8 @@ final class SegmentParser {
     long nulls = segment.getInt(8) & 0xFFFFFFFFL;
     long treeLength = segment.getInt(12) & 0xFFFFFFFFL;
     if (rows > EncodingFormat.MAXIMUM_ROWS) {
-      throw corrupt(name, "segment says it has " + rows + " rows, more than the limit of " + EncodingFormat.MAXIMUM_ROWS);
+      throw corrupt(name,
+          "segment says it has " + rows + " rows, more than the limit of " + EncodingFormat.MAXIMUM_ROWS);
     }
     if (nulls > rows) {
       throw corrupt(name, "segment says " + nulls + " of its " + rows + " rows are null");

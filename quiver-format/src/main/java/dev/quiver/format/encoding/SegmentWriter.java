@@ -18,7 +18,8 @@ final class SegmentWriter {
     long bufferStart = EncodedNode.align(EncodingFormat.HEADER_BYTES + treeBytes);
     long total = bufferStart + values.treeBufferBytes() + (validity == null ? 0 : validity.treeBufferBytes());
     if (total > Integer.MAX_VALUE - 64) {
-      throw QuiverException.user("chunk encodes to " + total + " bytes, more than a segment can hold; encode fewer rows");
+      throw QuiverException
+          .user("chunk encodes to " + total + " bytes, more than a segment can hold; encode fewer rows");
     }
     byte[] out = new byte[(int) total];
     out[0] = (byte) EncodingFormat.SEGMENT_VERSION;

@@ -62,7 +62,8 @@ final class ZstdStage {
     }
     if (length <= SAMPLE_THRESHOLD) {
       EncodedBuffer compressed = compressIfPays(
-          new EncodedBuffer(column.data(), column.offset(), length, EncodingFormat.COMPRESSION_NONE), MINIMUM_BYTES, options);
+          new EncodedBuffer(column.data(), column.offset(), length, EncodingFormat.COMPRESSION_NONE), MINIMUM_BYTES,
+          options);
       return compressed == null ? length : compressed.length();
     }
     double ratio = sampleRatio(column.data(), column.offset(), length, options.zstdLevel());

@@ -146,8 +146,8 @@ final class ColumnWriter implements AutoCloseable {
       int added = dictionary.size() - sizeBefore;
       if (!dictionaryDecided) {
         dictionaryDecided = true;
-        long chunkValueBytes =
-            (long) values.getEndOffset(pendingStart + chunkRows - 1) - values.getStartOffset(pendingStart);
+        long chunkValueBytes = (long) values.getEndOffset(pendingStart + chunkRows - 1)
+            - values.getStartOffset(pendingStart);
         boolean pays = added * 4L <= chunkRows && (dictionary.valueBytes() - bytesBefore) * 2 <= chunkValueBytes;
         if (!pays) {
           dictionary = null;

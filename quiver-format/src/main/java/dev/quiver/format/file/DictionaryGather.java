@@ -23,7 +23,8 @@ public final class DictionaryGather {
    * @throws QuiverException {@code CORRUPT}, naming {@code name}, when a code is outside the values
    */
   public static FieldVector gather(
-      BaseVariableWidthVector values, IntVector codes, int from, int count, Field field, BufferAllocator allocator, String name) {
+      BaseVariableWidthVector values, IntVector codes, int from, int count, Field field, BufferAllocator allocator,
+      String name) {
     return DictionaryDecoder.decode(values, codes, null, from, count, field, allocator, name);
   }
 }

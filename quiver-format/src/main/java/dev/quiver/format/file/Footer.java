@@ -1,9 +1,8 @@
 package dev.quiver.format.file;
 
-import dev.quiver.format.storage.SegmentLocation;
-
-import dev.quiver.format.layout.StructLayout;
 import dev.quiver.common.stats.ZoneStatistics;
+import dev.quiver.format.layout.StructLayout;
+import dev.quiver.format.storage.SegmentLocation;
 import java.util.List;
 import java.util.Map;
 import org.apache.arrow.vector.types.pojo.Schema;

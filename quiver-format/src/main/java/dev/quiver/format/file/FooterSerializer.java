@@ -1,10 +1,9 @@
 package dev.quiver.format.file;
 
-import dev.quiver.format.storage.SegmentLocation;
-
 import dev.quiver.common.CorruptFileException;
 import dev.quiver.common.QuiverException;
 import dev.quiver.common.arrow.SchemaShape;
+import dev.quiver.common.stats.ZoneStatistics;
 import dev.quiver.format.FormatConstants;
 import dev.quiver.format.io.BinaryReader;
 import dev.quiver.format.io.BinaryWriter;
@@ -17,7 +16,7 @@ import dev.quiver.format.layout.ZonedLayout;
 import dev.quiver.format.stats.StatisticKind;
 import dev.quiver.format.stats.StatisticsSerializer;
 import dev.quiver.format.stats.ZoneMap;
-import dev.quiver.common.stats.ZoneStatistics;
+import dev.quiver.format.storage.SegmentLocation;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -65,7 +64,8 @@ public final class FooterSerializer {
     writeNode(out, footer.layout(), null, fields);
     for (int i = 0; i < fields.size(); i++) {
       Field field = fields.get(i);
-      StatisticsSerializer.write(out, StatisticKind.of(field.getType()), scale(field), footer.columnStatistics().get(i));
+      StatisticsSerializer.write(out, StatisticKind.of(field.getType()), scale(field),
+          footer.columnStatistics().get(i));
     }
     out.varint(footer.metadata().size());
     for (Map.Entry<String, String> entry : footer.metadata().entrySet()) {
@@ -102,7 +102,8 @@ public final class FooterSerializer {
       writeNode(out, dict.codes(), field, fields);
     } else {
       FlatLayout flat = (FlatLayout) node;
-      out.u8(FormatConstants.LAYOUT_FLAT).varint(flat.rowCount()).varint(flat.segment()).varint(flat.uncompressedBytes());
+      out.u8(FormatConstants.LAYOUT_FLAT).varint(flat.rowCount()).varint(flat.segment())
+          .varint(flat.uncompressedBytes());
     }
   }
 
@@ -172,13 +173,15 @@ public final class FooterSerializer {
       if (parsed.headerType() != MessageHeader.Schema) {
         throw new CorruptFileException(file, "footer: the schema is not an Arrow schema message", null);
       }
-      org.apache.arrow.flatbuf.Schema flat = (org.apache.arrow.flatbuf.Schema) parsed.header(new org.apache.arrow.flatbuf.Schema());
+      org.apache.arrow.flatbuf.Schema flat = (org.apache.arrow.flatbuf.Schema) parsed
+          .header(new org.apache.arrow.flatbuf.Schema());
       SchemaShape.check(flat, "footer schema");
       return Schema.convertSchema(flat);
     } catch (CorruptFileException typed) {
       throw typed;
     } catch (RuntimeException malformed) {
-      throw new CorruptFileException(file, "footer: the schema is malformed: " + QuiverException.describe(malformed), malformed);
+      throw new CorruptFileException(file, "footer: the schema is malformed: " + QuiverException.describe(malformed),
+          malformed);
     }
   }
 
@@ -191,7 +194,8 @@ public final class FooterSerializer {
     int kind = in.u8("layout kind");
     long rows = in.varint("layout row count", 0, Long.MAX_VALUE / 2);
     if (rows != expectedRows) {
-      throw in.corrupt("a " + kindName(kind) + " layout covers " + rows + " rows where its parent needs " + expectedRows);
+      throw in
+          .corrupt("a " + kindName(kind) + " layout covers " + rows + " rows where its parent needs " + expectedRows);
     }
     switch (kind) {
       case FormatConstants.LAYOUT_STRUCT: {
@@ -214,7 +218,8 @@ public final class FooterSerializer {
         long expectedZones = (rows + zoneRows - 1) / zoneRows;
         int zoneCount = in.count("zone count", 3);
         if (zoneCount != expectedZones) {
-          throw in.corrupt("the zone map has " + zoneCount + " zones; " + rows + " rows in zones of " + zoneRows + " need " + expectedZones);
+          throw in.corrupt("the zone map has " + zoneCount + " zones; " + rows + " rows in zones of " + zoneRows
+              + " need " + expectedZones);
         }
         StatisticKind statisticKind = StatisticKind.of(field.getType());
         List<ZoneStatistics> zones = new ArrayList<>(zoneCount);
@@ -254,7 +259,8 @@ public final class FooterSerializer {
   }
 
   /** A chunk (flat, or a dictionary run) may cover any number of rows up to what is left of its parent. */
-  private static Layout readChunk(BinaryReader in, long rowsLeft, int segmentCount, boolean[] used, boolean dictionaryAllowed)
+  private static Layout readChunk(BinaryReader in, long rowsLeft, int segmentCount, boolean[] used,
+      boolean dictionaryAllowed)
       throws CorruptFileException {
     int kind = in.u8("layout kind");
     long rows = in.varint("chunk row count", 1, rowsLeft);
@@ -285,7 +291,8 @@ public final class FooterSerializer {
       return new DictLayout(rows, values, new ChunkedLayout(rows, codeChunks));
     }
     if (kind != FormatConstants.LAYOUT_FLAT) {
-      throw in.corrupt("a chunk must be a flat" + (dictionaryAllowed ? " or dict" : "") + " layout, not " + kindName(kind));
+      throw in
+          .corrupt("a chunk must be a flat" + (dictionaryAllowed ? " or dict" : "") + " layout, not " + kindName(kind));
     }
     return readFlatBody(in, rows, segmentCount, used);
   }

@@ -39,12 +39,15 @@ public record Postscript(long footerOffset, int footerLength, int footerChecksum
   public static Postscript parse(byte[] tail, long fileSize, String file) throws CorruptFileException {
     int at = tail.length - FormatConstants.POSTSCRIPT_BYTES;
     if (at < 0) {
-      throw new CorruptFileException(file, "only " + fileSize + " bytes: too short for a Quiver file (the postscript alone is "
-          + FormatConstants.POSTSCRIPT_BYTES + ")", null);
+      throw new CorruptFileException(file,
+          "only " + fileSize + " bytes: too short for a Quiver file (the postscript alone is "
+              + FormatConstants.POSTSCRIPT_BYTES + ")",
+          null);
     }
     byte[] magic = Arrays.copyOfRange(tail, tail.length - 4, tail.length);
     if (!Arrays.equals(magic, FormatConstants.MAGIC)) {
-      throw new CorruptFileException(file, "does not end with the Quiver magic QVR1: not a .qvr file, or cut short", null);
+      throw new CorruptFileException(file, "does not end with the Quiver magic QVR1: not a .qvr file, or cut short",
+          null);
     }
     ByteBuffer buffer = ByteBuffer.wrap(tail, at, FormatConstants.POSTSCRIPT_BYTES).order(ByteOrder.LITTLE_ENDIAN);
     long footerOffset = buffer.getLong();
@@ -59,16 +62,21 @@ public record Postscript(long footerOffset, int footerLength, int footerChecksum
           + FormatConstants.MAJOR_VERSION + ".x); upgrade Quiver to read it", null);
     }
     if (major < 1) {
-      throw new CorruptFileException(file, "postscript: format version " + major + "." + minor + " does not exist", null);
+      throw new CorruptFileException(file, "postscript: format version " + major + "." + minor + " does not exist",
+          null);
     }
     if (flags != 0 || reserved != 0) {
-      throw new CorruptFileException(file, "postscript: unknown flags " + flags + " or reserved bits " + reserved, null);
+      throw new CorruptFileException(file, "postscript: unknown flags " + flags + " or reserved bits " + reserved,
+          null);
     }
     long dataEnd = fileSize - FormatConstants.POSTSCRIPT_BYTES;
     if (footerLength < 0 || footerLength > FormatConstants.MAXIMUM_FOOTER_BYTES
         || footerOffset < FormatConstants.MAGIC.length || footerOffset + footerLength != dataEnd) {
-      throw new CorruptFileException(file, "postscript: footer at " + Long.toUnsignedString(footerOffset) + " of " + Integer.toUnsignedString(footerLength)
-          + " bytes does not end where the postscript starts (" + dataEnd + ")", null);
+      throw new CorruptFileException(file,
+          "postscript: footer at " + Long.toUnsignedString(footerOffset) + " of "
+              + Integer.toUnsignedString(footerLength)
+              + " bytes does not end where the postscript starts (" + dataEnd + ")",
+          null);
     }
     return new Postscript(footerOffset, footerLength, checksum, major, minor);
   }

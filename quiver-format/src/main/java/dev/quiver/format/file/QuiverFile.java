@@ -1,18 +1,13 @@
 package dev.quiver.format.file;
 
-import dev.quiver.format.storage.SegmentLocation;
-
 import dev.quiver.common.CorruptFileException;
 import dev.quiver.common.QuiverException;
-import dev.quiver.common.memory.Allocators;
-import dev.quiver.format.FormatConstants;
 import dev.quiver.common.batch.DictionaryCodeException;
 import dev.quiver.common.batch.DictionaryDecoder;
+import dev.quiver.common.stats.ZoneStatistics;
+import dev.quiver.format.FormatConstants;
 import dev.quiver.format.encoding.ChunkCodec;
 import dev.quiver.format.encoding.SegmentCorruptException;
-import dev.quiver.format.storage.CoalescingPolicy;
-import dev.quiver.format.storage.FileSegmentSource;
-import dev.quiver.format.storage.SegmentSource;
 import dev.quiver.format.layout.ChunkedLayout;
 import dev.quiver.format.layout.DictLayout;
 import dev.quiver.format.layout.FlatLayout;
@@ -20,7 +15,9 @@ import dev.quiver.format.layout.Layout;
 import dev.quiver.format.layout.Layouts;
 import dev.quiver.format.layout.StructLayout;
 import dev.quiver.format.layout.ZonedLayout;
-import dev.quiver.common.stats.ZoneStatistics;
+import dev.quiver.format.storage.CoalescingPolicy;
+import dev.quiver.format.storage.FileSegmentSource;
+import dev.quiver.format.storage.SegmentSource;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -33,7 +30,6 @@ import java.util.Arrays;
 import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.BaseVariableWidthVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -101,7 +97,8 @@ public final class QuiverFile implements AutoCloseable {
       } else {
         readFully(channel, ByteBuffer.wrap(footerBytes), postscript.footerOffset(), name, "footer");
       }
-      if (Postscript.checksum(footerBytes, postscript.majorVersion(), postscript.minorVersion()) != postscript.footerChecksum()) {
+      if (Postscript.checksum(footerBytes, postscript.majorVersion(), postscript.minorVersion()) != postscript
+          .footerChecksum()) {
         throw new CorruptFileException(name, "footer checksum does not match: the footer is damaged", null);
       }
       Footer footer = FooterSerializer.read(footerBytes, postscript.footerOffset(), name);
@@ -120,11 +117,13 @@ public final class QuiverFile implements AutoCloseable {
     readFully(channel, ByteBuffer.wrap(magic), 0, name, "leading magic");
     if (!Arrays.equals(magic, FormatConstants.MAGIC)) {
       throw new CorruptFileException(name, "the file does not start with the .qvr magic "
-          + new String(FormatConstants.MAGIC, StandardCharsets.US_ASCII) + ": it is not a .qvr file, or it is damaged", null);
+          + new String(FormatConstants.MAGIC, StandardCharsets.US_ASCII) + ": it is not a .qvr file, or it is damaged",
+          null);
     }
   }
 
-  private static void readFully(FileChannel channel, ByteBuffer target, long at, String name, String part) throws IOException {
+  private static void readFully(FileChannel channel, ByteBuffer target, long at, String name, String part)
+      throws IOException {
     long cursor = at;
     while (target.hasRemaining()) {
       int read = channel.read(target, cursor);
@@ -223,7 +222,8 @@ public final class QuiverFile implements AutoCloseable {
    * Decodes one chunk of column {@code column} piece by piece, one vector in memory at a time: a flat
    * chunk as one piece, a dictionary run as one piece per code chunk (its values decoded once).
    */
-  public void readPieces(int column, Layout chunk, BufferAllocator allocator, PieceConsumer consumer) throws IOException {
+  public void readPieces(int column, Layout chunk, BufferAllocator allocator, PieceConsumer consumer)
+      throws IOException {
     if (chunk instanceof FlatLayout) {
       try (FieldVector vector = readChunk(column, (FlatLayout) chunk, allocator)) {
         consumer.accept(vector);
@@ -240,7 +240,8 @@ public final class QuiverFile implements AutoCloseable {
     });
   }
 
-  private FieldVector gather(FieldVector values, IntVector codes, int from, int count, Field field, BufferAllocator allocator,
+  private FieldVector gather(FieldVector values, IntVector codes, int from, int count, Field field,
+      BufferAllocator allocator,
       FlatLayout codesLayout) throws CorruptFileException {
     try {
       return DictionaryDecoder.decode(values, codes, null, from, count, field, allocator, "dictionary codes");
@@ -254,7 +255,8 @@ public final class QuiverFile implements AutoCloseable {
    * Decodes one flat layout as {@code field}'s type, checking its row count; {@code what} names the
    * column (and part) in errors. The caller owns the vector.
    */
-  public FieldVector decodeFlat(Field field, String what, FlatLayout chunk, BufferAllocator allocator) throws IOException {
+  public FieldVector decodeFlat(Field field, String what, FlatLayout chunk, BufferAllocator allocator)
+      throws IOException {
     try (ArrowBuf segment = readSegment(chunk.segment(), allocator)) {
       return decodeSegment(segment, field, what, chunk, allocator);
     }
@@ -265,7 +267,8 @@ public final class QuiverFile implements AutoCloseable {
    * type: every lie in the encoding and a row count other than the layout's is a
    * {@link CorruptFileException} naming this file, the column ({@code what}) and the segment.
    */
-  public FieldVector decodeSegment(ArrowBuf bytes, Field field, String what, FlatLayout chunk, BufferAllocator allocator)
+  public FieldVector decodeSegment(ArrowBuf bytes, Field field, String what, FlatLayout chunk,
+      BufferAllocator allocator)
       throws CorruptFileException {
     FieldVector vector;
     try {

@@ -1,16 +1,15 @@
 package dev.quiver.format.file;
 
-import dev.quiver.format.storage.SegmentLocation;
-
 import dev.quiver.common.QuiverException;
 import dev.quiver.common.io.TemporaryFiles;
+import dev.quiver.common.stats.ZoneStatistics;
 import dev.quiver.format.FormatConstants;
 import dev.quiver.format.encoding.EncodingOptions;
 import dev.quiver.format.layout.Layout;
 import dev.quiver.format.layout.StructLayout;
 import dev.quiver.format.layout.ZonedLayout;
 import dev.quiver.format.stats.StatisticsMerger;
-import dev.quiver.common.stats.ZoneStatistics;
+import dev.quiver.format.storage.SegmentLocation;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -48,7 +47,8 @@ public final class QuiverWriter implements AutoCloseable {
     }
 
     public static Options defaults() {
-      return new Options(FormatConstants.CHUNK_BYTES_TARGET, FormatConstants.ZONE_ROWS, EncodingOptions.defaults(), true);
+      return new Options(FormatConstants.CHUNK_BYTES_TARGET, FormatConstants.ZONE_ROWS, EncodingOptions.defaults(),
+          true);
     }
 
     public Options withChunkBytes(long bytes) {
@@ -106,7 +106,8 @@ public final class QuiverWriter implements AutoCloseable {
     return create(target, schema, allocator, Options.defaults());
   }
 
-  public static QuiverWriter create(Path target, Schema schema, BufferAllocator allocator, Options options) throws IOException {
+  public static QuiverWriter create(Path target, Schema schema, BufferAllocator allocator, Options options)
+      throws IOException {
     return new QuiverWriter(target, schema, allocator, options);
   }
 
@@ -139,7 +140,8 @@ public final class QuiverWriter implements AutoCloseable {
   }
 
   private int writeSegment(byte[] bytes) throws IOException {
-    long aligned = (position + FormatConstants.SEGMENT_ALIGNMENT - 1) / FormatConstants.SEGMENT_ALIGNMENT * FormatConstants.SEGMENT_ALIGNMENT;
+    long aligned = (position + FormatConstants.SEGMENT_ALIGNMENT - 1) / FormatConstants.SEGMENT_ALIGNMENT
+        * FormatConstants.SEGMENT_ALIGNMENT;
     if (aligned > position) {
       write(ByteBuffer.allocate((int) (aligned - position)));
     }
@@ -174,7 +176,8 @@ public final class QuiverWriter implements AutoCloseable {
       Map<String, String> metadata = new LinkedHashMap<>();
       String version = QuiverWriter.class.getPackage().getImplementationVersion();
       metadata.put("writer", "quiver " + (version == null ? "(unpackaged build)" : version));
-      Footer footer = new Footer(schema, rowCount, segments, new StructLayout(rowCount, columnLayouts), statistics, metadata);
+      Footer footer = new Footer(schema, rowCount, segments, new StructLayout(rowCount, columnLayouts), statistics,
+          metadata);
       byte[] footerBytes = FooterSerializer.write(footer);
       long footerOffset = position;
       write(ByteBuffer.wrap(footerBytes));

@@ -19,7 +19,8 @@ final class SupportedTypes {
         break;
       }
       case FloatingPoint:
-        supported = ((ArrowType.FloatingPoint) type).getPrecision() != org.apache.arrow.vector.types.FloatingPointPrecision.HALF;
+        supported = ((ArrowType.FloatingPoint) type)
+            .getPrecision() != org.apache.arrow.vector.types.FloatingPointPrecision.HALF;
         break;
       case Bool:
       case Utf8:

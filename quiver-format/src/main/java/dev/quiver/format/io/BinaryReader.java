@@ -1,10 +1,10 @@
 package dev.quiver.format.io;
 
 import dev.quiver.common.CorruptFileException;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.ByteBuffer;
 
 /**
  * Bounds-checked reading of what {@link BinaryWriter} wrote. Every read checks the bytes left first;

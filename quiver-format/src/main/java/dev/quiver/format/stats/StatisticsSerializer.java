@@ -1,8 +1,7 @@
 package dev.quiver.format.stats;
 
-import dev.quiver.common.stats.ZoneStatistics;
-
 import dev.quiver.common.CorruptFileException;
+import dev.quiver.common.stats.ZoneStatistics;
 import dev.quiver.format.io.BinaryReader;
 import dev.quiver.format.io.BinaryWriter;
 import java.math.BigDecimal;
@@ -85,7 +84,8 @@ public final class StatisticsSerializer {
     if (minimum != null && maximum != null && StatisticsMerger.compare(kind, minimum, maximum) > 0) {
       throw in.corrupt("statistics minimum is greater than the maximum");
     }
-    return new ZoneStatistics(rows, nulls, minimum, maximum, (flags & TRUNCATED) != 0, sum, (flags & CONTAINS_NAN) != 0);
+    return new ZoneStatistics(rows, nulls, minimum, maximum, (flags & TRUNCATED) != 0, sum,
+        (flags & CONTAINS_NAN) != 0);
   }
 
   private static Object readValue(BinaryReader in, StatisticKind kind, int scale) throws CorruptFileException {

@@ -143,7 +143,8 @@ public final class FileSegmentSource implements SegmentSource {
             crc.update(range.nioBuffer(at, (int) location.length()));
           }
           if ((int) crc.getValue() != location.checksum()) {
-            throw new CorruptFileException(name, null, segment, "checksum does not match: the segment is damaged", null);
+            throw new CorruptFileException(name, null, segment, "checksum does not match: the segment is damaged",
+                null);
           }
           range.getReferenceManager().retain();
           mine.get(segment).bytes.complete(range.slice(at, location.length()));

@@ -71,7 +71,8 @@ class ChunkCodecTest {
   void forcingAnEncodingOfAnotherTypeIsAUserError() {
     List<Object> values = List.of("a".getBytes(StandardCharsets.UTF_8), "b".getBytes(StandardCharsets.UTF_8));
     try (FieldVector vector = TestVectors.build(memory.allocator(), TestColumnType.UTF8, values, "text")) {
-      assertUser(() -> ChunkCodec.encode(vector, 0, 2, EncodingOptions.defaults().forcing(EncodingKind.FRAME_OF_REFERENCE)),
+      assertUser(
+          () -> ChunkCodec.encode(vector, 0, 2, EncodingOptions.defaults().forcing(EncodingKind.FRAME_OF_REFERENCE)),
           "cannot hold binary values");
       assertUser(() -> ChunkCodec.encode(vector, 0, 2, EncodingOptions.defaults().forcing(EncodingKind.BITMAP)),
           "column text");
@@ -146,7 +147,8 @@ class ChunkCodecTest {
   @Test
   void emptyChunksRoundTrip() {
     try (FieldVector vector = longs(10, "c")) {
-      EncodedChunk chunk = TestVectors.roundTrip(memory.allocator(), vector, 10, 0, EncodingOptions.defaults(), "empty");
+      EncodedChunk chunk = TestVectors.roundTrip(memory.allocator(), vector, 10, 0, EncodingOptions.defaults(),
+          "empty");
       assertThat(chunk.rowCount()).isZero();
       assertThat(chunk.uncompressedBytes()).isZero();
     }
@@ -175,7 +177,8 @@ class ChunkCodecTest {
           }
           try (FieldVector vector = TestVectors.build(memory.allocator(), TestColumnType.UTF8, values, "t" + seed)) {
             for (int round = 0; round < 5; round++) {
-              TestVectors.roundTrip(memory.allocator(), vector, 0, 5000, EncodingOptions.defaults(), "thread task " + seed);
+              TestVectors.roundTrip(memory.allocator(), vector, 0, 5000, EncodingOptions.defaults(),
+                  "thread task " + seed);
             }
             return ChunkCodec.encode(vector, 0, 5000, EncodingOptions.defaults()).encodingTree();
           }

@@ -170,7 +170,8 @@ class CompressorChoiceTest {
       StringBuilder sentence = new StringBuilder();
       int words = 3 + random.nextInt(8);
       for (int w = 0; w < words; w++) {
-        sentence.append(new String(vocabulary.get(random.nextInt(vocabulary.size())), StandardCharsets.UTF_8)).append(' ');
+        sentence.append(new String(vocabulary.get(random.nextInt(vocabulary.size())), StandardCharsets.UTF_8))
+            .append(' ');
       }
       values.add(sentence.toString().getBytes(StandardCharsets.UTF_8));
     }

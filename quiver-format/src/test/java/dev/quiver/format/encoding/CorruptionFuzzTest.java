@@ -18,7 +18,6 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
@@ -71,7 +70,8 @@ class CorruptionFuzzTest extends TestingCorruptionFuzz<Field> {
       text.add(("the quick brown fox " + random.nextInt(1000) + " jumps").getBytes(StandardCharsets.UTF_8));
       booleans.add(random.nextInt(6) == 0 ? null : random.nextBoolean());
       decimals.add(BigInteger.valueOf(random.nextInt(100_000)));
-      doubles.add(random.nextInt(30) == 0 ? Double.doubleToRawLongBits(Double.NaN) : Double.doubleToRawLongBits(random.nextInt(5) * 0.5));
+      doubles.add(random.nextInt(30) == 0 ? Double.doubleToRawLongBits(Double.NaN)
+          : Double.doubleToRawLongBits(random.nextInt(5) * 0.5));
     }
     add(specimens, "sorted int64", TestColumnType.INT64, sorted, EncodingOptions.defaults());
     add(specimens, "int32 outliers", TestColumnType.INT32, outliers, EncodingOptions.defaults());
@@ -85,15 +85,21 @@ class CorruptionFuzzTest extends TestingCorruptionFuzz<Field> {
     add(specimens, "zstd int64", TestColumnType.INT64, outliers, EncodingOptions.defaults().forcing(EncodingKind.ZSTD));
     add(specimens, "zstd text", TestColumnType.UTF8, text, EncodingOptions.defaults().forcing(EncodingKind.ZSTD));
     add(specimens, "sparse words", TestColumnType.UTF8, words, EncodingOptions.defaults().forcing(EncodingKind.SPARSE));
-    add(specimens, "run-end words", TestColumnType.UTF8, words, EncodingOptions.defaults().forcing(EncodingKind.RUN_END));
-    add(specimens, "dictionary doubles", TestColumnType.FLOAT64, doubles, EncodingOptions.defaults().forcing(EncodingKind.DICTIONARY));
-    add(specimens, "run-end booleans", TestColumnType.BOOL, booleans, EncodingOptions.defaults().forcing(EncodingKind.RUN_END));
-    add(specimens, "sparse booleans", TestColumnType.BOOL, booleans, EncodingOptions.defaults().forcing(EncodingKind.SPARSE));
-    add(specimens, "constant words", TestColumnType.UTF8, Arrays.asList(text.get(0), null, text.get(0)), EncodingOptions.defaults());
+    add(specimens, "run-end words", TestColumnType.UTF8, words,
+        EncodingOptions.defaults().forcing(EncodingKind.RUN_END));
+    add(specimens, "dictionary doubles", TestColumnType.FLOAT64, doubles,
+        EncodingOptions.defaults().forcing(EncodingKind.DICTIONARY));
+    add(specimens, "run-end booleans", TestColumnType.BOOL, booleans,
+        EncodingOptions.defaults().forcing(EncodingKind.RUN_END));
+    add(specimens, "sparse booleans", TestColumnType.BOOL, booleans,
+        EncodingOptions.defaults().forcing(EncodingKind.SPARSE));
+    add(specimens, "constant words", TestColumnType.UTF8, Arrays.asList(text.get(0), null, text.get(0)),
+        EncodingOptions.defaults());
     return specimens;
   }
 
-  private void add(List<Specimen<Field>> specimens, String label, TestColumnType type, List<Object> values, EncodingOptions options) {
+  private void add(List<Specimen<Field>> specimens, String label, TestColumnType type, List<Object> values,
+      EncodingOptions options) {
     try (FieldVector vector = TestVectors.build(memory.allocator(), type, values, "column")) {
       EncodedChunk chunk = ChunkCodec.encode(vector, 0, values.size(), options);
       specimens.add(new Specimen<>(label + " " + chunk.encodingTree(), chunk.encodedBytes(), vector.getField()));
@@ -227,7 +233,8 @@ class CorruptionFuzzTest extends TestingCorruptionFuzz<Field> {
       values.add((long) (i % 7));
     }
     try (FieldVector vector = TestVectors.build(memory.allocator(), TestColumnType.INT32, values, "column")) {
-      byte[] bytes = ChunkCodec.encode(vector, 0, 100, EncodingOptions.defaults().forcing(EncodingKind.FRAME_OF_REFERENCE))
+      byte[] bytes = ChunkCodec
+          .encode(vector, 0, 100, EncodingOptions.defaults().forcing(EncodingKind.FRAME_OF_REFERENCE))
           .encodedBytes();
       // node: kind, type, rows(4), metadata length, base(8), bit width
       int bitWidth = EncodingFormat.HEADER_BYTES + 7 + 8;
@@ -241,7 +248,8 @@ class CorruptionFuzzTest extends TestingCorruptionFuzz<Field> {
   void reservedEncodingIdsAreRefused() {
     List<Object> values = List.of(1L, 2L, 3L);
     try (FieldVector vector = TestVectors.build(memory.allocator(), TestColumnType.INT64, values, "column")) {
-      byte[] bytes = ChunkCodec.encode(vector, 0, 3, EncodingOptions.defaults().forcing(EncodingKind.PLAIN)).encodedBytes();
+      byte[] bytes = ChunkCodec.encode(vector, 0, 3, EncodingOptions.defaults().forcing(EncodingKind.PLAIN))
+          .encodedBytes();
       bytes[EncodingFormat.HEADER_BYTES] = (byte) EncodingFormat.RESERVED_ENCODING_FSST;
       assertCorrupt(memory.allocator(), vector.getField(), bytes, "reserved for FSST");
     }

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
-import dev.quiver.testing.TestingAllocator;
 import dev.quiver.format.encoding.TestValues.Dataset;
+import dev.quiver.testing.TestingAllocator;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -87,7 +87,8 @@ class EncodingConformanceTest {
       if (kind != null && !takes(kind, values)) {
         assertThatThrownBy(() -> ChunkCodec.encode(vector, prefix, values.size(), options))
             .as(context)
-            .isInstanceOfSatisfying(QuiverException.class, failure -> assertThat(failure.errorCode()).isEqualTo(ErrorCode.USER));
+            .isInstanceOfSatisfying(QuiverException.class,
+                failure -> assertThat(failure.errorCode()).isEqualTo(ErrorCode.USER));
         return;
       }
       EncodedChunk chunk = TestVectors.roundTrip(memory.allocator(), vector, prefix, values.size(), options, context);

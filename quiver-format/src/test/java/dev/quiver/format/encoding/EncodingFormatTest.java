@@ -96,7 +96,8 @@ class EncodingFormatTest {
     String text = Files.readString(spec, StandardCharsets.UTF_8);
     for (EncodingKind kind : EncodingKind.values()) {
       if (kind.formatId() > 0) {
-        assertThat(text).as("ENCODINGS.md row for %s", kind).contains("| " + kind.formatId() + " | `" + NodeRules.label(kind.formatId()) + "`");
+        assertThat(text).as("ENCODINGS.md row for %s", kind)
+            .contains("| " + kind.formatId() + " | `" + NodeRules.label(kind.formatId()) + "`");
       }
     }
     for (PhysicalType type : PhysicalType.values()) {

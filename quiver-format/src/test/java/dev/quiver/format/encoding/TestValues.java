@@ -105,7 +105,8 @@ final class TestValues {
         return LittleEndian.truncate(random.nextLong(), type.width);
       case FLOAT:
         if (type.width == 4) {
-          int bits = random.nextInt(8) == 0 ? random.nextInt() : Float.floatToRawIntBits((float) (random.nextGaussian() * 1000));
+          int bits = random.nextInt(8) == 0 ? random.nextInt()
+              : Float.floatToRawIntBits((float) (random.nextGaussian() * 1000));
           return (long) bits;
         }
         return random.nextInt(8) == 0 ? random.nextLong() : Double.doubleToRawLongBits(random.nextGaussian() * 1e6);
@@ -216,7 +217,8 @@ final class TestValues {
         values.addAll(List.of(true, false, true));
         break;
       case TEXT: {
-        for (String text : new String[] {"", "a", "\u00e9", "\u65e5\u672c\u8a9e", "\ud83d\ude42 smile", "nul\u0000byte"}) {
+        for (String text : new String[] {"", "a", "\u00e9", "\u65e5\u672c\u8a9e", "\ud83d\ude42 smile",
+            "nul\u0000byte"}) {
           values.add(text.getBytes(StandardCharsets.UTF_8));
         }
         values.add(largeText(random));

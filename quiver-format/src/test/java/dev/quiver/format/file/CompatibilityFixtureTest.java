@@ -2,23 +2,23 @@ package dev.quiver.format.file;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.testing.TestingAllocator;
 import dev.quiver.format.layout.DictLayout;
 import dev.quiver.format.layout.FlatLayout;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.testing.TestingTables;
+import java.io.IOException;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
-import java.io.IOException;
-import java.net.URISyntaxException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -32,7 +32,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * {@code -Dquiver.fixture.write=DIR}.
  */
 class CompatibilityFixtureTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
 
   private static final String FIXTURE = "v1.0-all-types.qvr";
   private static final long SEED = 1_000_000_007L;
@@ -50,7 +51,8 @@ class CompatibilityFixtureTest {
       assertThat(file.footer().metadata()).containsKey("writer");
       assertThat(file.schema()).isEqualTo(expected.getSchema());
       assertThat(file.rowCount()).isEqualTo(ROWS);
-      assertThat(file.footer().segments().size()).as("chunk boundaries inside columns").isGreaterThan(2 * expected.getFieldVectors().size());
+      assertThat(file.footer().segments().size()).as("chunk boundaries inside columns")
+          .isGreaterThan(2 * expected.getFieldVectors().size());
       for (int c = 0; c < expected.getFieldVectors().size(); c++) {
         try (FieldVector actual = file.read(c, 0, ROWS, memory.allocator())) {
           assertThat(TestingTables.difference(expected.getVector(c), actual, 0)).isNull();
@@ -72,7 +74,8 @@ class CompatibilityFixtureTest {
 
   @Test
   void version11DictionaryFileReadsToTheSameValues() throws IOException, URISyntaxException {
-    Schema schema = new Schema(List.of(Field.nullable("s", ArrowType.Utf8.INSTANCE), Field.nullable("b", ArrowType.Binary.INSTANCE)));
+    Schema schema = new Schema(
+        List.of(Field.nullable("s", ArrowType.Utf8.INSTANCE), Field.nullable("b", ArrowType.Binary.INSTANCE)));
     String writeTo = System.getProperty("quiver.fixture.write");
     if (writeTo != null) {
       Path target = Path.of(writeTo).resolve(DICTIONARY_FIXTURE);
@@ -99,7 +102,8 @@ class CompatibilityFixtureTest {
         try (FieldVector actual = file.read(c, 0, DICTIONARY_ROWS, memory.allocator())) {
           for (int row = 0; row < DICTIONARY_ROWS; row++) {
             Object value = actual.getObject(row);
-            String text = value == null ? null : c == 0 ? value.toString() : new String((byte[]) value, StandardCharsets.UTF_8);
+            String text = value == null ? null
+                : c == 0 ? value.toString() : new String((byte[]) value, StandardCharsets.UTF_8);
             assertThat(text).as("column %d row %d", c, row).isEqualTo(dictionaryValue(row));
           }
         }

@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
-import dev.quiver.testing.TestingAllocator;
 import dev.quiver.format.layout.DictLayout;
 import dev.quiver.format.layout.FlatLayout;
 import dev.quiver.format.layout.Layout;
+import dev.quiver.testing.TestingAllocator;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -30,8 +30,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Column-wide dictionaries: when the writer takes one, when it stops, and that rows read back. */
 class DictLayoutTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
-  @TempDir Path directory;
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path directory;
 
   private static final long SEED = 4242;
   private static final String[] MODES = {"AIR", "FOB", "MAIL", "RAIL", "REG AIR", "SHIP", "TRUCK", "ünï", ""};
@@ -41,9 +43,11 @@ class DictLayoutTest {
     return row % 13 == 5 ? null : MODES[(int) ((row * 2654435761L >>> 7) % MODES.length)];
   }
 
-  private Path write(String name, long rows, LongFunction<String> values, QuiverWriter.Options options) throws IOException {
+  private Path write(String name, long rows, LongFunction<String> values, QuiverWriter.Options options)
+      throws IOException {
     Path file = directory.resolve(name + ".qvr");
-    Schema schema = new Schema(List.of(Field.nullable("s", ArrowType.Utf8.INSTANCE), Field.nullable("b", ArrowType.Binary.INSTANCE)));
+    Schema schema = new Schema(
+        List.of(Field.nullable("s", ArrowType.Utf8.INSTANCE), Field.nullable("b", ArrowType.Binary.INSTANCE)));
     try (QuiverWriter writer = QuiverWriter.create(file, schema, memory.allocator(), options)) {
       for (long first = 0; first < rows; first += 5000) {
         int count = (int) Math.min(5000, rows - first);
@@ -88,7 +92,8 @@ class DictLayoutTest {
               String text = value == null ? null
                   : column == 0 ? value.toString() : new String((byte[]) value, StandardCharsets.UTF_8);
               if (!java.util.Objects.equals(expected, text)) {
-                throw new AssertionError("column " + column + " row " + (range[0] + i) + ": " + text + " != " + expected);
+                throw new AssertionError(
+                    "column " + column + " row " + (range[0] + i) + ": " + text + " != " + expected);
               }
             }
           }
@@ -107,7 +112,8 @@ class DictLayoutTest {
   void lowCardinalityColumnsGetOneDictionary() throws IOException {
     System.out.println("seed " + SEED);
     long rows = 300_000;
-    Path file = write("low", rows, DictLayoutTest::lowCardinality, QuiverWriter.Options.defaults().withChunkBytes(64 * 1024));
+    Path file = write("low", rows, DictLayoutTest::lowCardinality,
+        QuiverWriter.Options.defaults().withChunkBytes(64 * 1024));
     for (int column = 0; column < 2; column++) {
       List<Layout> chunks = chunks(file, column);
       assertThat(chunks).hasSize(1);
@@ -139,7 +145,8 @@ class DictLayoutTest {
   @Test
   void aDictionaryThatOutgrowsItsBoundsEndsAndPlainChunksFollow() throws IOException {
     long rows = 200_000;
-    LongFunction<String> growing = row -> row < 60_000 ? lowCardinality(row) : "unique-value-" + row + "-" + "x".repeat((int) (row % 90));
+    LongFunction<String> growing = row -> row < 60_000 ? lowCardinality(row)
+        : "unique-value-" + row + "-" + "x".repeat((int) (row % 90));
     Path file = write("growing", rows, growing, QuiverWriter.Options.defaults().withChunkBytes(64 * 1024));
     List<Layout> chunks = chunks(file, 0);
     assertThat(chunks.get(0)).isInstanceOf(DictLayout.class);

@@ -1,22 +1,20 @@
 package dev.quiver.format.file;
 
-import dev.quiver.format.storage.SegmentLocation;
-
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.fail;
 
 import dev.quiver.common.CorruptFileException;
 import dev.quiver.common.QuiverException;
-import dev.quiver.testing.TestingAllocator;
 import dev.quiver.format.FormatConstants;
 import dev.quiver.format.layout.DictLayout;
+import dev.quiver.format.storage.SegmentLocation;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.testing.TestingTables;
-import java.nio.charset.StandardCharsets;
-import org.apache.arrow.vector.VarCharVector;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,6 +25,7 @@ import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.zip.CRC32C;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -41,8 +40,10 @@ import org.junit.jupiter.api.io.TempDir;
  * OutOfMemoryError, a hang or a leak.
  */
 class QuiverFileCorruptionTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
-  @TempDir Path directory;
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path directory;
 
   private static final long SEED = Long.getLong("quiver.fuzz.seed", System.nanoTime());
   private static final int ROWS = 3000;
@@ -97,7 +98,8 @@ class QuiverFileCorruptionTest {
       assertThat(corrupt.file()).isEqualTo(file.toString());
       return corrupt.getMessage();
     } catch (QuiverException typed) {
-      fail(context + ": a read of a damaged file threw QuiverException instead of CorruptFileException: " + typed, typed);
+      fail(context + ": a read of a damaged file threw QuiverException instead of CorruptFileException: " + typed,
+          typed);
       return null;
     } catch (RuntimeException | Error untyped) {
       fail(context + ": untyped failure " + untyped, untyped);
@@ -152,7 +154,8 @@ class QuiverFileCorruptionTest {
   void aNewerMajorVersionIsRefusedByName() throws IOException {
     byte[] newer = original.clone();
     newer[newer.length - 16] = 2;
-    assertThat(openAndRead(newer, "version")).contains("format version 2." + FormatConstants.MINOR_VERSION + " is newer than this reader");
+    assertThat(openAndRead(newer, "version"))
+        .contains("format version 2." + FormatConstants.MINOR_VERSION + " is newer than this reader");
   }
 
   @Test

@@ -2,10 +2,10 @@ package dev.quiver.format.file;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.testing.TestingAllocator;
+import dev.quiver.common.stats.ZoneStatistics;
 import dev.quiver.format.layout.ChunkedLayout;
 import dev.quiver.format.layout.ZonedLayout;
-import dev.quiver.common.stats.ZoneStatistics;
+import dev.quiver.testing.TestingAllocator;
 import dev.quiver.testing.TestingTables;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -20,8 +20,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class QuiverFileRoundTripTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
-  @TempDir Path directory;
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path directory;
 
   private static final long SEED = 20261130;
 
@@ -144,7 +146,8 @@ class QuiverFileRoundTripTest {
   void tenMillionRows() throws IOException {
     Path file = directory.resolve("big.qvr");
     org.apache.arrow.vector.types.pojo.Schema schema = new org.apache.arrow.vector.types.pojo.Schema(java.util.List.of(
-        org.apache.arrow.vector.types.pojo.Field.nullable("id", new org.apache.arrow.vector.types.pojo.ArrowType.Int(64, true))));
+        org.apache.arrow.vector.types.pojo.Field.nullable("id",
+            new org.apache.arrow.vector.types.pojo.ArrowType.Int(64, true))));
     long rows = 10_000_000;
     int batchRows = 1 << 16;
     try (QuiverWriter writer = QuiverWriter.create(file, schema, memory.allocator())) {

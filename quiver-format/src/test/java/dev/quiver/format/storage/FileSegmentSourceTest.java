@@ -4,10 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.quiver.common.CorruptFileException;
-import dev.quiver.testing.TestingAllocator;
 import dev.quiver.format.file.QuiverFile;
-import dev.quiver.format.storage.SegmentLocation;
 import dev.quiver.format.testing.ScanTables;
+import dev.quiver.testing.TestingAllocator;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,8 +23,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Positional reads: coalescing, the checksum, bytes equal to the file's. */
 class FileSegmentSourceTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
-  @TempDir Path directory;
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path directory;
 
   private static byte[] bytesOf(ArrowBuf buffer) {
     byte[] bytes = new byte[(int) buffer.capacity()];
@@ -63,7 +64,8 @@ class FileSegmentSourceTest {
           assertThat(source.reads()).as("three adjacent segments, one far away").isEqualTo(2);
         } else {
           assertThat(source.reads()).isEqualTo(1);
-          assertThat(source.bytesRead()).isGreaterThan(locations.get(locations.size() - 1).offset() - locations.get(0).offset());
+          assertThat(source.bytesRead())
+              .isGreaterThan(locations.get(locations.size() - 1).offset() - locations.get(0).offset());
         }
       }
     }

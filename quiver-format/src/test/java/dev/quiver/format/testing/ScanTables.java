@@ -45,7 +45,8 @@ public final class ScanTables {
   }
 
   /** Writes rows {@code [first, first+rows)} with small chunks (a few KiB). */
-  public static Path write(Path file, long first, long rows, long chunkBytes, BufferAllocator allocator) throws IOException {
+  public static Path write(Path file, long first, long rows, long chunkBytes, BufferAllocator allocator)
+      throws IOException {
     try (QuiverWriter writer = QuiverWriter.create(file, SCHEMA, allocator,
         QuiverWriter.Options.defaults().withChunkBytes(chunkBytes).withZoneRows(1024))) {
       for (long start = first; start < first + rows; start += 4000) {

@@ -38,7 +38,8 @@ public final class ArrowIpcTableWriter implements TableWriter {
       VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
       try {
         WritableByteChannel channel = Channels.newChannel(file.stream());
-        ArrowWriter writer = fileFormat ? new ArrowFileWriter(root, null, channel) : new ArrowStreamWriter(root, null, channel);
+        ArrowWriter writer = fileFormat ? new ArrowFileWriter(root, null, channel)
+            : new ArrowStreamWriter(root, null, channel);
         writer.start();
         return new ArrowIpcTableWriter(file, root, writer);
       } catch (IOException | RuntimeException failure) {

@@ -128,7 +128,10 @@ public final class CsvFormat {
 
   private static String nonNullText(ValueVector vector, int row, DictionaryProvider dictionaries) {
     switch (vector.getMinorType()) {
-      case TINYINT: case SMALLINT: case INT: case BIGINT:
+      case TINYINT:
+      case SMALLINT:
+      case INT:
+      case BIGINT:
         return Long.toString(((BaseIntVector) vector).getValueAsLong(row));
       case UINT1:
         return ((UInt1Vector) vector).getObjectNoOverflow(row).toString();
@@ -154,16 +157,34 @@ public final class CsvFormat {
         return LocalDate.ofEpochDay(((DateDayVector) vector).get(row)).toString();
       case DATEMILLI:
         return LocalDate.ofEpochDay(Math.floorDiv(((DateMilliVector) vector).get(row), 86_400_000L)).toString();
-      case TIMESEC: case TIMEMILLI: case TIMEMICRO: case TIMENANO:
+      case TIMESEC:
+      case TIMEMILLI:
+      case TIMEMICRO:
+      case TIMENANO:
         return timeText(vector, row);
-      case TIMESTAMPSEC: case TIMESTAMPMILLI: case TIMESTAMPMICRO: case TIMESTAMPNANO:
-      case TIMESTAMPSECTZ: case TIMESTAMPMILLITZ: case TIMESTAMPMICROTZ: case TIMESTAMPNANOTZ:
+      case TIMESTAMPSEC:
+      case TIMESTAMPMILLI:
+      case TIMESTAMPMICRO:
+      case TIMESTAMPNANO:
+      case TIMESTAMPSECTZ:
+      case TIMESTAMPMILLITZ:
+      case TIMESTAMPMICROTZ:
+      case TIMESTAMPNANOTZ:
         return timestampText((TimeStampVector) vector, row);
-      case VARCHAR: case LARGEVARCHAR: case VIEWVARCHAR:
+      case VARCHAR:
+      case LARGEVARCHAR:
+      case VIEWVARCHAR:
         return vector.getObject(row).toString();
-      case VARBINARY: case LARGEVARBINARY: case VIEWVARBINARY: case FIXEDSIZEBINARY:
+      case VARBINARY:
+      case LARGEVARBINARY:
+      case VIEWVARBINARY:
+      case FIXEDSIZEBINARY:
         return binaryText((byte[]) vector.getObject(row));
-      case LIST: case LARGELIST: case FIXED_SIZE_LIST: case STRUCT: case MAP:
+      case LIST:
+      case LARGELIST:
+      case FIXED_SIZE_LIST:
+      case STRUCT:
+      case MAP:
         return NestedValueText.json(vector, row, dictionaries);
       default:
         return String.valueOf(vector.getObject(row));

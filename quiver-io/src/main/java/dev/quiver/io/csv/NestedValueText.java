@@ -52,11 +52,22 @@ final class NestedValueText {
       case STRUCT:
         appendStruct(out, (StructVector) vector, row, dictionaries);
         return;
-      case TINYINT: case SMALLINT: case INT: case BIGINT: case UINT1: case UINT2: case UINT4: case UINT8:
-      case DECIMAL: case DECIMAL256: case BIT:
+      case TINYINT:
+      case SMALLINT:
+      case INT:
+      case BIGINT:
+      case UINT1:
+      case UINT2:
+      case UINT4:
+      case UINT8:
+      case DECIMAL:
+      case DECIMAL256:
+      case BIT:
         out.append(CsvFormat.text(vector, row, dictionaries));
         return;
-      case FLOAT2: case FLOAT4: case FLOAT8:
+      case FLOAT2:
+      case FLOAT4:
+      case FLOAT8:
         String number = CsvFormat.text(vector, row, dictionaries);
         if (number.equals("NaN") || number.endsWith("Infinity")) {
           appendString(out, number);

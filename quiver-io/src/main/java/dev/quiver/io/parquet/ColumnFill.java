@@ -1,10 +1,10 @@
 package dev.quiver.io.parquet;
 
-import java.math.BigDecimal;
-import java.math.BigInteger;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.nio.ByteBuffer;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.BaseVariableWidthVector;

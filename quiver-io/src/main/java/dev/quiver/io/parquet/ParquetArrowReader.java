@@ -65,7 +65,8 @@ public final class ParquetArrowReader implements TableReader {
     this.createdBy = reader.getFooter().getFileMetaData().getCreatedBy();
     this.fills = new ColumnFill[columns.size()];
     for (int i = 0; i < fills.length; i++) {
-      fills[i] = ColumnFill.of(schema.getFields().get(i).getType(), columns.get(i).getPrimitiveType().getPrimitiveTypeName(),
+      fills[i] = ColumnFill.of(schema.getFields().get(i).getType(),
+          columns.get(i).getPrimitiveType().getPrimitiveTypeName(),
           directPages);
     }
   }
@@ -255,7 +256,8 @@ public final class ParquetArrowReader implements TableReader {
 
   private static QuiverException damaged(String where, Throwable failure) {
     // parquet-java names the file by its InputFile object ("LocalInputFile@6b26e945"): say "the file".
-    String problem = QuiverException.describe(failure).replaceAll("org\\.apache\\.parquet\\.io\\.LocalInputFile@\\p{XDigit}+",
+    String problem = QuiverException.describe(failure).replaceAll(
+        "org\\.apache\\.parquet\\.io\\.LocalInputFile@\\p{XDigit}+",
         "the file");
     return QuiverException.corrupt(where + ": not a readable Parquet file: " + problem, failure);
   }

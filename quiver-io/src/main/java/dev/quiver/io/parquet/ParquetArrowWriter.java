@@ -47,7 +47,8 @@ public final class ParquetArrowWriter implements AutoCloseable {
   private final ArrowWriteSupport.Row row = new ArrowWriteSupport.Row();
   private long rowCount;
 
-  private ParquetArrowWriter(Schema schema, ArrowWriteSupport writeSupport, ParquetWriter<ArrowWriteSupport.Row> writer) {
+  private ParquetArrowWriter(Schema schema, ArrowWriteSupport writeSupport,
+      ParquetWriter<ArrowWriteSupport.Row> writer) {
     this.schema = schema;
     this.writeSupport = writeSupport;
     this.writer = writer;

@@ -82,7 +82,8 @@ public final class ParquetSchemaMapping {
           if (precision == FloatingPointPrecision.HALF) {
             break;
           }
-          PrimitiveTypeName name = precision == FloatingPointPrecision.SINGLE ? PrimitiveTypeName.FLOAT : PrimitiveTypeName.DOUBLE;
+          PrimitiveTypeName name = precision == FloatingPointPrecision.SINGLE ? PrimitiveTypeName.FLOAT
+              : PrimitiveTypeName.DOUBLE;
           return Types.primitive(name, repetition).named(field.getName());
         }
         case Bool:
@@ -101,7 +102,8 @@ public final class ParquetSchemaMapping {
         case Timestamp: {
           ArrowType.Timestamp timestamp = (ArrowType.Timestamp) type;
           return Types.primitive(PrimitiveTypeName.INT64, repetition)
-              .as(LogicalTypeAnnotation.timestampType(timestamp.getTimezone() != null, parquetUnit(timestamp.getUnit())))
+              .as(LogicalTypeAnnotation.timestampType(timestamp.getTimezone() != null,
+                  parquetUnit(timestamp.getUnit())))
               .named(field.getName());
         }
         case Decimal: {
@@ -109,7 +111,8 @@ public final class ParquetSchemaMapping {
           if (decimal.getBitWidth() != 128) {
             break;
           }
-          LogicalTypeAnnotation annotation = LogicalTypeAnnotation.decimalType(decimal.getScale(), decimal.getPrecision());
+          LogicalTypeAnnotation annotation = LogicalTypeAnnotation.decimalType(decimal.getScale(),
+              decimal.getPrecision());
           if (decimal.getPrecision() <= 18) {
             return Types.primitive(PrimitiveTypeName.INT64, repetition).as(annotation).named(field.getName());
           }
@@ -179,9 +182,11 @@ public final class ParquetSchemaMapping {
     if (annotation instanceof DecimalLogicalTypeAnnotation) {
       DecimalLogicalTypeAnnotation decimal = (DecimalLogicalTypeAnnotation) annotation;
       if (decimal.getPrecision() > 38 || type.getPrimitiveTypeName() == PrimitiveTypeName.BOOLEAN
-          || type.getPrimitiveTypeName() == PrimitiveTypeName.FLOAT || type.getPrimitiveTypeName() == PrimitiveTypeName.DOUBLE
+          || type.getPrimitiveTypeName() == PrimitiveTypeName.FLOAT
+          || type.getPrimitiveTypeName() == PrimitiveTypeName.DOUBLE
           || type.getPrimitiveTypeName() == PrimitiveTypeName.INT96) {
-        throw unsupported(source, type.getName(), describe(type) + " (decimals of more than 38 digits do not fit decimal128)");
+        throw unsupported(source, type.getName(),
+            describe(type) + " (decimals of more than 38 digits do not fit decimal128)");
       }
       return new ArrowType.Decimal(decimal.getPrecision(), decimal.getScale(), 128);
     }

@@ -30,8 +30,10 @@ import org.junit.jupiter.api.io.TempDir;
  * or is cut short, never the library's "missing Magic number [55, -84, ...]".
  */
 class ArrowIpcTableReaderTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
-  @TempDir Path directory;
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path directory;
 
   @Test
   void batchesBelongToTheCallerAndOutliveTheReader() throws IOException {
@@ -75,7 +77,8 @@ class ArrowIpcTableReaderTest {
     Files.write(cut, Arrays.copyOf(bytes, bytes.length / 2));
     assertThatThrownBy(() -> ArrowIpcTableReader.openFile(cut, memory.allocator()))
         .isInstanceOf(QuiverException.class)
-        .hasMessage(cut + ": an Arrow IPC file cut short: it does not end with ARROW1 (" + bytes.length / 2 + " bytes)");
+        .hasMessage(
+            cut + ": an Arrow IPC file cut short: it does not end with ARROW1 (" + bytes.length / 2 + " bytes)");
   }
 
   /** An Arrow IPC file of {@code batches} batches of 2 rows: {@code 100 * batch + row} in every column. */

@@ -49,10 +49,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 class CsvFormatTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
 
   /** The CSV fields of a two-row vector whose row 0 is set by {@code setter} and row 1 is null. */
-  private <V extends FieldVector> List<String> fields(Function<BufferAllocator, V> create, BiConsumer<V, Integer> setter) {
+  private <V extends FieldVector> List<String> fields(Function<BufferAllocator, V> create,
+      BiConsumer<V, Integer> setter) {
     try (V vector = create.apply(memory.allocator())) {
       vector.allocateNew();
       setter.accept(vector, 0);
@@ -120,8 +122,10 @@ class CsvFormatTest {
 
   @Test
   void stringsAsTheyAreAndBinaryAsHex() {
-    assertThat(fields(a -> new VarCharVector("v", a), (v, i) -> v.set(i, utf8("Zoë 🚀")))).containsExactly("Zoë 🚀", "\\N");
-    assertThat(fields(a -> new LargeVarCharVector("v", a), (v, i) -> v.set(i, utf8("large")))).containsExactly("large", "\\N");
+    assertThat(fields(a -> new VarCharVector("v", a), (v, i) -> v.set(i, utf8("Zoë 🚀")))).containsExactly("Zoë 🚀",
+        "\\N");
+    assertThat(fields(a -> new LargeVarCharVector("v", a), (v, i) -> v.set(i, utf8("large")))).containsExactly("large",
+        "\\N");
     assertThat(fields(a -> new VarBinaryVector("v", a), (v, i) -> v.set(i, new byte[] {0, 0x7f, (byte) 0xAB})))
         .containsExactly("\\x007fab", "\\N");
     assertThat(fields(a -> new VarBinaryVector("v", a), (v, i) -> v.set(i, new byte[0]))).containsExactly("\\x", "\\N");
@@ -155,7 +159,8 @@ class CsvFormatTest {
   void dictionaryEncodedColumnsPrintTheirValues() {
     DictionaryEncoding encoding = new DictionaryEncoding(7L, false, new ArrowType.Int(32, true));
     try (VarCharVector values = new VarCharVector("values", memory.allocator());
-        IntVector indices = new IntVector("v", new FieldType(true, new ArrowType.Int(32, true), encoding), memory.allocator())) {
+        IntVector indices = new IntVector("v", new FieldType(true, new ArrowType.Int(32, true), encoding),
+            memory.allocator())) {
       values.allocateNew();
       values.setSafe(0, utf8("red"));
       values.setSafe(1, utf8("green, blue"));

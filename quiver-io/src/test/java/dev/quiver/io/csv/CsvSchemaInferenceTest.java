@@ -28,8 +28,10 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 class CsvSchemaInferenceTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
-  @TempDir Path directory;
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path directory;
 
   private static CsvSchemaInference.Columns infer(String text, long rowLimit) throws IOException {
     try (CsvRecordReader reader = new CsvRecordReader(new StringReader(text), "t.csv")) {
@@ -58,7 +60,8 @@ class CsvSchemaInferenceTest {
   @Test
   void widensIntegersToFloatsAndMixturesToText() throws IOException {
     CsvSchemaInference.Columns columns = infer(
-        "a,b,c,d,e\n1,1,true,2024-01-01,5\n2.5,x,1,2024-01-01T00:00:00,9223372036854775808\n3,2,false,2024-01-02,6\n", 0);
+        "a,b,c,d,e\n1,1,true,2024-01-01,5\n2.5,x,1,2024-01-01T00:00:00,9223372036854775808\n3,2,false,2024-01-02,6\n",
+        0);
     assertThat(columns.types()).containsExactly(
         CsvColumnType.FLOAT64, CsvColumnType.UTF8, CsvColumnType.UTF8, CsvColumnType.UTF8, CsvColumnType.DECIMAL);
   }
@@ -87,13 +90,15 @@ class CsvSchemaInferenceTest {
     CsvReadOptions options = CsvReadOptions.defaults()
         .withColumnType("zip", CsvColumnType.parse("utf8"))
         .withColumnType("amount", CsvColumnType.parse("float64"));
-    try (CsvRecordReader reader = new CsvRecordReader(new StringReader("zip,amount,n\n02134,7,1\n10001,8,2\n"), "t.csv")) {
+    try (CsvRecordReader reader = new CsvRecordReader(new StringReader("zip,amount,n\n02134,7,1\n10001,8,2\n"),
+        "t.csv")) {
       CsvSchemaInference.Columns columns = CsvSchemaInference.infer(reader, options);
       assertThat(columns.types()).containsExactly(CsvColumnType.UTF8, CsvColumnType.FLOAT64, CsvColumnType.INT64);
       assertThat(columns.given()).containsExactly(true, true, false);
     }
     CsvReadOptions unknown = CsvReadOptions.defaults().withColumnType("price", CsvColumnType.INT64);
-    assertThatThrownBy(() -> CsvSchemaInference.infer(new CsvRecordReader(new StringReader("a,b\n1,2\n"), "t.csv"), unknown))
+    assertThatThrownBy(
+        () -> CsvSchemaInference.infer(new CsvRecordReader(new StringReader("a,b\n1,2\n"), "t.csv"), unknown))
         .isInstanceOf(QuiverException.class)
         .hasMessage("t.csv: no column price to give type Int64; the header has 2 columns");
     assertThatThrownBy(() -> CsvColumnType.parse("money"))
@@ -103,7 +108,8 @@ class CsvSchemaInferenceTest {
   @Test
   void keepsTextThatOnlyLooksLikeAType() throws IOException {
     CsvSchemaInference.Columns columns = infer(
-        "zip,day,when,spaced,precise\n02134,2024-02-30,2024-01-02T03:04:05+bogus, 5,2024-01-02T03:04:05.123456789Z\n", 0);
+        "zip,day,when,spaced,precise\n02134,2024-02-30,2024-01-02T03:04:05+bogus, 5,2024-01-02T03:04:05.123456789Z\n",
+        0);
     assertThat(columns.types()).containsOnly(CsvColumnType.UTF8);
   }
 
@@ -119,7 +125,8 @@ class CsvSchemaInferenceTest {
 
   @Test
   void emptyInputIsAClearError() {
-    assertThatThrownBy(() -> infer("", 0)).isInstanceOf(QuiverException.class).hasMessageContaining("t.csv: the CSV input is empty");
+    assertThatThrownBy(() -> infer("", 0)).isInstanceOf(QuiverException.class)
+        .hasMessageContaining("t.csv: the CSV input is empty");
   }
 
   @Test
@@ -127,7 +134,9 @@ class CsvSchemaInferenceTest {
     Path csv = write("i,f,b,d,tz,local,s\n"
         + "7,2.5,true,2024-01-02,2024-01-02T03:04:05.5+01:00,1999-12-31T23:59:59.000001,\"a,b\"\n"
         + "\\N,\\N,\\N,\\N,\\N,\\N,\"\\N\"\n");
-    try (CsvTableReader reader = CsvTableReader.open(csv, memory.allocator(), 10, CsvReadOptions.defaults().withInferRows(0));
+    try (
+        CsvTableReader reader = CsvTableReader.open(csv, memory.allocator(), 10,
+            CsvReadOptions.defaults().withInferRows(0));
         VectorSchemaRoot batch = reader.next()) {
       VectorSchemaRoot root = batch;
       assertThat(root.getRowCount()).isEqualTo(2);
@@ -136,7 +145,8 @@ class CsvSchemaInferenceTest {
       assertThat(((BitVector) root.getVector("b")).get(0)).isEqualTo(1);
       assertThat(((DateDayVector) root.getVector("d")).get(0)).isEqualTo((int) LocalDate.of(2024, 1, 2).toEpochDay());
       Instant instant = Instant.parse("2024-01-02T02:04:05.5Z");
-      assertThat(((TimeStampVector) root.getVector("tz")).get(0)).isEqualTo(instant.getEpochSecond() * 1_000_000 + 500_000);
+      assertThat(((TimeStampVector) root.getVector("tz")).get(0))
+          .isEqualTo(instant.getEpochSecond() * 1_000_000 + 500_000);
       assertThat(((TimeStampVector) root.getVector("local")).get(0))
           .isEqualTo(Instant.parse("1999-12-31T23:59:59.000001Z").getEpochSecond() * 1_000_000 + 1);
       assertThat(((VarCharVector) root.getVector("s")).getObject(0).toString()).isEqualTo("a,b");
@@ -154,7 +164,8 @@ class CsvSchemaInferenceTest {
       text.append(i).append('\n');
     }
     Path csv = write(text.toString());
-    try (CsvTableReader reader = CsvTableReader.open(csv, memory.allocator(), 10, CsvReadOptions.defaults().withInferRows(0))) {
+    try (CsvTableReader reader = CsvTableReader.open(csv, memory.allocator(), 10,
+        CsvReadOptions.defaults().withInferRows(0))) {
       int[] sizes = new int[4];
       for (int i = 0; i < 4; i++) {
         try (VectorSchemaRoot batch = reader.next()) {
@@ -168,12 +179,15 @@ class CsvSchemaInferenceTest {
   @Test
   void aLaterValueThatDoesNotFitALimitedInferenceNamesFileLineAndColumn() throws IOException {
     Path csv = write("id,price\n1,2\n2,3\n3,cheap\n");
-    try (CsvTableReader reader = CsvTableReader.open(csv, memory.allocator(), 10, CsvReadOptions.defaults().withInferRows(2))) {
+    try (CsvTableReader reader = CsvTableReader.open(csv, memory.allocator(), 10,
+        CsvReadOptions.defaults().withInferRows(2))) {
       assertThatThrownBy(reader::next)
           .isInstanceOf(QuiverException.class)
           .hasMessageStartingWith(csv + " line 4 column 2 (price): 'cheap' does not fit type Int64");
     }
-    try (CsvTableReader reader = CsvTableReader.open(csv, memory.allocator(), 10, CsvReadOptions.defaults().withInferRows(0));
+    try (
+        CsvTableReader reader = CsvTableReader.open(csv, memory.allocator(), 10,
+            CsvReadOptions.defaults().withInferRows(0));
         VectorSchemaRoot batch = reader.next()) {
       assertThat(reader.schema().findField("price").getType()).isEqualTo(ArrowType.Utf8.INSTANCE);
       assertThat(batch.getRowCount()).isEqualTo(3);

@@ -27,8 +27,10 @@ import org.junit.jupiter.api.io.TempDir;
  * types enforced, duplicate names refused.
  */
 class CsvTableReaderTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
-  @TempDir Path directory;
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path directory;
 
   @Test
   void memoryFollowsTheValuesNotTheWidthTimesTheBatchSize() throws IOException {
@@ -87,7 +89,8 @@ class CsvTableReaderTest {
     Files.writeString(csv, "a,a\n1,2\n");
     assertThatThrownBy(() -> CsvTableReader.open(csv, memory.allocator(), 10, CsvReadOptions.defaults()))
         .isInstanceOf(QuiverException.class)
-        .hasMessage(csv + " line 1 column 2: duplicate column name 'a' (also column 1); every column needs its own name");
+        .hasMessage(
+            csv + " line 1 column 2: duplicate column name 'a' (also column 1); every column needs its own name");
   }
 
   /** The most Arrow memory held at once while every batch of {@code csv} is read and closed. */

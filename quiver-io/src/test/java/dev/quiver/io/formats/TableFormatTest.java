@@ -27,8 +27,10 @@ import org.junit.jupiter.api.io.TempDir;
 class TableFormatTest {
   private static final Schema SCHEMA = new Schema(List.of(Field.nullable("n", new ArrowType.Int(64, true))));
 
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
-  @TempDir Path directory;
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path directory;
 
   @Test
   void everyFormatReadsBackWhatItWrote() throws IOException {

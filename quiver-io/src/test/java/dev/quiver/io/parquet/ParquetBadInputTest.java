@@ -37,13 +37,16 @@ class ParquetBadInputTest {
   private static final Schema TWO_COLUMNS_NAMED_A = new Schema(List.of(
       Field.nullable("a", new ArrowType.Int(64, true)), Field.nullable("a", new ArrowType.Int(64, true))));
 
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
-  @TempDir Path directory;
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path directory;
 
   @Test
   void writingAColumnNameTwiceIsRefusedAndLeavesNothing() throws IOException {
     Path target = directory.resolve("twice.parquet");
-    assertThatThrownBy(() -> ParquetTableWriter.create(target, TWO_COLUMNS_NAMED_A, ParquetArrowWriter.Options.defaults()))
+    assertThatThrownBy(
+        () -> ParquetTableWriter.create(target, TWO_COLUMNS_NAMED_A, ParquetArrowWriter.Options.defaults()))
         .isInstanceOf(QuiverException.class)
         .hasMessage(target + ": duplicate column name 'a' (columns 1 and 2); every column needs its own name");
     try (var files = Files.list(directory)) {
@@ -58,7 +61,8 @@ class ParquetBadInputTest {
         .optional(PrimitiveTypeName.INT64).named("a")
         .named("twice");
     Path path = directory.resolve("twice.parquet");
-    try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(new LocalOutputFile(path)).withType(twice).build()) {
+    try (
+        ParquetWriter<Group> writer = ExampleParquetWriter.builder(new LocalOutputFile(path)).withType(twice).build()) {
       writer.write(new SimpleGroupFactory(twice).newGroup());
     }
     assertThatThrownBy(() -> ParquetArrowReader.open(path, memory.allocator(), 100))

@@ -71,8 +71,10 @@ class ParquetExampleFileTest {
 
   private static final String[] CATEGORIES = {"alpha", "beta", "gamma", "delta", "Ωμέγα"};
 
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
-  @TempDir Path directory;
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path directory;
 
   /** The expected Arrow value (as getObject gives it, binary as hex) of every column, row by row. */
   private static List<List<Object>> writeExampleFile(Path path, long seed, WriterVersion version) throws IOException {
@@ -85,7 +87,8 @@ class ParquetExampleFileTest {
     try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(new LocalOutputFile(path))
         .withType(SCHEMA)
         .withWriterVersion(version)
-        .withCompressionCodec(version == WriterVersion.PARQUET_1_0 ? CompressionCodecName.SNAPPY : CompressionCodecName.ZSTD)
+        .withCompressionCodec(
+            version == WriterVersion.PARQUET_1_0 ? CompressionCodecName.SNAPPY : CompressionCodecName.ZSTD)
         .withRowGroupSize(256 * 1024)
         .withPageSize(16 * 1024)
         .withDictionaryPageSize(8 * 1024)
@@ -251,7 +254,8 @@ class ParquetExampleFileTest {
       ColumnChunkMetaData category = column(rowGroups.get(0), "category");
       assertThat(category.hasDictionaryPage()).as("category has a dictionary").isTrue();
       ColumnChunkMetaData unique = column(rowGroups.get(0), "unique_text");
-      assertThat(unique.getEncodingStats().hasDictionaryEncodedPages()).as("unique_text starts with a dictionary").isTrue();
+      assertThat(unique.getEncodingStats().hasDictionaryEncodedPages()).as("unique_text starts with a dictionary")
+          .isTrue();
       assertThat(unique.getEncodingStats().hasNonDictionaryEncodedPages()).as("unique_text falls back").isTrue();
     }
   }
@@ -279,7 +283,8 @@ class ParquetExampleFileTest {
         + "  optional group tags (LIST) { repeated group list { optional binary element (STRING); } }\n"
         + "}");
     Path path = directory.resolve("nested.parquet");
-    try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(new LocalOutputFile(path)).withType(nested).build()) {
+    try (ParquetWriter<Group> writer = ExampleParquetWriter.builder(new LocalOutputFile(path)).withType(nested)
+        .build()) {
       writer.write(new SimpleGroupFactory(nested).newGroup().append("id", 1));
     }
     assertThatThrownBy(() -> ParquetArrowReader.open(path, memory.allocator(), 100))

@@ -1,6 +1,7 @@
 package dev.quiver.scan.decode;
 
 import dev.quiver.common.concurrent.Failures;
+import dev.quiver.common.metrics.Counter;
 import dev.quiver.format.file.DictionaryGather;
 import dev.quiver.format.file.QuiverFile;
 import dev.quiver.format.layout.FlatLayout;
@@ -17,7 +18,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
-import dev.quiver.common.metrics.Counter;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;

@@ -52,7 +52,8 @@ public final class SharedDecode {
     if (left == 0) {
       free();
     } else if (left < 0) {
-      throw new IllegalStateException("column " + column + " segment " + segment.segment() + ": released more often than leased");
+      throw new IllegalStateException(
+          "column " + column + " segment " + segment.segment() + ": released more often than leased");
     }
   }
 

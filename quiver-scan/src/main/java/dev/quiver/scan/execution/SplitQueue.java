@@ -1,15 +1,15 @@
 package dev.quiver.scan.execution;
 
+import dev.quiver.common.batch.Batch;
 import dev.quiver.scan.plan.Split;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorCompletionService;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.function.Function;
-import dev.quiver.common.batch.Batch;
-import java.util.concurrent.Callable;
 
 /**
  * Splits submitted in row order with at most {@code window} submitted and not yet taken by the

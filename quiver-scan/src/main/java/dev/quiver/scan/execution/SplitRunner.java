@@ -2,10 +2,10 @@ package dev.quiver.scan.execution;
 
 import dev.quiver.common.batch.Batch;
 import dev.quiver.common.batch.DictionaryDecoder;
-import dev.quiver.scan.decode.DecodeRegistry;
-import dev.quiver.scan.decode.SharedDecode;
 import dev.quiver.expression.filter.ColumnSlice;
 import dev.quiver.expression.filter.FilterEvaluator;
+import dev.quiver.scan.decode.DecodeRegistry;
+import dev.quiver.scan.decode.SharedDecode;
 import dev.quiver.scan.plan.ChunkPiece;
 import dev.quiver.scan.plan.ColumnPieces;
 import dev.quiver.scan.plan.RowRange;
@@ -88,7 +88,8 @@ final class SplitRunner {
       TreeSet<Long> boundaries = new TreeSet<>(List.of(range.start(), range.end()));
       List<SharedDecode> wanted = new ArrayList<>();
       for (int column : filterColumns) {
-        List<ChunkPiece> overlapping = ColumnPieces.overlapping(plan.pieces(split).get(column), range.start(), range.end());
+        List<ChunkPiece> overlapping = ColumnPieces.overlapping(plan.pieces(split).get(column), range.start(),
+            range.end());
         pieces.add(overlapping);
         for (ChunkPiece piece : overlapping) {
           addBoundary(boundaries, piece.start(), range);

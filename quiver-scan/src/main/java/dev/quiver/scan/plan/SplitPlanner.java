@@ -1,21 +1,21 @@
 package dev.quiver.scan.plan;
 
 import dev.quiver.common.QuiverException;
-import dev.quiver.format.file.QuiverFile;
-import dev.quiver.format.layout.Layout;
-import dev.quiver.format.layout.ZonedLayout;
 import dev.quiver.common.stats.ZoneStatistics;
 import dev.quiver.expression.Expression;
 import dev.quiver.expression.filter.Truth;
+import dev.quiver.format.file.QuiverFile;
+import dev.quiver.format.layout.Layout;
+import dev.quiver.format.layout.ZonedLayout;
 import dev.quiver.scan.prune.ZonePruner;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
-import java.util.Set;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -34,7 +34,8 @@ public final class SplitPlanner {
    * @param rowRange table rows {@code [start, end)} to scan, or null for all
    * @param selectedRows table rows to take (any order, duplicates ignored), or null
    */
-  public static ScanPlan plan(List<QuiverFile> files, List<String> projection, Expression filter, SplitStrategy strategy,
+  public static ScanPlan plan(List<QuiverFile> files, List<String> projection, Expression filter,
+      SplitStrategy strategy,
       long[] rowRange, long[] selectedRows) {
     Schema schema = files.get(0).schema();
     List<Field> outputFields = new ArrayList<>();

@@ -6,12 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
 import dev.quiver.common.batch.Batch;
-import dev.quiver.testing.TestingAllocator;
 import dev.quiver.format.testing.ScanTables;
 import dev.quiver.scan.Scan;
 import dev.quiver.scan.plan.ScanPlan;
 import dev.quiver.scan.plan.ScanSpec;
 import dev.quiver.scan.plan.Split;
+import dev.quiver.testing.TestingAllocator;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -32,8 +32,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Splits travel (serialized, to other threads) and read back the same rows the scan's own pool gives. */
 class SplitReaderTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
-  @TempDir Path directory;
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path directory;
 
   private static final List<String> COLUMNS = List.of("id", "flag", "text", "mode");
 
@@ -127,7 +129,8 @@ class SplitReaderTest {
     Path other = ScanTables.write(directory.resolve("other.qvr"), 5, 20_000, 8 * 1024, memory.allocator());
     Files.move(other, file, StandardCopyOption.REPLACE_EXISTING);
     assertThatThrownBy(() -> SplitReader.open(plan.spec(), plan.splits().get(0), memory.allocator()))
-        .isInstanceOfSatisfying(QuiverException.class, failure -> assertThat(failure.errorCode()).isEqualTo(ErrorCode.USER))
+        .isInstanceOfSatisfying(QuiverException.class,
+            failure -> assertThat(failure.errorCode()).isEqualTo(ErrorCode.USER))
         .hasMessageContaining("changed since the scan was planned");
   }
 

@@ -2,9 +2,9 @@ package dev.quiver.scan.plan;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.testing.TestingAllocator;
 import dev.quiver.format.file.QuiverFile;
 import dev.quiver.format.testing.ScanTables;
+import dev.quiver.testing.TestingAllocator;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -18,8 +18,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Split planning, property-based: no gaps, no overlaps, every wanted row exactly once. */
 class SplitPlannerTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
-  @TempDir Path directory;
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path directory;
   private final List<Path> paths = new ArrayList<>();
   private final List<Long> rows = List.of(9_000L, 1L, 23_456L);
 

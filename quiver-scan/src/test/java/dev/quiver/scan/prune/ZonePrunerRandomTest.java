@@ -1,18 +1,16 @@
 package dev.quiver.scan.prune;
 
-import dev.quiver.expression.Expression;
-import dev.quiver.expression.Expressions;
-import dev.quiver.expression.filter.FilterEvaluatorRandomTest;
-import dev.quiver.expression.RandomExpressions;
-import dev.quiver.expression.TestColumns;
-import dev.quiver.expression.filter.Truth;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.testing.TestingAllocator;
+import dev.quiver.common.stats.ZoneStatistics;
+import dev.quiver.expression.Expression;
+import dev.quiver.expression.RandomExpressions;
+import dev.quiver.expression.TestColumns;
+import dev.quiver.expression.filter.FilterEvaluatorRandomTest;
+import dev.quiver.expression.filter.Truth;
 import dev.quiver.format.stats.StatisticKind;
 import dev.quiver.format.stats.StatisticsAccumulator;
-import dev.quiver.common.stats.ZoneStatistics;
+import dev.quiver.testing.TestingAllocator;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
@@ -30,7 +28,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * random expressions; FALSE must mean no row passes the reference, TRUE that every row does.
  */
 class ZonePrunerRandomTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
 
   private static final int ZONES = 700;
   private static final int EXPRESSIONS_PER_ZONE = 25;
@@ -45,8 +44,10 @@ class ZonePrunerRandomTest {
       checkZone(random, seed, outcomes);
     }
     // the pruner is not merely sound by saying UNKNOWN: it proves things often
-    assertThat(outcomes.getOrDefault(Truth.FALSE, 0)).as("seed " + seed).isGreaterThan(ZONES * EXPRESSIONS_PER_ZONE / 20);
-    assertThat(outcomes.getOrDefault(Truth.TRUE, 0)).as("seed " + seed).isGreaterThan(ZONES * EXPRESSIONS_PER_ZONE / 50);
+    assertThat(outcomes.getOrDefault(Truth.FALSE, 0)).as("seed " + seed)
+        .isGreaterThan(ZONES * EXPRESSIONS_PER_ZONE / 20);
+    assertThat(outcomes.getOrDefault(Truth.TRUE, 0)).as("seed " + seed)
+        .isGreaterThan(ZONES * EXPRESSIONS_PER_ZONE / 50);
   }
 
   private void checkZone(Random random, long seed, Map<Truth, Integer> outcomes) {

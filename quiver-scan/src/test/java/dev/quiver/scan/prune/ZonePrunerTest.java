@@ -1,13 +1,11 @@
 package dev.quiver.scan.prune;
 
-import dev.quiver.expression.Expressions;
-import dev.quiver.expression.RandomExpressions;
-import dev.quiver.expression.TestColumns;
-import dev.quiver.expression.filter.Truth;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.quiver.common.stats.ZoneStatistics;
+import dev.quiver.expression.Expressions;
+import dev.quiver.expression.TestColumns;
+import dev.quiver.expression.filter.Truth;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
@@ -80,7 +78,8 @@ class ZonePrunerTest {
     assertThat(prune("text > '" + "a".repeat(63) + "b'", zone)).isEqualTo(Truth.FALSE);
     assertThat(prune("text LIKE 'b%'", zone)).isEqualTo(Truth.FALSE);
     assertThat(prune("starts_with(text, 'aaa')", zone)).isEqualTo(Truth.TRUE);
-    Map<String, ZoneStatistics> noUpperBound = Map.of("text", new ZoneStatistics(10, 0, minimum, null, true, null, false));
+    Map<String, ZoneStatistics> noUpperBound = Map.of("text",
+        new ZoneStatistics(10, 0, minimum, null, true, null, false));
     assertThat(prune("text > 'zzz'", noUpperBound)).isEqualTo(Truth.UNKNOWN);
     assertThat(prune("text < 'a'", noUpperBound)).isEqualTo(Truth.FALSE);
   }

@@ -3,6 +3,7 @@ package dev.quiver.shuffle.block;
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
 import dev.quiver.common.batch.Batch;
+import dev.quiver.common.memory.Allocators;
 import dev.quiver.common.metrics.Counter;
 import dev.quiver.common.metrics.Metrics;
 import dev.quiver.common.metrics.MetricsSnapshot;
@@ -13,7 +14,6 @@ import dev.quiver.shuffle.ipc.RecordBatchLoader;
 import java.util.Map;
 import org.apache.arrow.flatbuf.MessageHeader;
 import org.apache.arrow.flatbuf.RecordBatch;
-import dev.quiver.common.memory.Allocators;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.OutOfMemoryException;
@@ -208,7 +208,8 @@ public final class BlockDecoder {
       throw typed;
     } catch (OutOfMemoryException exhausted) {
       blocksFailed.increment();
-      throw new QuiverException(ErrorCode.RESOURCE, name + ": out of Arrow memory: " + exhausted.getMessage(), exhausted);
+      throw new QuiverException(ErrorCode.RESOURCE, name + ": out of Arrow memory: " + exhausted.getMessage(),
+          exhausted);
     } catch (RuntimeException unexpected) {
       blocksFailed.increment();
       throw QuiverException.corrupt(name + ": cannot decode: " + QuiverException.describe(unexpected), unexpected);

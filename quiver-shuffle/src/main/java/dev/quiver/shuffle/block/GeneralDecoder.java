@@ -71,7 +71,8 @@ final class GeneralDecoder {
           throw QuiverException.corrupt(name + ": a second schema message at byte " + position);
         } else if (type == MessageHeader.DictionaryBatch) {
           if (root != null) {
-            throw QuiverException.corrupt(name + ": a dictionary batch at byte " + position + " follows the record batch");
+            throw QuiverException
+                .corrupt(name + ": a dictionary batch at byte " + position + " follows the record batch");
           }
           loadDictionary(message, payload, dictionaries, allocator, name);
         } else {

@@ -98,7 +98,8 @@ public final class ShuffleBlockWriter implements AutoCloseable {
     List<Field> messageFields = new ArrayList<>();
     for (Field field : schema.getFields()) {
       if (hasDictionary(field) && dictionaries == null) {
-        throw QuiverException.user("column " + field.getName() + " is dictionary-encoded but no dictionaries were given");
+        throw QuiverException
+            .user("column " + field.getName() + " is dictionary-encoded but no dictionaries were given");
       }
       messageFields.add(dictionaries == null ? field : DictionaryUtility.toMessageFormat(field, dictionaries, ids));
     }
@@ -205,8 +206,8 @@ public final class ShuffleBlockWriter implements AutoCloseable {
           throw QuiverException.user("dictionary " + id + " is missing from the provider");
         }
         FieldVector vector = dictionary.getVector();
-        VectorSchemaRoot dictionaryRoot =
-            new VectorSchemaRoot(List.of(vector.getField()), List.of(vector), vector.getValueCount());
+        VectorSchemaRoot dictionaryRoot = new VectorSchemaRoot(List.of(vector.getField()), List.of(vector),
+            vector.getValueCount());
         try (ArrowRecordBatch data = new VectorUnloader(dictionaryRoot).getRecordBatch();
             ArrowDictionaryBatch dictionaryBatch = new ArrowDictionaryBatch(id, data, false)) {
           MessageSerializer.serialize(channel, dictionaryBatch, IpcOption.DEFAULT);

@@ -163,7 +163,8 @@ public final class Lz4Frame {
       } else {
         int room = (int) Math.min(blockMaximum, capacity - total);
         try {
-          blockOut = DECOMPRESSOR.decompress(source, position, blockBytes, destination, destinationOffset + (int) total, room);
+          blockOut = DECOMPRESSOR.decompress(source, position, blockBytes, destination, destinationOffset + (int) total,
+              room);
         } catch (LZ4Exception malformed) {
           throw QuiverException.corrupt(name + ": LZ4 block is malformed: " + malformed.getMessage(), malformed);
         }

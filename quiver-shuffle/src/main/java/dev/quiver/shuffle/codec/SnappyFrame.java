@@ -73,7 +73,8 @@ public final class SnappyFrame {
       ByteBuffer source, int offset, int length, ByteBuffer destination, int destinationOffset, String name) {
     int end = offset + length;
     if (length < STREAM_IDENTIFIER.length) {
-      throw QuiverException.corrupt(name + ": snappy payload of " + length + " bytes is too short for the stream identifier");
+      throw QuiverException
+          .corrupt(name + ": snappy payload of " + length + " bytes is too short for the stream identifier");
     }
     for (int i = 0; i < STREAM_IDENTIFIER.length; i++) {
       if (source.get(offset + i) != STREAM_IDENTIFIER[i]) {
@@ -96,7 +97,8 @@ public final class SnappyFrame {
       }
       if (type == TYPE_COMPRESSED || type == TYPE_STORED) {
         if (chunkLength < 4) {
-          throw QuiverException.corrupt(name + ": snappy data chunk of " + chunkLength + " bytes has no room for its CRC");
+          throw QuiverException
+              .corrupt(name + ": snappy data chunk of " + chunkLength + " bytes has no room for its CRC");
         }
         int data = body + 4;
         int dataLength = chunkLength - 4;
@@ -144,7 +146,7 @@ public final class SnappyFrame {
 
   private static int uncompressedLength(ByteBuffer source, int position, int length, String name) {
     long value = 0;
-    for (int shift = 0, i = 0; ; shift += 7, i++) {
+    for (int shift = 0, i = 0;; shift += 7, i++) {
       if (i >= length || i >= 5) {
         throw QuiverException.corrupt(name + ": snappy chunk has a malformed length prefix");
       }
@@ -170,10 +172,12 @@ public final class SnappyFrame {
     try {
       produced = Snappy.uncompress(input.slice(), output.slice());
     } catch (IOException | RuntimeException malformed) {
-      throw QuiverException.corrupt(name + ": snappy chunk is malformed: " + QuiverException.describe(malformed), malformed);
+      throw QuiverException.corrupt(name + ": snappy chunk is malformed: " + QuiverException.describe(malformed),
+          malformed);
     }
     if (produced != expected) {
-      throw QuiverException.corrupt(name + ": snappy chunk decompressed to " + produced + " bytes, expected " + expected);
+      throw QuiverException
+          .corrupt(name + ": snappy chunk decompressed to " + produced + " bytes, expected " + expected);
     }
   }
 

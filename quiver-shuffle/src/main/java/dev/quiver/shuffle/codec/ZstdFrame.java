@@ -18,8 +18,7 @@ public final class ZstdFrame {
 
   private static final int MAGIC = 0xFD2FB528;
   private static final int BLOCK_MAXIMUM = 128 * 1024;
-  private static final ThreadLocal<ZstdDecompressCtx> DECOMPRESSORS =
-      ThreadLocal.withInitial(ZstdDecompressCtx::new);
+  private static final ThreadLocal<ZstdDecompressCtx> DECOMPRESSORS = ThreadLocal.withInitial(ZstdDecompressCtx::new);
 
   /** The size a frame decompresses to, exact or bounded, as {@link #sizeOf} found it. */
   public record FrameSize(long bytes, boolean exact) {}
@@ -95,7 +94,8 @@ public final class ZstdFrame {
       }
     }
     if (contentSize > Integer.MAX_VALUE || contentSize < -1) {
-      throw QuiverException.corrupt(name + ": zstd frame says it decompresses to " + Long.toUnsignedString(contentSize) + " bytes, over 2 GiB");
+      throw QuiverException.corrupt(
+          name + ": zstd frame says it decompresses to " + Long.toUnsignedString(contentSize) + " bytes, over 2 GiB");
     }
     long compressedBlockMaximum = Math.min(BLOCK_MAXIMUM, windowSize);
     long bound = 0;
@@ -149,7 +149,8 @@ public final class ZstdFrame {
     }
     if (contentSize >= 0) {
       if (contentSize > bound) {
-        throw QuiverException.corrupt(name + ": zstd frame says " + contentSize + " bytes but its blocks hold at most " + bound);
+        throw QuiverException
+            .corrupt(name + ": zstd frame says " + contentSize + " bytes but its blocks hold at most " + bound);
       }
       return new FrameSize(contentSize, true);
     }
@@ -169,7 +170,8 @@ public final class ZstdFrame {
     } catch (ZstdException malformed) {
       throw QuiverException.corrupt(name + ": zstd frame is malformed: " + malformed.getMessage(), malformed);
     } catch (RuntimeException malformed) {
-      throw QuiverException.corrupt(name + ": zstd frame could not be decompressed: " + QuiverException.describe(malformed), malformed);
+      throw QuiverException
+          .corrupt(name + ": zstd frame could not be decompressed: " + QuiverException.describe(malformed), malformed);
     }
   }
 }

@@ -97,7 +97,8 @@ abstract class ColumnAppender {
         into.reAlloc();
       }
       int width = into.getTypeWidth();
-      if (!holds(source.getDataBuffer(), (long) sourceRows * width) || !holds(source.getValidityBuffer(), (sourceRows + 7) / 8)) {
+      if (!holds(source.getDataBuffer(), (long) sourceRows * width)
+          || !holds(source.getValidityBuffer(), (sourceRows + 7) / 8)) {
         GENERIC.append(source, sourceRows, target, targetRows, rows, from, to);
         return;
       }

@@ -24,7 +24,8 @@ final class DecodeAhead extends BackgroundTask implements AutoCloseable {
 
   private final Source source;
   private final ReaderMetrics metrics;
-  private final BlockingQueue<Object> decoded = new ArrayBlockingQueue<>(ShuffleReaderOptions.DECODED_BATCHES_AHEAD + 1);
+  private final BlockingQueue<Object> decoded = new ArrayBlockingQueue<>(
+      ShuffleReaderOptions.DECODED_BATCHES_AHEAD + 1);
 
   DecodeAhead(Source source, ReaderMetrics metrics) {
     this.source = source;

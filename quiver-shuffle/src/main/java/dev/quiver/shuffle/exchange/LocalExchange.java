@@ -107,7 +107,8 @@ public final class LocalExchange implements AutoCloseable {
 
   /** An exchange whose tasks take memory from children of {@code allocator}. */
   public static LocalExchange create(Options options, BufferAllocator allocator) throws IOException {
-    Path root = options.temporaryRoot() != null ? options.temporaryRoot() : Path.of(System.getProperty("java.io.tmpdir"));
+    Path root = options.temporaryRoot() != null ? options.temporaryRoot()
+        : Path.of(System.getProperty("java.io.tmpdir"));
     return new LocalExchange(options, allocator, Files.createTempDirectory(root, "quiver-exchange-"));
   }
 
@@ -150,7 +151,8 @@ public final class LocalExchange implements AutoCloseable {
    * @throws IOException when a task failed with one (a damaged file, a full disk)
    * @throws QuiverException when a task failed otherwise
    */
-  public <T> List<T> exchange(Schema schema, Partitioning partitioning, List<MapTask> mapTasks, ReduceTask<T> reduceTask)
+  public <T> List<T> exchange(Schema schema, Partitioning partitioning, List<MapTask> mapTasks,
+      ReduceTask<T> reduceTask)
       throws IOException {
     if (closed) {
       throw QuiverException.user("the exchange is closed");

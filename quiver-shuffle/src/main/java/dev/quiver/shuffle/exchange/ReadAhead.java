@@ -151,7 +151,8 @@ final class ReadAhead extends BackgroundTask implements AutoCloseable {
     long lengthField = buffer.getLong(offset + BlockFormat.LENGTH_OFFSET);
     if (lengthField < BlockFormat.MIN_LENGTH || lengthField > BlockFormat.MAX_LENGTH) {
       throw new CorruptFileException(range.output().dataFile().toString(), where + ": length field "
-          + Long.toUnsignedString(lengthField) + " is outside " + BlockFormat.MIN_LENGTH + ".." + BlockFormat.MAX_LENGTH, null);
+          + Long.toUnsignedString(lengthField) + " is outside " + BlockFormat.MIN_LENGTH + ".."
+          + BlockFormat.MAX_LENGTH, null);
     }
     long blockBytes = lengthField + BlockFormat.LENGTH_FIELD_BYTES;
     if (blockBytes > left) {

@@ -89,7 +89,8 @@ public final class ShuffleIndex {
       start = readLong(channel, (long) partition * Long.BYTES, index, where);
       end = readLong(channel, (long) (partition + 1) * Long.BYTES, index, where);
     }
-    long checksum = output.checksumFile() == null ? NO_CHECKSUM : readChecksum(output.checksumFile(), partitions, partition);
+    long checksum = output.checksumFile() == null ? NO_CHECKSUM
+        : readChecksum(output.checksumFile(), partitions, partition);
     return new Range(output, partition, start, end, checksum);
   }
 
@@ -123,8 +124,10 @@ public final class ShuffleIndex {
       }
     }
     if (previous != dataBytes) {
-      throw new CorruptFileException(output.dataFile().toString(), where + ": the index " + index + " says the data file"
-          + " has " + previous + " bytes, but it has " + dataBytes + (dataBytes < previous ? " (truncated)" : ""), null);
+      throw new CorruptFileException(output.dataFile().toString(),
+          where + ": the index " + index + " says the data file"
+              + " has " + previous + " bytes, but it has " + dataBytes + (dataBytes < previous ? " (truncated)" : ""),
+          null);
     }
   }
 
@@ -138,7 +141,8 @@ public final class ShuffleIndex {
     try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
       long value = readLong(channel, (long) partition * Long.BYTES, file, where);
       if (value < 0 || value > 0xFFFF_FFFFL) {
-        throw new CorruptFileException(file.toString(), where + ": checksum " + value + " is not a CRC-32C value", null);
+        throw new CorruptFileException(file.toString(), where + ": checksum " + value + " is not a CRC-32C value",
+            null);
       }
       return value;
     }

@@ -64,12 +64,14 @@ public final class ShuffleReader implements AutoCloseable {
       BufferAllocator parentAllocator) throws IOException {
     List<ShuffleIndex.Range> ranges = new ArrayList<>();
     for (MapOutput output : outputs) {
-      ShuffleIndex.Range range = ShuffleIndex.read(options.verifyChecksums() ? output : output.withoutChecksum(), partition);
+      ShuffleIndex.Range range = ShuffleIndex.read(options.verifyChecksums() ? output : output.withoutChecksum(),
+          partition);
       if (range.length() > 0) {
         ranges.add(range);
       }
     }
-    BufferAllocator allocator = parentAllocator.newChildAllocator("shuffle reader partition " + partition, 0, Long.MAX_VALUE);
+    BufferAllocator allocator = parentAllocator.newChildAllocator("shuffle reader partition " + partition, 0,
+        Long.MAX_VALUE);
     ShuffleReader reader = new ShuffleReader(partition, ranges, options, new ReaderMetrics(), allocator);
     try {
       if (reader.readAhead != null) {

@@ -88,7 +88,8 @@ public final class ShuffleWriter implements AutoCloseable {
       ShuffleWriterOptions options, BufferAllocator parentAllocator) {
     for (Field field : schema.getFields()) {
       if (hasDictionary(field)) {
-        throw QuiverException.user("column " + field.getName() + " is dictionary-encoded: decode it before the shuffle");
+        throw QuiverException
+            .user("column " + field.getName() + " is dictionary-encoded: decode it before the shuffle");
       }
     }
     if (target.partitionCount() > 0 && target.partitionCount() != partitioner.partitionCount()) {
@@ -101,7 +102,8 @@ public final class ShuffleWriter implements AutoCloseable {
     }
     int partitions = Partitioning.checkCount(partitioner.partitionCount());
     reserveHeap(partitions);
-    BufferAllocator allocator = parentAllocator.newChildAllocator("shuffle writer " + target.dataFile(), 0, Long.MAX_VALUE);
+    BufferAllocator allocator = parentAllocator.newChildAllocator("shuffle writer " + target.dataFile(), 0,
+        Long.MAX_VALUE);
     try {
       ShuffleBlockWriter blockWriter = new ShuffleBlockWriter(schema, options.codec(), options.blockOptions());
       return new ShuffleWriter(target, schema, partitioner, options, new WriterMetrics(), allocator, blockWriter);

@@ -102,7 +102,8 @@ final class TaskGroup {
       throw (QuiverException) problem;
     }
     if (problem instanceof InterruptedException) {
-      throw new java.io.InterruptedIOException("interrupted while waiting for the " + task.replaceAll(" \\d+$", "") + "s");
+      throw new java.io.InterruptedIOException(
+          "interrupted while waiting for the " + task.replaceAll(" \\d+$", "") + "s");
     }
     throw new QuiverException(ErrorCode.INTERNAL, task + " failed: " + QuiverException.describe(problem), problem);
   }

@@ -2,6 +2,7 @@ package dev.quiver.shuffle.file;
 
 import dev.quiver.common.CorruptFileException;
 import dev.quiver.common.QuiverException;
+import dev.quiver.common.memory.Allocators;
 import dev.quiver.shuffle.block.BlockFormat;
 import dev.quiver.shuffle.block.BlockHeader;
 import java.io.IOException;
@@ -12,7 +13,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
-import dev.quiver.common.memory.Allocators;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 
@@ -56,7 +56,8 @@ public final class ShuffleBlockFile implements AutoCloseable {
     FileChannel channel = FileChannel.open(path, StandardOpenOption.READ);
     if (start < 0 || end < start || end > channel.size()) {
       channel.close();
-      throw QuiverException.user(path + ": byte range " + start + ".." + end + " is outside the file of " + channel.size() + " bytes");
+      throw QuiverException
+          .user(path + ": byte range " + start + ".." + end + " is outside the file of " + channel.size() + " bytes");
     }
     return new ShuffleBlockFile(path, channel, allocator, start, end);
   }
@@ -116,7 +117,8 @@ public final class ShuffleBlockFile implements AutoCloseable {
     while (target.hasRemaining()) {
       int read = channel.read(target, cursor);
       if (read < 0) {
-        throw new CorruptFileException(path.toString(), where + ": the file ends at byte " + cursor + ", inside the block", null);
+        throw new CorruptFileException(path.toString(),
+            where + ": the file ends at byte " + cursor + ", inside the block", null);
       }
       cursor += read;
     }

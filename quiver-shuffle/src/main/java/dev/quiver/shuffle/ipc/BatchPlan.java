@@ -100,7 +100,8 @@ public final class BatchPlan {
 
   private static int add(Field field, String path, List<Node> nodes, int[] buffers, int depth, String name) {
     if (depth > MAXIMUM_DEPTH) {
-      throw QuiverException.corrupt(name + ": column " + path + " is nested more than " + MAXIMUM_DEPTH + " levels deep");
+      throw QuiverException
+          .corrupt(name + ": column " + path + " is nested more than " + MAXIMUM_DEPTH + " levels deep");
     }
     int index = nodes.size();
     Node node = new Node();
@@ -126,7 +127,8 @@ public final class BatchPlan {
         break;
       case FloatingPoint:
         FloatingPointPrecision precision = ((ArrowType.FloatingPoint) type).getPrecision();
-        fixed(node, precision == FloatingPointPrecision.HALF ? 2 : precision == FloatingPointPrecision.SINGLE ? 4 : 8, buffers);
+        fixed(node, precision == FloatingPointPrecision.HALF ? 2 : precision == FloatingPointPrecision.SINGLE ? 4 : 8,
+            buffers);
         break;
       case Decimal:
         fixed(node, ((ArrowType.Decimal) type).getBitWidth() / 8, buffers);
@@ -194,10 +196,12 @@ public final class BatchPlan {
             name + ": column " + path + " has type " + type + ", which shuffle blocks do not carry");
     }
     List<Field> children = field.getChildren();
-    int expectedChildren = node.kind == Kind.LIST || node.kind == Kind.FIXED_LIST ? 1 : node.kind == Kind.STRUCT ? -1 : 0;
+    int expectedChildren = node.kind == Kind.LIST || node.kind == Kind.FIXED_LIST ? 1
+        : node.kind == Kind.STRUCT ? -1 : 0;
     if (expectedChildren >= 0 && children.size() != expectedChildren) {
       throw QuiverException.corrupt(
-          name + ": column " + path + " of type " + type + " has " + children.size() + " children, expected " + expectedChildren);
+          name + ": column " + path + " of type " + type + " has " + children.size() + " children, expected "
+              + expectedChildren);
     }
     node.childCount = children.size();
     node.firstChild = nodes.size();

@@ -75,7 +75,9 @@ public record IpcMessage(
       throw alreadyTyped;
     } catch (RuntimeException malformed) {
       throw QuiverException.corrupt(
-          name + ": IPC message at byte " + position + " has malformed metadata: " + QuiverException.describe(malformed), malformed);
+          name + ": IPC message at byte " + position + " has malformed metadata: "
+              + QuiverException.describe(malformed),
+          malformed);
     }
     long bodyOffset = metadataOffset + metadataLength;
     if (bodyLength < 0 || bodyLength > size - bodyOffset) {

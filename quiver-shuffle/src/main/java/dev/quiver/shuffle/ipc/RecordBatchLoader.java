@@ -84,7 +84,8 @@ public final class RecordBatchLoader {
           int width = plan.offsetWidth(i);
           if (width > 0) {
             int index = plan.firstBuffer(i) + 1;
-            buffers[index] = OffsetsAsLengths.decode(buffers[index], width, allocator, name + ": column " + plan.name(i));
+            buffers[index] = OffsetsAsLengths.decode(buffers[index], width, allocator,
+                name + ": column " + plan.name(i));
             owned[index] = true;
           }
         }
@@ -138,12 +139,14 @@ public final class RecordBatchLoader {
     long validityBytes = (length + 7) / 8;
     if (nullCounts[node] > 0) {
       if (validity.capacity() < validityBytes) {
-        throw corrupt(name, plan, node, "validity buffer has " + validity.capacity() + " bytes, " + length + " rows need " + validityBytes);
+        throw corrupt(name, plan, node,
+            "validity buffer has " + validity.capacity() + " bytes, " + length + " rows need " + validityBytes);
       }
       if (deep) {
         long nulls = length - countSetBits(validity, length);
         if (nulls != nullCounts[node]) {
-          throw corrupt(name, plan, node, "null count says " + nullCounts[node] + " but the validity buffer marks " + nulls);
+          throw corrupt(name, plan, node,
+              "null count says " + nullCounts[node] + " but the validity buffer marks " + nulls);
         }
       }
     }
@@ -151,18 +154,21 @@ public final class RecordBatchLoader {
       case FIXED: {
         long needed = length * plan.width(node);
         if (buffers[first + 1].capacity() < needed) {
-          throw corrupt(name, plan, node, "values buffer has " + buffers[first + 1].capacity() + " bytes, " + length + " rows need " + needed);
+          throw corrupt(name, plan, node,
+              "values buffer has " + buffers[first + 1].capacity() + " bytes, " + length + " rows need " + needed);
         }
         break;
       }
       case BIT:
         if (buffers[first + 1].capacity() < validityBytes) {
-          throw corrupt(name, plan, node, "values buffer has " + buffers[first + 1].capacity() + " bytes, " + length + " rows need " + validityBytes);
+          throw corrupt(name, plan, node, "values buffer has " + buffers[first + 1].capacity() + " bytes, " + length
+              + " rows need " + validityBytes);
         }
         break;
       case VARIABLE: {
         ArrowBuf data = buffers[first + 2];
-        long[] range = checkOffsets(plan, node, length, buffers[first + 1], data.capacity(), "its data buffer", deep, name);
+        long[] range = checkOffsets(plan, node, length, buffers[first + 1], data.capacity(), "its data buffer", deep,
+            name);
         if (deep && plan.utf8(node) && range != null) {
           checkUtf8(plan, node, length, buffers[first + 1], data, range, name);
         }
@@ -177,7 +183,8 @@ public final class RecordBatchLoader {
         int child = plan.firstChild(node);
         long needed = length * plan.width(node);
         if (lengths[child] < needed) {
-          throw corrupt(name, plan, node, "child has " + lengths[child] + " values, " + length + " lists of " + plan.width(node) + " need " + needed);
+          throw corrupt(name, plan, node, "child has " + lengths[child] + " values, " + length + " lists of "
+              + plan.width(node) + " need " + needed);
         }
         break;
       }
@@ -185,7 +192,8 @@ public final class RecordBatchLoader {
         int child = plan.firstChild(node);
         for (int c = 0; c < plan.childCount(node); c++) {
           if (lengths[child] < length) {
-            throw corrupt(name, plan, node, "child " + plan.name(child) + " has " + lengths[child] + " rows, fewer than the struct's " + length);
+            throw corrupt(name, plan, node,
+                "child " + plan.name(child) + " has " + lengths[child] + " rows, fewer than the struct's " + length);
           }
           child = endOfSubtree(plan, child);
         }
@@ -206,12 +214,14 @@ public final class RecordBatchLoader {
     int width = plan.offsetWidth(node);
     long needed = (length + 1) * width;
     if (offsets.capacity() < needed) {
-      throw corrupt(name, plan, node, "offsets buffer has " + offsets.capacity() + " bytes, " + length + " rows need " + needed);
+      throw corrupt(name, plan, node,
+          "offsets buffer has " + offsets.capacity() + " bytes, " + length + " rows need " + needed);
     }
     long first = offsetAt(offsets, width, 0);
     long last = offsetAt(offsets, width, length);
     if (first < 0 || first > last || last > limit) {
-      throw corrupt(name, plan, node, "offsets run from " + first + " to " + last + ", outside " + limitName + " of " + limit);
+      throw corrupt(name, plan, node,
+          "offsets run from " + first + " to " + last + ", outside " + limitName + " of " + limit);
     }
     if (deep) {
       long address = offsets.memoryAddress();
@@ -219,7 +229,8 @@ public final class RecordBatchLoader {
       for (long i = 1; i <= length; i++) {
         long current = width == 4 ? MemoryUtil.getInt(address + 4 * i) : MemoryUtil.getLong(address + 8 * i);
         if (current < previous) {
-          throw corrupt(name, plan, node, "offset " + i + " (" + current + ") is less than offset " + (i - 1) + " (" + previous + ")");
+          throw corrupt(name, plan, node,
+              "offset " + i + " (" + current + ") is less than offset " + (i - 1) + " (" + previous + ")");
         }
         previous = current;
       }

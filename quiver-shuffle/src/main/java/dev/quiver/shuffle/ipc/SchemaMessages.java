@@ -28,8 +28,8 @@ public final class SchemaMessages {
       throw QuiverException.corrupt(name + ": schema message has a body of " + framed.bodyLength() + " bytes");
     }
     try {
-      org.apache.arrow.flatbuf.Schema schema =
-          (org.apache.arrow.flatbuf.Schema) message.header(new org.apache.arrow.flatbuf.Schema());
+      org.apache.arrow.flatbuf.Schema schema = (org.apache.arrow.flatbuf.Schema) message
+          .header(new org.apache.arrow.flatbuf.Schema());
       if (schema == null) {
         throw QuiverException.corrupt(name + ": schema message has no schema");
       }
@@ -38,7 +38,8 @@ public final class SchemaMessages {
     } catch (QuiverException alreadyTyped) {
       throw alreadyTyped;
     } catch (RuntimeException malformed) {
-      throw QuiverException.corrupt(name + ": schema message is malformed: " + QuiverException.describe(malformed), malformed);
+      throw QuiverException.corrupt(name + ": schema message is malformed: " + QuiverException.describe(malformed),
+          malformed);
     }
   }
 

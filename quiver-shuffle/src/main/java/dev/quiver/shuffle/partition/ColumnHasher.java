@@ -35,7 +35,7 @@ interface ColumnHasher {
     ArrowType type = field.getType();
     switch (type.getTypeID()) {
       case Null:
-        return (vector, rows, hashes) -> { };
+        return (vector, rows, hashes) -> {};
       case Bool:
         return ColumnHasher::booleans;
       case Int: {

@@ -80,7 +80,12 @@ abstract class RangeKeys {
 
   /** What a temporal column counts, for converting {@code LocalDate} and {@code Instant} bounds. */
   enum BoundUnit {
-    NONE, DAYS, SECONDS, MILLIS, MICROS, NANOS;
+    NONE,
+    DAYS,
+    SECONDS,
+    MILLIS,
+    MICROS,
+    NANOS;
 
     static BoundUnit of(TimeUnit unit) {
       switch (unit) {
@@ -155,7 +160,8 @@ abstract class RangeKeys {
       } else {
         ArrowBuf data = vector.getDataBuffer();
         long at = (long) row * width;
-        value = width == 8 ? data.getLong(at) : width == 4 ? data.getInt(at) : width == 2 ? data.getShort(at) : data.getByte(at);
+        value = width == 8 ? data.getLong(at)
+            : width == 4 ? data.getInt(at) : width == 2 ? data.getShort(at) : data.getByte(at);
       }
       return Long.compare(value, keys[bound]);
     }
@@ -206,7 +212,8 @@ abstract class RangeKeys {
         Object bound = bounds.get(i);
         if (bound instanceof BigDecimal) {
           keys[i] = (BigDecimal) bound;
-        } else if (bound instanceof Integer || bound instanceof Long || bound instanceof Short || bound instanceof Byte) {
+        } else if (bound instanceof Integer || bound instanceof Long || bound instanceof Short
+            || bound instanceof Byte) {
           keys[i] = BigDecimal.valueOf(((Number) bound).longValue());
         } else if (bound instanceof BigInteger) {
           keys[i] = new BigDecimal((BigInteger) bound);

@@ -3,14 +3,14 @@ package dev.quiver.shuffle.block;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.quiver.testing.TestingTables;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
 import dev.quiver.common.batch.Batch;
-import dev.quiver.testing.TestingAllocator;
 import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.file.ShuffleBlockFile;
+import dev.quiver.testing.TestingAllocator;
+import dev.quiver.testing.TestingTables;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.apache.arrow.vector.FieldVector;
@@ -33,7 +33,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * the very vectors {@link BlockDecoder#decode} makes (no copy), and both materialize to the same values.
  */
 class BlockDecoderBatchTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
 
   @Test
   void cometsDictionaryBlocksStayDictionaryEncodedAndMaterializeToTheManifestValues() throws Exception {

@@ -2,9 +2,9 @@ package dev.quiver.shuffle.block;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.testing.TestingAllocator;
 import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.testing.TestTables;
+import dev.quiver.testing.TestingAllocator;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.apache.arrow.vector.FieldVector;
@@ -16,18 +16,17 @@ import org.apache.arrow.vector.dictionary.DictionaryEncoder;
 import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
-import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.types.pojo.FieldType;
-import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 class BlockDecoderCacheTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
 
   private byte[] cometBlock(int columns, int rows, CompressionCodec codec) {
     try (VectorSchemaRoot batch = TestTables.cometBenchmarkBatch(memory.allocator(), columns, rows);
-        ShuffleBlockWriter writer = new ShuffleBlockWriter(batch.getSchema(), codec, ShuffleBlockWriter.Options.defaults())) {
+        ShuffleBlockWriter writer = new ShuffleBlockWriter(batch.getSchema(), codec,
+            ShuffleBlockWriter.Options.defaults())) {
       return writer.encodeToArray(batch);
     }
   }
@@ -122,7 +121,8 @@ class BlockDecoderCacheTest {
               List.of(numbers, encoded), 100);
           byte[] block;
           try (ShuffleBlockWriter writer = new ShuffleBlockWriter(
-              batch.getSchema(), provider, CompressionCodec.LZ4, ShuffleBlockWriter.Options.defaults().withOffsetsAsLengths(true))) {
+              batch.getSchema(), provider, CompressionCodec.LZ4,
+              ShuffleBlockWriter.Options.defaults().withOffsetsAsLengths(true))) {
             block = writer.encodeToArray(batch);
             assertThat(writer.writesOffsetsAsLengths()).as("never set for dictionary blocks").isFalse();
           }
@@ -153,7 +153,7 @@ class BlockDecoderCacheTest {
   @Test
   void theCacheSizeIsBoundedBeforeAnyCacheIsMade() {
     org.assertj.core.api.Assertions.assertThatThrownBy(
-            () -> new BlockDecoder(memory.allocator(), Integer.MAX_VALUE, BlockDecoder.DEFAULT_CACHE_BYTES))
+        () -> new BlockDecoder(memory.allocator(), Integer.MAX_VALUE, BlockDecoder.DEFAULT_CACHE_BYTES))
         .isInstanceOf(dev.quiver.common.QuiverException.class)
         .hasMessage("a schema cache holds at most 1024 entries, not 2147483647");
     assertThat(new BlockDecoder(memory.allocator(), BlockDecoder.MAX_CACHE_ENTRIES, 1).threadCacheSize()).isZero();

@@ -3,11 +3,11 @@ package dev.quiver.shuffle.block;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 
-import dev.quiver.testing.TestingTables;
 import dev.quiver.common.QuiverException;
+import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.testing.TestingAllocator;
 import dev.quiver.testing.TestingCorruptionFuzz;
-import dev.quiver.shuffle.codec.CompressionCodec;
+import dev.quiver.testing.TestingTables;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -32,7 +32,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * Set {@code -Dquiver.fuzz.seed=N} to replay a run, {@code -Dquiver.fuzz.iterations=N} for more.
  */
 class BlockFuzzTest extends TestingCorruptionFuzz<CompressionCodec> {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
 
   private static final int ITERATIONS = Integer.getInteger("quiver.fuzz.iterations", 2500);
 
@@ -134,7 +135,8 @@ class BlockFuzzTest extends TestingCorruptionFuzz<CompressionCodec> {
       assertSame(trustedCold, trustedWarm, context + " trusted cold/warm");
       assertSame(validatedCold, validatedWarm, context + " validated cold/warm");
       if (validatedCold.batch != null) {
-        assertThat(trustedCold.batch).as(context + ": validated accepted but trusted rejected: " + trustedCold.error).isNotNull();
+        assertThat(trustedCold.batch).as(context + ": validated accepted but trusted rejected: " + trustedCold.error)
+            .isNotNull();
         assertSame(validatedCold, trustedCold, context + " validated/trusted");
         validatedCold.batch.root().contentToTSVString();
         if (codec == CompressionCodec.SNAPPY) {
@@ -154,7 +156,6 @@ class BlockFuzzTest extends TestingCorruptionFuzz<CompressionCodec> {
   }
 
   private record Outcome(DecodedBatch batch, String error, QuiverException failure) {}
-
 
   private Outcome decode(byte[] mutant, boolean validated, boolean warm, String context) {
     BlockDecoder decoder = new BlockDecoder(memory.allocator());
@@ -178,7 +179,8 @@ class BlockFuzzTest extends TestingCorruptionFuzz<CompressionCodec> {
   private void warmUp(BlockDecoder decoder) {
     if (warmBlock == null) {
       try (VectorSchemaRoot sample = TestingTables.allTypes(memory.allocator(), 3, 1, 0);
-          ShuffleBlockWriter writer = new ShuffleBlockWriter(sample.getSchema(), CompressionCodec.NONE, ShuffleBlockWriter.Options.defaults())) {
+          ShuffleBlockWriter writer = new ShuffleBlockWriter(sample.getSchema(), CompressionCodec.NONE,
+              ShuffleBlockWriter.Options.defaults())) {
         warmBlock = writer.encodeToArray(sample);
       }
     }
@@ -220,7 +222,8 @@ class BlockFuzzTest extends TestingCorruptionFuzz<CompressionCodec> {
       }
     }
     for (int child = 0; child < left.getChildrenFromFields().size(); child++) {
-      String difference = rawDifferences(left.getChildrenFromFields().get(child), right.getChildrenFromFields().get(child));
+      String difference = rawDifferences(left.getChildrenFromFields().get(child),
+          right.getChildrenFromFields().get(child));
       if (difference != null) {
         return difference;
       }

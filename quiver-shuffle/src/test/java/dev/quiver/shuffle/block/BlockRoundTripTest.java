@@ -2,10 +2,10 @@ package dev.quiver.shuffle.block;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.testing.TestingTables;
-import dev.quiver.testing.TestingAllocator;
 import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.testing.TestTables;
+import dev.quiver.testing.TestingAllocator;
+import dev.quiver.testing.TestingTables;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -18,7 +18,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** Every codec × every type × nulls × 1, 64, 8192 rows × offsets-as-lengths, cold and warm. */
 class BlockRoundTripTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
 
   static Stream<Arguments> shapes() {
     List<Arguments> shapes = new ArrayList<>();
@@ -51,7 +52,8 @@ class BlockRoundTripTest {
       for (boolean validated : new boolean[] {false, true}) {
         decoder.clearThreadCache();
         for (int attempt = 0; attempt < 2; attempt++) {
-          try (DecodedBatch batch = validated ? decoder.decodeValidated(block, "block") : decoder.decode(block, "block")) {
+          try (DecodedBatch batch = validated ? decoder.decodeValidated(block, "block")
+              : decoder.decode(block, "block")) {
             assertThat(TestingTables.differences(original, batch.root())).isNull();
             assertThat(batch.decodedInPlaceFromCache()).as("attempt %d", attempt).isEqualTo(attempt == 1);
           }
@@ -67,7 +69,8 @@ class BlockRoundTripTest {
   void cometBenchmarkShapeRoundTripsWithEveryCodec() {
     for (CompressionCodec codec : CompressionCodec.values()) {
       try (VectorSchemaRoot original = TestTables.cometBenchmarkBatch(memory.allocator(), 50, 8192);
-          ShuffleBlockWriter writer = new ShuffleBlockWriter(original.getSchema(), codec, ShuffleBlockWriter.Options.defaults())) {
+          ShuffleBlockWriter writer = new ShuffleBlockWriter(original.getSchema(), codec,
+              ShuffleBlockWriter.Options.defaults())) {
         byte[] block = writer.encodeToArray(original);
         BlockDecoder decoder = new BlockDecoder(memory.allocator());
         for (int attempt = 0; attempt < 3; attempt++) {
@@ -82,12 +85,14 @@ class BlockRoundTripTest {
   @Test
   void emptyBatchWritesNoBlockButZeroColumnsDo() {
     try (VectorSchemaRoot empty = TestingTables.allTypes(memory.allocator(), 0, 1, 0);
-        ShuffleBlockWriter writer = new ShuffleBlockWriter(empty.getSchema(), CompressionCodec.LZ4, ShuffleBlockWriter.Options.defaults())) {
+        ShuffleBlockWriter writer = new ShuffleBlockWriter(empty.getSchema(), CompressionCodec.LZ4,
+            ShuffleBlockWriter.Options.defaults())) {
       assertThat(writer.encodeToArray(empty)).isEmpty();
     }
     org.apache.arrow.vector.types.pojo.Schema noColumns = new org.apache.arrow.vector.types.pojo.Schema(List.of());
     try (VectorSchemaRoot rowsOnly = VectorSchemaRoot.create(noColumns, memory.allocator());
-        ShuffleBlockWriter writer = new ShuffleBlockWriter(noColumns, CompressionCodec.ZSTD, ShuffleBlockWriter.Options.defaults())) {
+        ShuffleBlockWriter writer = new ShuffleBlockWriter(noColumns, CompressionCodec.ZSTD,
+            ShuffleBlockWriter.Options.defaults())) {
       rowsOnly.setRowCount(1234);
       byte[] block = writer.encodeToArray(rowsOnly);
       assertThat(block).isNotEmpty();

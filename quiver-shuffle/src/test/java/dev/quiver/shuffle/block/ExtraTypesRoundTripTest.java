@@ -2,9 +2,9 @@ package dev.quiver.shuffle.block;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.testing.TestingTables;
-import dev.quiver.testing.TestingAllocator;
 import dev.quiver.shuffle.codec.CompressionCodec;
+import dev.quiver.testing.TestingAllocator;
+import dev.quiver.testing.TestingTables;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +32,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Types beyond Comet's Spark mapping, strings over 64 KiB, and many threads on one decoder. */
 class ExtraTypesRoundTripTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
 
   private VectorSchemaRoot extraTypes(int rows) {
     Schema schema = new Schema(List.of(
@@ -116,7 +117,8 @@ class ExtraTypesRoundTripTest {
     long seed = 99;
     System.out.println("seed " + seed);
     try (VectorSchemaRoot original = TestingTables.allTypes(memory.allocator(), 500, seed, 10);
-        ShuffleBlockWriter writer = new ShuffleBlockWriter(original.getSchema(), CompressionCodec.ZSTD, ShuffleBlockWriter.Options.defaults())) {
+        ShuffleBlockWriter writer = new ShuffleBlockWriter(original.getSchema(), CompressionCodec.ZSTD,
+            ShuffleBlockWriter.Options.defaults())) {
       byte[] block = writer.encodeToArray(original);
       BlockDecoder decoder = new BlockDecoder(memory.allocator());
       ExecutorService pool = Executors.newFixedThreadPool(4);

@@ -3,13 +3,13 @@ package dev.quiver.shuffle.block;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import dev.quiver.testing.TestingTables;
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
-import dev.quiver.testing.TestingAllocator;
 import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.testing.BlockSurgery;
 import dev.quiver.shuffle.testing.TestTables;
+import dev.quiver.testing.TestingAllocator;
+import dev.quiver.testing.TestingTables;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.Arrays;
@@ -29,7 +29,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * message with a cold and a warm cache, through both entry points, and no leaked memory.
  */
 class MalformedBlockTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
 
   private static final int ROWS = 100;
   private byte[] good;
@@ -40,7 +41,8 @@ class MalformedBlockTest {
   @BeforeEach
   void writeAGoodBlock() {
     try (VectorSchemaRoot batch = TestTables.cometBenchmarkBatch(memory.allocator(), 5, ROWS);
-        ShuffleBlockWriter writer = new ShuffleBlockWriter(batch.getSchema(), CompressionCodec.NONE, ShuffleBlockWriter.Options.defaults());
+        ShuffleBlockWriter writer = new ShuffleBlockWriter(batch.getSchema(), CompressionCodec.NONE,
+            ShuffleBlockWriter.Options.defaults());
         ArrowRecordBatch unloaded = new VectorUnloader(batch).getRecordBatch()) {
       good = writer.encodeToArray(batch);
       layout = unloaded.getBuffersLayout();
@@ -188,7 +190,8 @@ class MalformedBlockTest {
     int at = findStruct(bad, last.getOffset(), last.getSize());
     BlockSurgery.putLong(bad, at, 1L << 40);
     assertThat(failsTheSameWarmAndCold(withStream(bad)))
-        .contains("buffer " + (layout.size() - 1) + " (offset 1099511627776, length " + last.getSize() + ") lies outside the body");
+        .contains("buffer " + (layout.size() - 1) + " (offset 1099511627776, length " + last.getSize()
+            + ") lies outside the body");
   }
 
   @Test
@@ -218,7 +221,8 @@ class MalformedBlockTest {
     ArrowBuffer values = layout.get(1);
     byte[] bad = stream.clone();
     BlockSurgery.putLong(bad, findStruct(bad, values.getOffset(), values.getSize()) + 8, values.getSize() - 8);
-    assertThat(failsTheSameWarmAndCold(withStream(bad))).contains("column column_0: values buffer has 792 bytes, 100 rows need 800");
+    assertThat(failsTheSameWarmAndCold(withStream(bad)))
+        .contains("column column_0: values buffer has 792 bytes, 100 rows need 800");
   }
 
   @Test
@@ -258,7 +262,8 @@ class MalformedBlockTest {
       if (warm) {
         decoder.decode(good, "block 7").close();
       }
-      QuiverException failure = catchThrowableOfType(QuiverException.class, () -> decoder.decodeValidated(block, "block 7").close());
+      QuiverException failure = catchThrowableOfType(QuiverException.class,
+          () -> decoder.decodeValidated(block, "block 7").close());
       assertThat(failure).hasMessage("block 7: column column_1: invalid UTF-8 at data byte 3");
       decoder.decode(block, "block 7").close();
     }
@@ -272,7 +277,8 @@ class MalformedBlockTest {
     ByteBuffer view = ByteBuffer.wrap(bad).order(ByteOrder.LITTLE_ENDIAN);
     view.putInt(at + 4 * 10, view.getInt(at + 4 * 9) - 1);
     BlockDecoder decoder = new BlockDecoder(memory.allocator());
-    QuiverException failure = catchThrowableOfType(QuiverException.class, () -> decoder.decodeValidated(withStream(bad), "b").close());
+    QuiverException failure = catchThrowableOfType(QuiverException.class,
+        () -> decoder.decodeValidated(withStream(bad), "b").close());
     assertThat(failure.getMessage()).contains("column column_1: offset 10").contains("is less than offset 9");
   }
 

@@ -26,7 +26,8 @@ import org.xerial.snappy.SnappyFramedOutputStream;
  * content size, stored chunks), we read. Sizes cross every block boundary that matters.
  */
 class PayloadCodecsTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
 
   private static final int[] SIZES = {0, 1, 100, 65_535, 65_536, 65_537, 300_000, 4 * 1024 * 1024 + 3};
 
@@ -47,13 +48,15 @@ class PayloadCodecsTest {
       long seed = size * 31L + codec.ordinal();
       byte[] original = data(size, seed);
       byte[] theirs = theirCompress(codec, original);
-      assertThat(ourDecompress(codec, theirs)).as("%s size %d seed %d: ours reading theirs", codec, size, seed).isEqualTo(original);
+      assertThat(ourDecompress(codec, theirs)).as("%s size %d seed %d: ours reading theirs", codec, size, seed)
+          .isEqualTo(original);
       GrowableBytes ours = new GrowableBytes(16);
       try (var zstd = ZstdFrame.newCompressContext(3)) {
         PayloadCodecs.compress(codec, zstd, original, 0, original.length, ours);
       }
       byte[] oursBytes = java.util.Arrays.copyOf(ours.array(), ours.size());
-      assertThat(theirDecompress(codec, oursBytes)).as("%s size %d: theirs reading ours", codec, size).isEqualTo(original);
+      assertThat(theirDecompress(codec, oursBytes)).as("%s size %d: theirs reading ours", codec, size)
+          .isEqualTo(original);
       assertThat(ourDecompress(codec, oursBytes)).as("%s size %d: ours reading ours", codec, size).isEqualTo(original);
     }
   }
@@ -61,7 +64,8 @@ class PayloadCodecsTest {
   private byte[] ourDecompress(CompressionCodec codec, byte[] compressed) {
     try (ArrowBuf block = memory.allocator().buffer(Math.max(1, compressed.length))) {
       block.setBytes(0, compressed);
-      try (ArrowBuf payload = PayloadCodecs.decompress(codec, block, 0, compressed.length, memory.allocator(), "test")) {
+      try (
+          ArrowBuf payload = PayloadCodecs.decompress(codec, block, 0, compressed.length, memory.allocator(), "test")) {
         byte[] out = new byte[(int) payload.capacity()];
         payload.getBytes(0, out);
         return out;

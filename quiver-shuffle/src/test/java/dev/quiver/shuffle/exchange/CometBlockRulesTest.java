@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.github.luben.zstd.Zstd;
 import com.github.luben.zstd.ZstdInputStream;
-import dev.quiver.testing.TestingAllocator;
 import dev.quiver.shuffle.block.BlockDecoder;
 import dev.quiver.shuffle.block.DecodedBatch;
 import dev.quiver.shuffle.block.ShuffleBlockWriter;
@@ -12,6 +11,7 @@ import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.partition.Partitioning;
 import dev.quiver.shuffle.testing.MixedRows;
 import dev.quiver.shuffle.testing.ShuffleFiles;
+import dev.quiver.testing.TestingAllocator;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -44,8 +44,10 @@ import org.xerial.snappy.SnappyFramedInputStream;
  * nothing trailing; and it decodes to the rows that were written.
  */
 class CometBlockRulesTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
-  @TempDir Path directory;
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path directory;
 
   @ParameterizedTest(name = "{0}, offsets as lengths {1}")
   @CsvSource({"LZ4, false", "ZSTD, false", "ZSTD, true", "SNAPPY, false", "NONE, false"})
@@ -73,7 +75,8 @@ class CometBlockRulesTest {
     int position = 0;
     while (position < file.length) {
       boundaries.add((long) position);
-      ByteBuffer header = ByteBuffer.wrap(file, position, file.length - position).slice().order(ByteOrder.LITTLE_ENDIAN);
+      ByteBuffer header = ByteBuffer.wrap(file, position, file.length - position).slice()
+          .order(ByteOrder.LITTLE_ENDIAN);
       assertThat(file.length - position).isGreaterThanOrEqualTo(20);
       long length = header.getLong(0);
       assertThat(length).isBetween(12L, (long) Integer.MAX_VALUE);
@@ -85,7 +88,8 @@ class CometBlockRulesTest {
       byte[] payload = Arrays.copyOfRange(file, position + 20, (int) (position + 8 + length));
       byte[] stream = decompressWithTheLibrary(codec, payload);
       checkOneBatchStream(stream);
-      rowsSeen += checkValues(stream, offsetsAsLengths, Arrays.copyOfRange(file, position, (int) (position + 8 + length)), rows);
+      rowsSeen += checkValues(stream, offsetsAsLengths,
+          Arrays.copyOfRange(file, position, (int) (position + 8 + length)), rows);
       position += (int) (8 + length);
     }
     assertThat(position).as("blocks cover the file exactly").isEqualTo(file.length);
@@ -104,7 +108,8 @@ class CometBlockRulesTest {
         checkLz4Frame(payload);
         return readAll(new LZ4FrameInputStream(new ByteArrayInputStream(payload)));
       case ZSTD:
-        assertThat(Zstd.findFrameCompressedSize(payload)).as("one zstd frame, nothing after it").isEqualTo(payload.length);
+        assertThat(Zstd.findFrameCompressedSize(payload)).as("one zstd frame, nothing after it")
+            .isEqualTo(payload.length);
         return readAll(new ZstdInputStream(new ByteArrayInputStream(payload)));
       default:
         assertThat(Arrays.copyOf(payload, 10)).as("snappy stream identifier")
@@ -149,7 +154,8 @@ class CometBlockRulesTest {
       if (metadataLength == 0) {
         break;
       }
-      ByteBuffer metadata = ByteBuffer.wrap(stream, in.position(), metadataLength).slice().order(ByteOrder.LITTLE_ENDIAN);
+      ByteBuffer metadata = ByteBuffer.wrap(stream, in.position(), metadataLength).slice()
+          .order(ByteOrder.LITTLE_ENDIAN);
       Message message = Message.getRootAsMessage(metadata);
       kinds.add(message.headerType());
       in.position(in.position() + metadataLength + (int) message.bodyLength());

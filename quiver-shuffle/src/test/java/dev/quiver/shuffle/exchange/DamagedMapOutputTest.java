@@ -6,10 +6,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.quiver.common.CorruptFileException;
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
-import dev.quiver.testing.TestingAllocator;
 import dev.quiver.shuffle.block.DecodedBatch;
 import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.testing.ShuffleFiles;
+import dev.quiver.testing.TestingAllocator;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -31,8 +31,10 @@ import org.junit.jupiter.api.io.TempDir;
 class DamagedMapOutputTest {
   static final int PARTITION = 2;
 
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
-  @TempDir Path directory;
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path directory;
   List<MapOutput> outputs;
   MapOutput damaged;
   long[] index;
@@ -47,7 +49,8 @@ class DamagedMapOutputTest {
 
   /** Reads {@code partition} of every map output to the end. */
   private void readAll(int partition) throws IOException {
-    try (ShuffleReader reader = ShuffleReader.open(outputs, partition, ShuffleReaderOptions.defaults(), memory.allocator())) {
+    try (ShuffleReader reader = ShuffleReader.open(outputs, partition, ShuffleReaderOptions.defaults(),
+        memory.allocator())) {
       for (DecodedBatch batch = reader.next(); batch != null; batch = reader.next()) {
         batch.close();
       }
@@ -154,7 +157,8 @@ class DamagedMapOutputTest {
     ShuffleFiles.writeLongs(damaged.indexFile(), index);
     Files.delete(damaged.checksumFile());
     outputs.set(1, damaged.withoutChecksum());
-    assertCorrupt(last, damaged.dataFile()).hasMessageContaining("only 10 bytes left in the partition, fewer than a 20-byte block header");
+    assertCorrupt(last, damaged.dataFile())
+        .hasMessageContaining("only 10 bytes left in the partition, fewer than a 20-byte block header");
   }
 
   @Test
@@ -165,7 +169,8 @@ class DamagedMapOutputTest {
     Files.write(damaged.dataFile(), bytes);
     Files.delete(damaged.checksumFile());
     outputs.set(1, damaged.withoutChecksum());
-    assertCorrupt(PARTITION, damaged.dataFile()).hasMessageContaining("partition " + PARTITION + " block 0 at byte " + blockStart)
+    assertCorrupt(PARTITION, damaged.dataFile())
+        .hasMessageContaining("partition " + PARTITION + " block 0 at byte " + blockStart)
         .hasMessageContaining("frame magic");
   }
 

@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
-import dev.quiver.testing.TestingAllocator;
 import dev.quiver.shuffle.block.DecodedBatch;
 import dev.quiver.shuffle.partition.Partitioning;
 import dev.quiver.shuffle.testing.MixedRows;
 import dev.quiver.shuffle.testing.ShuffleFiles;
+import dev.quiver.testing.TestingAllocator;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,8 +25,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The in-process exchange: results in partition order, failures clean up, close removes everything. */
 class LocalExchangeTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
-  @TempDir Path temporary;
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path temporary;
 
   private LocalExchange open(ShuffleWriterOptions writer) throws IOException {
     return LocalExchange.create(LocalExchange.Options.defaults().withThreads(2).withTemporaryRoot(temporary)
@@ -38,7 +40,8 @@ class LocalExchangeTest {
     MixedRows generator = new MixedRows(1);
     return writer -> {
       for (long id = first; id < first + rows; id += 1000) {
-        try (VectorSchemaRoot batch = generator.batch(id, (int) Math.min(1000, first + rows - id), memory.allocator())) {
+        try (
+            VectorSchemaRoot batch = generator.batch(id, (int) Math.min(1000, first + rows - id), memory.allocator())) {
           writer.write(batch);
         }
       }
@@ -61,7 +64,8 @@ class LocalExchangeTest {
   @Test
   void rangePartitionsComeBackInPartitionOrder() throws IOException {
     try (LocalExchange exchange = open(ShuffleWriterOptions.defaults())) {
-      List<List<Long>> partitions = exchange.exchange(MixedRows.schema(), Partitioning.range("id", List.of(999L, 4999L, 5000L)),
+      List<List<Long>> partitions = exchange.exchange(MixedRows.schema(),
+          Partitioning.range("id", List.of(999L, 4999L, 5000L)),
           List.of(rows(0, 3000), rows(3000, 4000)), LocalExchangeTest::ids);
       assertThat(partitions).hasSize(4);
       assertThat(partitions.get(0)).hasSize(1000).allMatch(id -> id <= 999);

@@ -3,12 +3,12 @@ package dev.quiver.shuffle.exchange;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.quiver.common.metrics.MetricsSnapshot;
-import dev.quiver.testing.TestingAllocator;
 import dev.quiver.shuffle.block.DecodedBatch;
 import dev.quiver.shuffle.partition.Partitioning;
 import dev.quiver.shuffle.partition.SparkHash;
 import dev.quiver.shuffle.testing.MixedRows;
 import dev.quiver.shuffle.testing.ReferenceSparkHash;
+import dev.quiver.testing.TestingAllocator;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,8 +44,10 @@ class MillionRowExchangeTest {
   /** The plain run, shared by both tests (it holds no Arrow memory). */
   private static Run plainRun;
 
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
-  @TempDir Path temporary;
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path temporary;
 
   @BeforeAll
   static void printSeed() {
@@ -138,7 +140,8 @@ class MillionRowExchangeTest {
           int hash = ReferenceSparkHash.hash(keyInt.isNull(r) ? null : keyInt.get(r),
               keyString.isNull(r) ? null : keyString.get(r), keyDecimal.isNull(r) ? null : keyDecimal.getObject(r));
           if (SparkHash.partition(hash, PARTITIONS) != reader.partition()) {
-            assertThat(reader.partition()).as("partition of row id %d", rowId).isEqualTo(SparkHash.partition(hash, PARTITIONS));
+            assertThat(reader.partition()).as("partition of row id %d", rowId)
+                .isEqualTo(SparkHash.partition(hash, PARTITIONS));
           }
           if (rowId < 0 || rowId >= ROWS || MixedRows.fingerprint(root, r) != fingerprints[(int) rowId]) {
             assertThat(rowId).as("row id %d arrived with other values than it was written with", rowId).isNegative();

@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.quiver.common.QuiverException;
 import dev.quiver.common.metrics.MetricsSnapshot;
-import dev.quiver.testing.TestingAllocator;
 import dev.quiver.shuffle.block.DecodedBatch;
 import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.partition.Partitioning;
 import dev.quiver.shuffle.testing.MixedRows;
 import dev.quiver.shuffle.testing.ShuffleFiles;
+import dev.quiver.testing.TestingAllocator;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,8 +28,10 @@ class ShuffleReaderTest {
   static final int PARTITIONS = 5;
   static final int ROWS_PER_MAP = 20_000;
 
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
-  @TempDir Path directory;
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path directory;
 
   /** Three map outputs of MixedRows hash-partitioned into 5, ids {@code [m * 20000, (m + 1) * 20000)}. */
   static List<MapOutput> mapOutputs(Path directory, CompressionCodec codec, boolean checksums,
@@ -47,7 +49,8 @@ class ShuffleReaderTest {
     for (int m = 0; m < 3; m++) {
       MapOutput target = MapOutput.named(directory, "map-" + m, checksums, PARTITIONS);
       try (ShuffleWriter writer = ShuffleWriter.create(target, MixedRows.schema(),
-          Partitioning.hash(PARTITIONS, MixedRows.HASH_KEYS).newPartitioner(MixedRows.schema(), m), options, allocator)) {
+          Partitioning.hash(PARTITIONS, MixedRows.HASH_KEYS).newPartitioner(MixedRows.schema(), m), options,
+          allocator)) {
         for (int first = m * rowsPerMap; first < (m + 1) * rowsPerMap; first += 5000) {
           try (VectorSchemaRoot batch = rows.batch(first, Math.min(5000, (m + 1) * rowsPerMap - first), allocator)) {
             writer.write(batch);
@@ -115,7 +118,8 @@ class ShuffleReaderTest {
     for (MapOutput output : outputs) {
       fileBytes += java.nio.file.Files.size(output.dataFile());
     }
-    assertThat(metrics.get("bytes.read")).as("bytes read (a cut-off block is read again)").isGreaterThanOrEqualTo(fileBytes);
+    assertThat(metrics.get("bytes.read")).as("bytes read (a cut-off block is read again)")
+        .isGreaterThanOrEqualTo(fileBytes);
     if (bufferBytes == 64) {
       assertThat(metrics.get("bytes.read")).as("every block is larger than 64 bytes: each is read twice")
           .isGreaterThan(fileBytes);
@@ -136,7 +140,8 @@ class ShuffleReaderTest {
   void closingEarlyStopsTheThreadsAndFreesEverything() throws IOException {
     List<MapOutput> outputs = mapOutputs(directory, CompressionCodec.LZ4, false, memory.allocator());
     for (boolean decodeAhead : new boolean[] {false, true}) {
-      ShuffleReaderOptions options = ShuffleReaderOptions.defaults().withReadBuffers(2, 4096).withDecodeAhead(decodeAhead);
+      ShuffleReaderOptions options = ShuffleReaderOptions.defaults().withReadBuffers(2, 4096)
+          .withDecodeAhead(decodeAhead);
       try (ShuffleReader reader = ShuffleReader.open(outputs, 2, options, memory.allocator())) {
         reader.next().close();
         assertThat(memory.allocator().getAllocatedMemory()).isPositive();
@@ -151,7 +156,8 @@ class ShuffleReaderTest {
     for (int m = 0; m < 2; m++) {
       MapOutput target = MapOutput.named(directory, "map-" + m, false, 1);
       try (ShuffleWriter writer = ShuffleWriter.create(target, MixedRows.schema(),
-          Partitioning.single().newPartitioner(MixedRows.schema(), m), ShuffleWriterOptions.defaults(), memory.allocator())) {
+          Partitioning.single().newPartitioner(MixedRows.schema(), m), ShuffleWriterOptions.defaults(),
+          memory.allocator())) {
         outputs.add(writer.commit());
       }
     }

@@ -6,11 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
 import dev.quiver.common.metrics.MetricsSnapshot;
-import dev.quiver.testing.TestingAllocator;
 import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.partition.Partitioning;
 import dev.quiver.shuffle.testing.MixedRows;
 import dev.quiver.shuffle.testing.ShuffleFiles;
+import dev.quiver.testing.TestingAllocator;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,8 +22,8 @@ import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
-import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.DictionaryEncoding;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -33,8 +33,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The map side on its own: block targets, the files' layout, verbatim spills, checksums, clean failure. */
 class ShuffleWriterTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
-  @TempDir Path directory;
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path directory;
 
   static final Schema SIMPLE = new Schema(List.of(
       Field.notNullable("id", new ArrowType.Int(64, true)), Field.nullable("text", ArrowType.Utf8.INSTANCE)));
@@ -144,7 +146,8 @@ class ShuffleWriterTest {
   void spillsAreCopiedVerbatimSoTheFilesAreByteIdentical() throws IOException {
     int partitions = 20;
     MixedRows rows = new MixedRows(42);
-    ShuffleWriterOptions base = ShuffleWriterOptions.defaults().withTargetBatchRows(64).withCodec(CompressionCodec.ZSTD);
+    ShuffleWriterOptions base = ShuffleWriterOptions.defaults().withTargetBatchRows(64)
+        .withCodec(CompressionCodec.ZSTD);
     MapOutput plain = write(target("plain", false, partitions), base, rows, partitions);
     // Buffered rows stay far below half the limit; the encoded blocks pass it again and again.
     ShuffleWriterOptions tight = base.withMemoryLimit(1L << 20);
@@ -202,7 +205,7 @@ class ShuffleWriterTest {
     assertThatThrownBy(() -> {
       try (ShuffleWriter writer = ShuffleWriter.create(output, MixedRows.schema(),
           Partitioning.hash(20, "id").newPartitioner(MixedRows.schema(), 0), options, memory.allocator())) {
-        for (int first = 0; ; first += 4096) {
+        for (int first = 0;; first += 4096) {
           try (VectorSchemaRoot batch = rows.batch(first, 4096, memory.allocator())) {
             writer.write(batch);
           }
@@ -230,8 +233,10 @@ class ShuffleWriterTest {
         throw new AssertionError("never called");
       }
     };
-    assertThatThrownBy(() -> ShuffleWriter.create(output, SIMPLE, huge, ShuffleWriterOptions.defaults(), memory.allocator()))
-        .isInstanceOfSatisfying(QuiverException.class, failure -> assertThat(failure.errorCode()).isEqualTo(ErrorCode.USER))
+    assertThatThrownBy(
+        () -> ShuffleWriter.create(output, SIMPLE, huge, ShuffleWriterOptions.defaults(), memory.allocator()))
+        .isInstanceOfSatisfying(QuiverException.class,
+            failure -> assertThat(failure.errorCode()).isEqualTo(ErrorCode.USER))
         .hasMessageContaining("at most 16777216").hasMessageContaining("not 2147483647");
     assertThat(ShuffleFiles.fileNames(directory)).isEmpty();
     assertThat(memory.allocator().getAllocatedMemory()).isZero();
@@ -272,8 +277,10 @@ class ShuffleWriterTest {
     MapOutput output = target("nospill", false, 4);
     ShuffleWriterOptions options = ShuffleWriterOptions.defaults().withMemoryLimit(1)
         .withSpillDirectory(directory.resolve("missing"));
-    try (ShuffleWriter writer = ShuffleWriter.create(output, SIMPLE, Partitioning.roundRobin(4).newPartitioner(SIMPLE, 0),
-        options, memory.allocator());
+    try (
+        ShuffleWriter writer = ShuffleWriter.create(output, SIMPLE,
+            Partitioning.roundRobin(4).newPartitioner(SIMPLE, 0),
+            options, memory.allocator());
         VectorSchemaRoot batch = simple(0, 100, 10)) {
       assertThatThrownBy(() -> writer.write(batch)).isInstanceOf(IOException.class);
       assertThatThrownBy(writer::commit).isInstanceOf(QuiverException.class).hasMessageContaining("failed earlier");
@@ -284,8 +291,10 @@ class ShuffleWriterTest {
   @Test
   void emptyBatchesWriteNothingAndEmptyPartitionsHaveEqualOffsets() throws IOException {
     MapOutput output = target("empty", false, 3);
-    try (ShuffleWriter writer = ShuffleWriter.create(output, SIMPLE, Partitioning.roundRobin(3).newPartitioner(SIMPLE, 0),
-        ShuffleWriterOptions.defaults(), memory.allocator());
+    try (
+        ShuffleWriter writer = ShuffleWriter.create(output, SIMPLE,
+            Partitioning.roundRobin(3).newPartitioner(SIMPLE, 0),
+            ShuffleWriterOptions.defaults(), memory.allocator());
         VectorSchemaRoot none = simple(0, 0, 1)) {
       writer.write(none);
       writer.commit();
@@ -298,9 +307,12 @@ class ShuffleWriterTest {
   @Test
   void wrongInputIsAUserError() throws IOException {
     MapOutput output = target("wrong", false, 2);
-    try (ShuffleWriter writer = ShuffleWriter.create(output, SIMPLE, Partitioning.roundRobin(2).newPartitioner(SIMPLE, 0),
-        ShuffleWriterOptions.defaults(), memory.allocator());
-        VectorSchemaRoot other = VectorSchemaRoot.create(new Schema(List.of(Field.nullable("x", new ArrowType.Int(32, true)))),
+    try (
+        ShuffleWriter writer = ShuffleWriter.create(output, SIMPLE,
+            Partitioning.roundRobin(2).newPartitioner(SIMPLE, 0),
+            ShuffleWriterOptions.defaults(), memory.allocator());
+        VectorSchemaRoot other = VectorSchemaRoot.create(
+            new Schema(List.of(Field.nullable("x", new ArrowType.Int(32, true)))),
             memory.allocator())) {
       assertThatThrownBy(() -> writer.write(other)).isInstanceOf(QuiverException.class)
           .satisfies(failure -> assertThat(((QuiverException) failure).errorCode()).isEqualTo(ErrorCode.USER))
@@ -308,8 +320,9 @@ class ShuffleWriterTest {
     }
     Schema dictionary = new Schema(List.of(new Field("city",
         new FieldType(true, new ArrowType.Int(32, true), new DictionaryEncoding(1, false, null)), null)));
-    assertThatThrownBy(() -> ShuffleWriter.create(output, dictionary, Partitioning.single().newPartitioner(dictionary, 0),
-        ShuffleWriterOptions.defaults(), memory.allocator()))
+    assertThatThrownBy(
+        () -> ShuffleWriter.create(output, dictionary, Partitioning.single().newPartitioner(dictionary, 0),
+            ShuffleWriterOptions.defaults(), memory.allocator()))
         .isInstanceOf(QuiverException.class).hasMessageContaining("column city is dictionary-encoded");
     assertThat(ShuffleFiles.fileNames(directory)).isEmpty();
   }
@@ -319,8 +332,10 @@ class ShuffleWriterTest {
     int partitions = 3;
     MapOutput output = target("dealt", false, partitions);
     Schema schema = new Schema(List.of(Field.notNullable("n", new ArrowType.Int(32, true))));
-    try (ShuffleWriter writer = ShuffleWriter.create(output, schema, Partitioning.roundRobin(partitions).newPartitioner(schema, 4),
-        ShuffleWriterOptions.defaults(), memory.allocator());
+    try (
+        ShuffleWriter writer = ShuffleWriter.create(output, schema,
+            Partitioning.roundRobin(partitions).newPartitioner(schema, 4),
+            ShuffleWriterOptions.defaults(), memory.allocator());
         VectorSchemaRoot batch = VectorSchemaRoot.create(schema, memory.allocator())) {
       batch.allocateNew();
       for (int r = 0; r < 8; r++) {

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** A spill file keeps, per run, only the partitions that had blocks, and gives each its bytes back in run order. */
 class SpillFileTest {
-  @TempDir Path directory;
+  @TempDir
+  Path directory;
 
   @Test
   void runsOfAFewPartitionsAmongManyCopyBackInOrder() throws IOException {

@@ -3,13 +3,13 @@ package dev.quiver.shuffle.file;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.quiver.testing.TestingTables;
 import dev.quiver.common.CorruptFileException;
-import dev.quiver.testing.TestingAllocator;
 import dev.quiver.shuffle.block.BlockDecoder;
 import dev.quiver.shuffle.block.DecodedBatch;
 import dev.quiver.shuffle.block.ShuffleBlockWriter;
 import dev.quiver.shuffle.codec.CompressionCodec;
+import dev.quiver.testing.TestingAllocator;
+import dev.quiver.testing.TestingTables;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -21,12 +21,15 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 class ShuffleBlockFileTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
-  @TempDir Path directory;
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path directory;
 
   private byte[] threeBlocks(long[] ends) throws IOException {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    try (ShuffleBlockWriter writer = new ShuffleBlockWriter(TestingTables.allTypesSchema(), CompressionCodec.LZ4, ShuffleBlockWriter.Options.defaults())) {
+    try (ShuffleBlockWriter writer = new ShuffleBlockWriter(TestingTables.allTypesSchema(), CompressionCodec.LZ4,
+        ShuffleBlockWriter.Options.defaults())) {
       for (int i = 0; i < 3; i++) {
         try (VectorSchemaRoot batch = TestingTables.allTypes(memory.allocator(), 10 + i, i, 10)) {
           writer.write(batch, out);
@@ -46,7 +49,8 @@ class ShuffleBlockFileTest {
     int rows = 0;
     try (ShuffleBlockFile blocks = ShuffleBlockFile.open(file, memory.allocator())) {
       while (blocks.hasNext()) {
-        try (ShuffleBlockFile.Block block = blocks.next(); DecodedBatch batch = decoder.decodeValidated(block.bytes(), blocks.blockName(block.index()))) {
+        try (ShuffleBlockFile.Block block = blocks.next();
+            DecodedBatch batch = decoder.decodeValidated(block.bytes(), blocks.blockName(block.index()))) {
           assertThat(batch.rowCount()).isEqualTo(10 + block.index());
           rows += batch.rowCount();
         }

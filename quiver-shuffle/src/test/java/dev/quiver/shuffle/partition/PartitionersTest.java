@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.quiver.common.QuiverException;
-import dev.quiver.testing.TestingAllocator;
 import dev.quiver.shuffle.testing.CsvRows;
+import dev.quiver.testing.TestingAllocator;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -21,7 +21,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Range, round-robin and single partitioning, and the user errors of all schemes. */
 class PartitionersTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
 
   /** The partitions of {@code values} (fixture text, {@code \N} for null) in a column of Spark type {@code type}. */
   private int[] partitions(Partitioning partitioning, String type, String... values) {
@@ -44,37 +45,45 @@ class PartitionersTest {
     assertThat(range.partitionCount()).isEqualTo(5);
     assertThat(partitions(range, "bigint", "\\N", "-5", "10", "11", "20", "21", "30", "31", "9223372036854775807"))
         .containsExactly(0, 0, 0, 1, 1, 3, 3, 4, 4);
-    assertThat(partitions(Partitioning.range("v", List.of((byte) 0)), "tinyint", "-128", "0", "1")).containsExactly(0, 0, 1);
+    assertThat(partitions(Partitioning.range("v", List.of((byte) 0)), "tinyint", "-128", "0", "1")).containsExactly(0,
+        0, 1);
   }
 
   @Test
   void rangeOrdersEveryTypeAsSparkDoes() {
-    assertThat(partitions(Partitioning.range("v", List.of(-0.0, 1.5)), "double", "0.0", "-0.0", "-Infinity", "1.5", "Infinity", "NaN"))
+    assertThat(partitions(Partitioning.range("v", List.of(-0.0, 1.5)), "double", "0.0", "-0.0", "-Infinity", "1.5",
+        "Infinity", "NaN"))
         .containsExactly(0, 0, 0, 1, 2, 2);
     assertThat(partitions(Partitioning.range("v", List.of(0.5f)), "float", "0.5", "NaN")).containsExactly(0, 1);
     assertThat(partitions(Partitioning.range("v", List.of("b", "z")), "string", "", "a", "b", "ba", "z", "é", "\\N"))
         .containsExactly(0, 0, 0, 1, 1, 2, 0);
-    assertThat(partitions(Partitioning.range("v", List.of(new byte[] {(byte) 0x80})), "binary", "\\x7f", "\\x80", "\\xff"))
+    assertThat(
+        partitions(Partitioning.range("v", List.of(new byte[] {(byte) 0x80})), "binary", "\\x7f", "\\x80", "\\xff"))
         .containsExactly(0, 0, 1);
-    assertThat(partitions(Partitioning.range("v", List.of(new BigDecimal("1.005"), 2)), "decimal(15,2)", "1.00", "1.01", "2.00", "2.01"))
+    assertThat(partitions(Partitioning.range("v", List.of(new BigDecimal("1.005"), 2)), "decimal(15,2)", "1.00", "1.01",
+        "2.00", "2.01"))
         .containsExactly(0, 1, 1, 2);
     assertThat(partitions(Partitioning.range("v", List.of(new BigDecimal("1E20"))), "decimal(38,10)",
         "99999999999999999999.9999999999", "100000000000000000000.0000000000", "100000000000000000000.0000000001"))
         .containsExactly(0, 0, 1);
-    assertThat(partitions(Partitioning.range("v", List.of(LocalDate.of(2000, 1, 1))), "date", "1999-12-31", "2000-01-01", "2000-01-02"))
+    assertThat(partitions(Partitioning.range("v", List.of(LocalDate.of(2000, 1, 1))), "date", "1999-12-31",
+        "2000-01-01", "2000-01-02"))
         .containsExactly(0, 0, 1);
     assertThat(partitions(Partitioning.range("v", List.of(Instant.parse("2000-01-01T00:00:00Z"))), "timestamp",
         "1999-12-31T23:59:59.999999Z", "2000-01-01T00:00:00Z", "2000-01-01T00:00:00.000001Z"))
         .containsExactly(0, 0, 1);
-    assertThat(partitions(Partitioning.range("v", List.of(false)), "boolean", "true", "false", "\\N")).containsExactly(1, 0, 0);
+    assertThat(partitions(Partitioning.range("v", List.of(false)), "boolean", "true", "false", "\\N"))
+        .containsExactly(1, 0, 0);
   }
 
   @Test
   void rangeRefusesDecreasingOrMistypedBounds() {
     assertThatThrownBy(() -> partitions(Partitioning.range("v", List.of(5, 4)), "int", "1"))
-        .isInstanceOf(QuiverException.class).hasMessageContaining("must not decrease: bound 1 (4) is below bound 0 (5)");
+        .isInstanceOf(QuiverException.class)
+        .hasMessageContaining("must not decrease: bound 1 (4) is below bound 0 (5)");
     assertThatThrownBy(() -> partitions(Partitioning.range("v", List.of("x")), "int", "1"))
-        .isInstanceOf(QuiverException.class).hasMessageContaining("range bound 0 (x) does not fit column v: expected a whole number");
+        .isInstanceOf(QuiverException.class)
+        .hasMessageContaining("range bound 0 (x) does not fit column v: expected a whole number");
   }
 
   @Test
@@ -102,11 +111,14 @@ class PartitionersTest {
     Schema schema = new Schema(List.of(
         Field.nullable("n", new ArrowType.Int(32, true)),
         Field.nullable("u", new ArrowType.Int(32, false)),
-        new Field("list", FieldType.nullable(ArrowType.List.INSTANCE), List.of(Field.nullable("item", new ArrowType.Int(32, true))))));
+        new Field("list", FieldType.nullable(ArrowType.List.INSTANCE),
+            List.of(Field.nullable("item", new ArrowType.Int(32, true))))));
     assertThatThrownBy(() -> Partitioning.hash(4, "missing").newPartitioner(schema, 0))
-        .isInstanceOf(QuiverException.class).hasMessage("no column missing to partition by; the columns are [n, u, list]");
+        .isInstanceOf(QuiverException.class)
+        .hasMessage("no column missing to partition by; the columns are [n, u, list]");
     assertThatThrownBy(() -> Partitioning.hash(4, "u").newPartitioner(schema, 0))
-        .isInstanceOf(QuiverException.class).hasMessageContaining("cannot hash-partition on column u: Spark has no hash for type");
+        .isInstanceOf(QuiverException.class)
+        .hasMessageContaining("cannot hash-partition on column u: Spark has no hash for type");
     assertThatThrownBy(() -> Partitioning.hash(4, "list").newPartitioner(schema, 0))
         .isInstanceOf(QuiverException.class).hasMessageContaining("cannot hash-partition on column list");
     assertThatThrownBy(() -> Partitioning.hash(0, "n")).isInstanceOf(QuiverException.class)

@@ -2,8 +2,8 @@ package dev.quiver.shuffle.partition;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.testing.TestingAllocator;
 import dev.quiver.shuffle.testing.CsvRows;
+import dev.quiver.testing.TestingAllocator;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -43,12 +43,14 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * hash and the partitions for 200 and 7 must be Spark's, on every row.
  */
 class SparkHashVectorsTest {
-  @RegisterExtension final TestingAllocator memory = new TestingAllocator();
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
 
   @Test
   void everySingleColumnVectorHashesAndPartitionsAsSpark() throws IOException {
     List<List<CsvRows.Field>> records = CsvRows.read("/spark-hash/vectors.csv");
-    assertThat(records.get(0).stream().map(CsvRows.Field::text)).containsExactly("type", "value", "hash", "pmod200", "pmod7");
+    assertThat(records.get(0).stream().map(CsvRows.Field::text)).containsExactly("type", "value", "hash", "pmod200",
+        "pmod7");
     Map<String, List<List<CsvRows.Field>>> byType = new LinkedHashMap<>();
     for (List<CsvRows.Field> record : records.subList(1, records.size())) {
       assertThat(record).hasSize(5);
@@ -108,8 +110,9 @@ class SparkHashVectorsTest {
         String actual = hashes[r] + "," + by200[r];
         String expected = row.get(3).text() + "," + row.get(4).text();
         if (!actual.equals(expected)) {
-          mismatches.add("row " + (r + 1) + " (" + row.get(0).text() + ", " + row.get(1).text() + ", " + row.get(2).text()
-              + "): got " + actual + ", Spark " + expected);
+          mismatches
+              .add("row " + (r + 1) + " (" + row.get(0).text() + ", " + row.get(1).text() + ", " + row.get(2).text()
+                  + "): got " + actual + ", Spark " + expected);
         }
       }
       assertThat(mismatches).as("rows whose hash or partition differs from Spark's").isEmpty();
@@ -146,8 +149,8 @@ class SparkHashVectorsTest {
   }
 
   private static int[] hashes(VectorSchemaRoot batch, List<String> columns) {
-    HashPartitioning.HashPartitioner partitioner = (HashPartitioning.HashPartitioner)
-        Partitioning.hash(200, columns).newPartitioner(batch.getSchema(), 0);
+    HashPartitioning.HashPartitioner partitioner = (HashPartitioning.HashPartitioner) Partitioning.hash(200, columns)
+        .newPartitioner(batch.getSchema(), 0);
     int[] hashes = new int[batch.getRowCount()];
     partitioner.hash(batch, hashes);
     return hashes;
@@ -168,18 +171,30 @@ class SparkHashVectorsTest {
       return new ArrowType.Decimal(Integer.parseInt(precisionAndScale[0]), Integer.parseInt(precisionAndScale[1]), 128);
     }
     switch (sparkType) {
-      case "boolean": return ArrowType.Bool.INSTANCE;
-      case "tinyint": return new ArrowType.Int(8, true);
-      case "smallint": return new ArrowType.Int(16, true);
-      case "int": return new ArrowType.Int(32, true);
-      case "bigint": return new ArrowType.Int(64, true);
-      case "float": return new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE);
-      case "double": return new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
-      case "string": return ArrowType.Utf8.INSTANCE;
-      case "binary": return ArrowType.Binary.INSTANCE;
-      case "date": return new ArrowType.Date(DateUnit.DAY);
-      case "timestamp": return new ArrowType.Timestamp(TimeUnit.MICROSECOND, "UTC");
-      default: throw new IllegalArgumentException("no Arrow type for " + sparkType);
+      case "boolean":
+        return ArrowType.Bool.INSTANCE;
+      case "tinyint":
+        return new ArrowType.Int(8, true);
+      case "smallint":
+        return new ArrowType.Int(16, true);
+      case "int":
+        return new ArrowType.Int(32, true);
+      case "bigint":
+        return new ArrowType.Int(64, true);
+      case "float":
+        return new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE);
+      case "double":
+        return new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
+      case "string":
+        return ArrowType.Utf8.INSTANCE;
+      case "binary":
+        return ArrowType.Binary.INSTANCE;
+      case "date":
+        return new ArrowType.Date(DateUnit.DAY);
+      case "timestamp":
+        return new ArrowType.Timestamp(TimeUnit.MICROSECOND, "UTC");
+      default:
+        throw new IllegalArgumentException("no Arrow type for " + sparkType);
     }
   }
 
@@ -195,23 +210,44 @@ class SparkHashVectorsTest {
       return;
     }
     switch (sparkType) {
-      case "boolean": ((BitVector) vector).setSafe(r, Boolean.parseBoolean(text) ? 1 : 0); break;
-      case "tinyint": ((TinyIntVector) vector).setSafe(r, Byte.parseByte(text)); break;
-      case "smallint": ((SmallIntVector) vector).setSafe(r, Short.parseShort(text)); break;
-      case "int": ((IntVector) vector).setSafe(r, Integer.parseInt(text)); break;
-      case "bigint": ((BigIntVector) vector).setSafe(r, Long.parseLong(text)); break;
-      case "float": ((Float4Vector) vector).setSafe(r, Float.parseFloat(text)); break;
-      case "double": ((Float8Vector) vector).setSafe(r, Double.parseDouble(text)); break;
-      case "string": ((VarCharVector) vector).setSafe(r, text.getBytes(StandardCharsets.UTF_8)); break;
-      case "binary": ((VarBinaryVector) vector).setSafe(r, hex(text)); break;
-      case "date": ((DateDayVector) vector).setSafe(r, (int) LocalDate.parse(text).toEpochDay()); break;
+      case "boolean":
+        ((BitVector) vector).setSafe(r, Boolean.parseBoolean(text) ? 1 : 0);
+        break;
+      case "tinyint":
+        ((TinyIntVector) vector).setSafe(r, Byte.parseByte(text));
+        break;
+      case "smallint":
+        ((SmallIntVector) vector).setSafe(r, Short.parseShort(text));
+        break;
+      case "int":
+        ((IntVector) vector).setSafe(r, Integer.parseInt(text));
+        break;
+      case "bigint":
+        ((BigIntVector) vector).setSafe(r, Long.parseLong(text));
+        break;
+      case "float":
+        ((Float4Vector) vector).setSafe(r, Float.parseFloat(text));
+        break;
+      case "double":
+        ((Float8Vector) vector).setSafe(r, Double.parseDouble(text));
+        break;
+      case "string":
+        ((VarCharVector) vector).setSafe(r, text.getBytes(StandardCharsets.UTF_8));
+        break;
+      case "binary":
+        ((VarBinaryVector) vector).setSafe(r, hex(text));
+        break;
+      case "date":
+        ((DateDayVector) vector).setSafe(r, (int) LocalDate.parse(text).toEpochDay());
+        break;
       case "timestamp": {
         Instant instant = Instant.parse(text);
         long micros = Math.addExact(Math.multiplyExact(instant.getEpochSecond(), 1_000_000L), instant.getNano() / 1000);
         ((TimeStampMicroTZVector) vector).setSafe(r, micros);
         break;
       }
-      default: throw new IllegalArgumentException("no setter for " + sparkType);
+      default:
+        throw new IllegalArgumentException("no setter for " + sparkType);
     }
   }
 

@@ -216,8 +216,12 @@ public final class MixedRows {
   private void set(FieldVector vector, int row, long id, int c, byte[] text) {
     long r = bits(id, c, 0);
     switch (c) {
-      case 1: ((IntVector) vector).set(row, intValue(id)); break;
-      case 2: ((VarCharVector) vector).setSafe(row, text, 0, stringBytes(id, text)); break;
+      case 1:
+        ((IntVector) vector).set(row, intValue(id));
+        break;
+      case 2:
+        ((VarCharVector) vector).setSafe(row, text, 0, stringBytes(id, text));
+        break;
       case 3: {
         long[] unscaled = wideDecimal(id);
         vector.getDataBuffer().setLong(row * 16L, unscaled[1]);
@@ -225,15 +229,33 @@ public final class MixedRows {
         ((DecimalVector) vector).setIndexDefined(row);
         break;
       }
-      case 4: ((SmallIntVector) vector).set(row, (short) r); break;
-      case 5: ((BigIntVector) vector).set(row, pickOf(r) == 0 ? Long.MIN_VALUE : r); break;
-      case 6: ((Float8Vector) vector).set(row, doubleValue(id)); break;
-      case 7: ((Float4Vector) vector).set(row, floatValue(id)); break;
-      case 8: ((DecimalVector) vector).set(row, r % 100_000_000_000_000L); break;
-      case 9: ((BitVector) vector).set(row, (int) (r & 1)); break;
-      case 10: ((DateDayVector) vector).set(row, (int) Math.floorMod(r, 3_000_000) - 719_162); break;
-      case 11: ((TimeStampMicroTZVector) vector).set(row, r >> 10); break;
-      default: ((VarBinaryVector) vector).setSafe(row, binaryValue(id)); break;
+      case 4:
+        ((SmallIntVector) vector).set(row, (short) r);
+        break;
+      case 5:
+        ((BigIntVector) vector).set(row, pickOf(r) == 0 ? Long.MIN_VALUE : r);
+        break;
+      case 6:
+        ((Float8Vector) vector).set(row, doubleValue(id));
+        break;
+      case 7:
+        ((Float4Vector) vector).set(row, floatValue(id));
+        break;
+      case 8:
+        ((DecimalVector) vector).set(row, r % 100_000_000_000_000L);
+        break;
+      case 9:
+        ((BitVector) vector).set(row, (int) (r & 1));
+        break;
+      case 10:
+        ((DateDayVector) vector).set(row, (int) Math.floorMod(r, 3_000_000) - 719_162);
+        break;
+      case 11:
+        ((TimeStampMicroTZVector) vector).set(row, r >> 10);
+        break;
+      default:
+        ((VarBinaryVector) vector).setSafe(row, binaryValue(id));
+        break;
     }
   }
 

@@ -104,7 +104,8 @@ public final class ColumnDigest {
       }
       return hash;
     }
-    throw QuiverException.user("cannot checksum column " + vector.getName() + " of type " + vector.getField().getType());
+    throw QuiverException
+        .user("cannot checksum column " + vector.getName() + " of type " + vector.getField().getType());
   }
 
   private static long micros(TimeStampVector vector, int index) {

@@ -64,7 +64,8 @@ public final class TpchQ6 implements WindowConsumer {
       }
       long at = (long) i * DecimalVector.TYPE_WIDTH;
       long discount = MemoryUtil.getLong(discounts + at);
-      if (discount >= LOWEST_DISCOUNT && discount <= HIGHEST_DISCOUNT && MemoryUtil.getLong(quantities + at) < QUANTITY_BELOW) {
+      if (discount >= LOWEST_DISCOUNT && discount <= HIGHEST_DISCOUNT
+          && MemoryUtil.getLong(quantities + at) < QUANTITY_BELOW) {
         total += MemoryUtil.getLong(prices + at) * discount;
       }
     }

@@ -1,11 +1,11 @@
 package dev.quiver.bench.scan.quiver;
 
 import dev.quiver.bench.scan.query.WindowConsumer;
+import dev.quiver.expression.Expression;
 import dev.quiver.format.file.QuiverFile;
 import dev.quiver.format.layout.Layouts;
 import dev.quiver.scan.Scan;
 import dev.quiver.scan.execution.ScanResult;
-import dev.quiver.expression.Expression;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

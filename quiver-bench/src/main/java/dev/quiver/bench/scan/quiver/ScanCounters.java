@@ -12,7 +12,8 @@ import java.util.Map;
  * @param zonesSkipped zones of rows skipped by the zone maps
  * @param bytesRead segment bytes read from the file
  */
-public record ScanCounters(long chunksDecoded, long distinctChunks, long chunksInColumns, long zonesSkipped, long bytesRead) {
+public record ScanCounters(long chunksDecoded, long distinctChunks, long chunksInColumns, long zonesSkipped,
+    long bytesRead) {
   public Map<String, Long> details() {
     Map<String, Long> details = new LinkedHashMap<>();
     details.put("chunksDecoded", chunksDecoded);

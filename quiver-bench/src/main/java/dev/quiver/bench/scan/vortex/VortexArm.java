@@ -76,7 +76,8 @@ public final class VortexArm implements ScanArm {
       default: {
         Expression filter = query == ScanQuery.FINEWEB_DUMP
             ? Expression.binary(Expression.BinaryOp.EQ, Expression.column("dump"), Expression.literal(ScanQuery.DUMP))
-            : Expression.like(Expression.column("text"), Expression.literal("%" + ScanQuery.NEEDLE + "%"), false, false);
+            : Expression.like(Expression.column("text"), Expression.literal("%" + ScanQuery.NEEDLE + "%"), false,
+                false);
         long[] countAndSum = new long[2];
         scan(source, options(filter, "token_count"), allocator, batch -> {
           FieldVector tokens = batch.getVector(0);
@@ -99,8 +100,10 @@ public final class VortexArm implements ScanArm {
     Expression shipDate = Expression.column("l_shipdate");
     Expression discount = Expression.column("l_discount");
     return Expression.and(
-        Expression.binary(Expression.BinaryOp.GTE, shipDate, Expression.literalDate(TpchQ6.FIRST_DAY, Expression.TimeUnit.DAYS)),
-        Expression.binary(Expression.BinaryOp.LT, shipDate, Expression.literalDate(TpchQ6.END_DAY, Expression.TimeUnit.DAYS)),
+        Expression.binary(Expression.BinaryOp.GTE, shipDate,
+            Expression.literalDate(TpchQ6.FIRST_DAY, Expression.TimeUnit.DAYS)),
+        Expression.binary(Expression.BinaryOp.LT, shipDate,
+            Expression.literalDate(TpchQ6.END_DAY, Expression.TimeUnit.DAYS)),
         Expression.binary(Expression.BinaryOp.GTE, discount, money(TpchQ6.LOWEST_DISCOUNT)),
         Expression.binary(Expression.BinaryOp.LTE, discount, money(TpchQ6.HIGHEST_DISCOUNT)),
         Expression.binary(Expression.BinaryOp.LT, Expression.column("l_quantity"), money(TpchQ6.QUANTITY_BELOW)));

@@ -20,7 +20,8 @@ public final class ScanWorkloads {
   private ScanWorkloads() {}
 
   public static Workload create(MeasureRequest request, BufferAllocator kept) throws Exception {
-    DataFiles files = new DataFiles(Path.of(request.parameter(ScanSuite.DIRECTORY)), request.parameter(ScanSuite.TABLE));
+    DataFiles files = new DataFiles(Path.of(request.parameter(ScanSuite.DIRECTORY)),
+        request.parameter(ScanSuite.TABLE));
     ScanQuery query = ScanQuery.parse(request.subject());
     ScanArm arm = arm(ScanSystem.parse(request.system()), files, request.threads());
     return new Workload() {
