@@ -61,12 +61,16 @@ public final class VectorGather {
       }
       long at = from + (long) position * width;
       long into = to + (long) row * width;
-      if (width == 8) {
-        MemoryUtil.putLong(into, MemoryUtil.getLong(at));
-      } else if (width == 4) {
-        MemoryUtil.putInt(into, MemoryUtil.getInt(at));
-      } else {
-        MemoryUtil.copyMemory(at, into, width);
+      switch (width) {
+        case 16 -> {
+          MemoryUtil.putLong(into, MemoryUtil.getLong(at));
+          MemoryUtil.putLong(into + 8, MemoryUtil.getLong(at + 8));
+        }
+        case 8 -> MemoryUtil.putLong(into, MemoryUtil.getLong(at));
+        case 4 -> MemoryUtil.putInt(into, MemoryUtil.getInt(at));
+        case 2 -> MemoryUtil.putShort(into, MemoryUtil.getShort(at));
+        case 1 -> MemoryUtil.putByte(into, MemoryUtil.getByte(at));
+        default -> MemoryUtil.copyMemory(at, into, width);
       }
       setBit(targetValidity, row);
     }

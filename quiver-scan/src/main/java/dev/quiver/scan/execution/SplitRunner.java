@@ -2,6 +2,7 @@ package dev.quiver.scan.execution;
 
 import dev.quiver.common.batch.Batch;
 import dev.quiver.common.batch.DictionaryDecoder;
+import dev.quiver.common.batch.VectorGather;
 import dev.quiver.expression.filter.ColumnSlice;
 import dev.quiver.expression.filter.FilterEvaluator;
 import dev.quiver.scan.decode.DecodeRegistry;
@@ -37,6 +38,13 @@ import org.apache.arrow.vector.util.VectorBatchAppender;
  */
 final class SplitRunner {
   private static final int MAXIMUM_SLICED_RUNS = 8;
+  /**
+   * A selection is passed on (slices + selection vector) when at least 1 row in this many of its span
+   * passed; a sparser one is gathered into compact vectors at once, so the chunks it came from are
+   * freed when the split ends instead of when the consumer is done with a few of their rows (which
+   * also keeps the allocator reusing warm memory for the next decodes).
+   */
+  private static final int DENSE_SELECTION = 4;
 
   private final ScanPlan plan;
   private final DecodeRegistry decodes;
@@ -175,7 +183,9 @@ final class SplitRunner {
     decodes.startAll(wanted);
     int rows = (int) selection.rowCount();
     if (selection.runCount() > 1 && insideOnePiecePerColumn(pieces, fields.size(), selection)) {
-      return selected(split, pieces, fields, selection);
+      long span = selection.end(selection.runCount() - 1) - selection.start(0);
+      return selection.rowCount() * DENSE_SELECTION >= span ? selected(split, pieces, fields, selection)
+          : compacted(split, pieces, fields, selection);
     }
     Batch.Builder batch = Batch.builder(rows);
     try {
@@ -200,26 +210,78 @@ final class SplitRunner {
     return true;
   }
 
-  /** Rows scattered inside one piece per column: slices of rows [first, last] of each, and a selection. */
+  /**
+   * Rows scattered inside one piece per column: slices of each piece from a common first row to the
+   * last selected one, and a selection. The first row is the first selected one rounded down to a
+   * multiple of 8 when every piece allows it, so the slices share their validity bytes instead of
+   * shifting a copy of them.
+   */
   private Batch selected(Split split, List<List<ChunkPiece>> pieces, List<Field> fields, RowSelection selection)
       throws IOException {
     long first = selection.start(0);
     long last = selection.end(selection.runCount() - 1) - 1;
-    int span = (int) (last - first + 1);
+    List<ChunkPiece> chosen = new ArrayList<>(fields.size());
+    long origin = first & ~7L;
+    for (int column = 0; column < fields.size(); column++) {
+      ChunkPiece piece = ColumnPieces.overlapping(pieces.get(column), first, last + 1).get(0);
+      chosen.add(piece);
+      if (origin < piece.start() || (origin - piece.start()) % 8 != 0) {
+        origin = first;
+      }
+    }
+    int span = (int) (last - origin + 1);
     int[] positions = new int[(int) selection.rowCount()];
     int count = 0;
     for (int run = 0; run < selection.runCount(); run++) {
       for (long row = selection.start(run); row < selection.end(run); row++) {
-        positions[count++] = (int) (row - first);
+        positions[count++] = (int) (row - origin);
       }
     }
     Batch.Builder batch = Batch.builder(span);
     try {
       for (int column = 0; column < fields.size(); column++) {
-        ChunkPiece piece = ColumnPieces.overlapping(pieces.get(column), first, last + 1).get(0);
-        addSlice(split, piece, fields.get(column), (int) (first - piece.start()), span, batch);
+        ChunkPiece piece = chosen.get(column);
+        addSlice(split, piece, fields.get(column), (int) (origin - piece.start()), span, batch);
       }
       return batch.selection(positions, count).build();
+    } catch (IOException | RuntimeException failure) {
+      batch.abandon();
+      throw failure;
+    }
+  }
+
+  /** A sparse selection inside one piece per column, gathered by address (dictionary columns as compact codes). */
+  private Batch compacted(Split split, List<List<ChunkPiece>> pieces, List<Field> fields, RowSelection selection)
+      throws IOException {
+    long first = selection.start(0);
+    long last = selection.end(selection.runCount() - 1) - 1;
+    int count = (int) selection.rowCount();
+    Batch.Builder batch = Batch.builder(count);
+    try {
+      for (int column = 0; column < fields.size(); column++) {
+        ChunkPiece piece = ColumnPieces.overlapping(pieces.get(column), first, last + 1).get(0);
+        int[] positions = new int[count];
+        int written = 0;
+        for (int run = 0; run < selection.runCount(); run++) {
+          for (long row = selection.start(run); row < selection.end(run); row++) {
+            positions[written++] = (int) (row - piece.start());
+          }
+        }
+        FieldVector data = decodes.vector(decodes.entry(split, piece.data()));
+        if (piece.dictionary() == null) {
+          batch.add(fields.get(column), VectorGather.gather(data, positions, count, fields.get(column), allocator));
+          continue;
+        }
+        FieldVector values = decodes.vector(decodes.entry(split, piece.dictionary()));
+        IntVector codes = (IntVector) VectorGather.gather(data, positions, count, data.getField(), allocator);
+        try {
+          batch.addDictionary(fields.get(column), codes, slice(values, values.getField(), 0, values.getValueCount()));
+        } catch (RuntimeException failure) {
+          codes.close();
+          throw failure;
+        }
+      }
+      return batch.build();
     } catch (IOException | RuntimeException failure) {
       batch.abandon();
       throw failure;

@@ -142,19 +142,40 @@ class SplitReaderTest {
   }
 
   @Test
-  void scanBatchesKeepDictionariesAndSelectionsUntilMaterialized() throws IOException {
+  void aDenseFilterResultIsPassedOnAsASelection() throws IOException {
+    // flag > -40 passes 89 rows in every 100 (less the NULL flags): many runs, most rows of each piece
     Path file = ScanTables.write(directory.resolve("t.qvr"), 0, 40_000, 64 * 1024, memory.allocator());
-    boolean sawDictionary = false;
-    boolean sawSelection = false;
+    Seen seen = scanBatches(file, "flag > -40", flag -> flag != null && flag > -40);
+    assertThat(seen.selection).as("a dense scattered result is passed on as a selection").isTrue();
+    assertThat(seen.dictionary).as("a dictionary column stays codes + values").isTrue();
+  }
+
+  @Test
+  void aSparseFilterResultIsCompactedButKeepsItsDictionaries() throws IOException {
+    // flag = 3 passes 1 row in 100: gathered at once, so the chunks are freed when the split ends
+    Path file = ScanTables.write(directory.resolve("t.qvr"), 0, 40_000, 64 * 1024, memory.allocator());
+    Seen seen = scanBatches(file, "flag = 3", flag -> flag != null && flag == 3);
+    assertThat(seen.selection).as("a sparse result is compacted").isFalse();
+    assertThat(seen.dictionary).as("a compacted dictionary column stays codes + values").isTrue();
+  }
+
+  private static final class Seen {
+    boolean selection;
+    boolean dictionary;
+  }
+
+  /** Scans with the filter; checks every returned row against the table and the flag test; says what it saw. */
+  private Seen scanBatches(Path file, String filter, java.util.function.Predicate<Integer> passes) throws IOException {
+    Seen seen = new Seen();
     long row = 0;
-    try (ScanResult result = Scan.of(file).filter("flag = 3").threads(1).open(memory.allocator())) {
+    long returned = 0;
+    try (ScanResult result = Scan.of(file).filter(filter).threads(1).open(memory.allocator())) {
       for (Batch batch = result.read(); batch != null; batch = result.read()) {
         int mode = batch.schema().getFields().indexOf(batch.schema().findField("mode"));
-        sawDictionary |= batch.isDictionaryEncoded(mode);
-        sawSelection |= batch.hasSelection();
+        seen.dictionary |= batch.isDictionaryEncoded(mode);
+        seen.selection |= batch.hasSelection();
         try (VectorSchemaRoot root = batch.materialize(memory.allocator())) {
           for (int i = 0; i < root.getRowCount(); i++) {
-            assertThat(ScanTables.actual(root, "flag", i)).isEqualTo((byte) 3);
             long id = (Long) root.getVector("id").getObject(i);
             long tableRow = (id - ScanTables.id(0)) / (ScanTables.id(1) - ScanTables.id(0));
             assertThat(tableRow).isGreaterThanOrEqualTo(row);
@@ -162,11 +183,18 @@ class SplitReaderTest {
             for (String column : COLUMNS) {
               assertThat(ScanTables.actual(root, column, i)).isEqualTo(ScanTables.expected(column, tableRow));
             }
+            returned++;
           }
         }
       }
     }
-    assertThat(sawSelection).as("a scattered filter result is passed on as a selection").isTrue();
-    assertThat(sawDictionary).as("a dictionary column stays codes + values").isTrue();
+    long expected = 0;
+    for (long tableRow = 0; tableRow < 40_000; tableRow++) {
+      if (passes.test(ScanTables.flag(tableRow))) {
+        expected++;
+      }
+    }
+    assertThat(returned).isEqualTo(expected).isPositive();
+    return seen;
   }
 }
