@@ -9,9 +9,9 @@ import dev.quiver.shuffle.block.DecodedBatch;
 import dev.quiver.shuffle.block.ShuffleBlockWriter;
 import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.partition.Partitioning;
-import dev.quiver.shuffle.testing.MixedRows;
 import dev.quiver.shuffle.testing.ShuffleFiles;
 import dev.quiver.testing.TestingAllocator;
+import dev.quiver.testing.TestingMixedRows;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -53,13 +53,14 @@ class CometBlockRulesTest {
   @CsvSource({"LZ4, false", "ZSTD, false", "ZSTD, true", "SNAPPY, false", "NONE, false"})
   void everyBlockFollowsCometsDecoderRules(CompressionCodec codec, boolean offsetsAsLengths) throws IOException {
     int partitions = 6;
-    MixedRows rows = new MixedRows(5);
+    TestingMixedRows rows = new TestingMixedRows(5);
     MapOutput output = MapOutput.named(directory, "rules", false, partitions);
     ShuffleWriterOptions options = ShuffleWriterOptions.defaults().withCodec(codec).withTargetBatchRows(700)
         .withBlockOptions(ShuffleBlockWriter.Options.defaults().withOffsetsAsLengths(offsetsAsLengths))
         .withMemoryLimit(512 << 10);
-    try (ShuffleWriter writer = ShuffleWriter.create(output, MixedRows.schema(),
-        Partitioning.hash(partitions, "k_string").newPartitioner(MixedRows.schema(), 0), options, memory.allocator())) {
+    try (ShuffleWriter writer = ShuffleWriter.create(output, TestingMixedRows.schema(),
+        Partitioning.hash(partitions, "k_string").newPartitioner(TestingMixedRows.schema(), 0), options,
+        memory.allocator())) {
       for (int first = 0; first < 20_000; first += 3000) {
         try (VectorSchemaRoot batch = rows.batch(first, Math.min(3000, 20_000 - first), memory.allocator())) {
           writer.write(batch);
@@ -81,7 +82,7 @@ class CometBlockRulesTest {
       long length = header.getLong(0);
       assertThat(length).isBetween(12L, (long) Integer.MAX_VALUE);
       assertThat(position + 8 + length).as("block inside the file").isLessThanOrEqualTo(file.length);
-      assertThat(header.getLong(8)).as("field count").isEqualTo(MixedRows.schema().getFields().size());
+      assertThat(header.getLong(8)).as("field count").isEqualTo(TestingMixedRows.schema().getFields().size());
       int tag = header.getInt(16);
       assertThat((tag & 0x80) != 0).as("offsets-as-lengths flag").isEqualTo(offsetsAsLengths);
       assertThat(tag & ~0x80).as("codec tag").isEqualTo(codec.tag());
@@ -165,7 +166,8 @@ class CometBlockRulesTest {
   }
 
   /** Decodes the stream with Arrow Java's reader (Quiver's decoder for offsets-as-lengths) and checks every value. */
-  private long checkValues(byte[] stream, boolean offsetsAsLengths, byte[] block, MixedRows rows) throws IOException {
+  private long checkValues(byte[] stream, boolean offsetsAsLengths, byte[] block, TestingMixedRows rows)
+      throws IOException {
     if (offsetsAsLengths) {
       try (DecodedBatch batch = new BlockDecoder(memory.allocator()).decodeValidated(block, "block")) {
         return checkRows(batch.root(), rows);
@@ -179,7 +181,7 @@ class CometBlockRulesTest {
     }
   }
 
-  private static long checkRows(VectorSchemaRoot root, MixedRows rows) {
+  private static long checkRows(VectorSchemaRoot root, TestingMixedRows rows) {
     assertThat(root.getRowCount()).isPositive();
     for (int r = 0; r < root.getRowCount(); r++) {
       String difference = rows.difference(root, r);

@@ -7,9 +7,9 @@ import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
 import dev.quiver.shuffle.block.DecodedBatch;
 import dev.quiver.shuffle.partition.Partitioning;
-import dev.quiver.shuffle.testing.MixedRows;
 import dev.quiver.shuffle.testing.ShuffleFiles;
 import dev.quiver.testing.TestingAllocator;
+import dev.quiver.testing.TestingMixedRows;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,9 +35,9 @@ class LocalExchangeTest {
         .withWriter(writer), memory.allocator());
   }
 
-  /** A map task writing MixedRows ids {@code [first, first + rows)} in batches of 1000. */
+  /** A map task writing TestingMixedRows ids {@code [first, first + rows)} in batches of 1000. */
   private LocalExchange.MapTask rows(long first, int rows) {
-    MixedRows generator = new MixedRows(1);
+    TestingMixedRows generator = new TestingMixedRows(1);
     return writer -> {
       for (long id = first; id < first + rows; id += 1000) {
         try (
@@ -64,7 +64,7 @@ class LocalExchangeTest {
   @Test
   void rangePartitionsComeBackInPartitionOrder() throws IOException {
     try (LocalExchange exchange = open(ShuffleWriterOptions.defaults())) {
-      List<List<Long>> partitions = exchange.exchange(MixedRows.schema(),
+      List<List<Long>> partitions = exchange.exchange(TestingMixedRows.schema(),
           Partitioning.range("id", List.of(999L, 4999L, 5000L)),
           List.of(rows(0, 3000), rows(3000, 4000)), LocalExchangeTest::ids);
       assertThat(partitions).hasSize(4);
@@ -96,7 +96,7 @@ class LocalExchangeTest {
     Path directory;
     try (LocalExchange exchange = open(ShuffleWriterOptions.defaults().withMemoryLimit(1 << 20).withChecksums(true))) {
       directory = exchange.directory();
-      assertThatThrownBy(() -> exchange.exchange(MixedRows.schema(), Partitioning.hash(16, "k_int"),
+      assertThatThrownBy(() -> exchange.exchange(TestingMixedRows.schema(), Partitioning.hash(16, "k_int"),
           List.of(healthy, failing, healthy), reader -> {
             throw new AssertionError("no reduce task may run");
           }))
@@ -105,7 +105,7 @@ class LocalExchangeTest {
           .satisfies(failure -> assertThat(((QuiverException) failure).errorCode()).isEqualTo(ErrorCode.INTERNAL));
       assertThat(ShuffleFiles.fileNames(directory)).as("nothing left of the failed exchange").isEmpty();
       // The exchange stays usable after a failure.
-      List<Integer> counts = exchange.exchange(MixedRows.schema(), Partitioning.single(), List.of(rows(0, 10)),
+      List<Integer> counts = exchange.exchange(TestingMixedRows.schema(), Partitioning.single(), List.of(rows(0, 10)),
           reader -> ids(reader).size());
       assertThat(counts).containsExactly(10);
     }
@@ -115,7 +115,7 @@ class LocalExchangeTest {
   @Test
   void aReduceTaskThatFailsStopsTheOthersAndCleansUp() throws IOException {
     try (LocalExchange exchange = open(ShuffleWriterOptions.defaults())) {
-      assertThatThrownBy(() -> exchange.exchange(MixedRows.schema(), Partitioning.roundRobin(8),
+      assertThatThrownBy(() -> exchange.exchange(TestingMixedRows.schema(), Partitioning.roundRobin(8),
           List.of(rows(0, 4000)), reader -> {
             List<Long> ids = ids(reader);
             if (reader.partition() == 3) {
@@ -134,7 +134,8 @@ class LocalExchangeTest {
     LocalExchange exchange = open(ShuffleWriterOptions.defaults());
     exchange.close();
     assertThat(Files.exists(exchange.directory())).isFalse();
-    assertThatThrownBy(() -> exchange.exchange(MixedRows.schema(), Partitioning.single(), List.of(), reader -> 0))
+    assertThatThrownBy(
+        () -> exchange.exchange(TestingMixedRows.schema(), Partitioning.single(), List.of(), reader -> 0))
         .isInstanceOf(QuiverException.class).hasMessageContaining("closed");
   }
 }

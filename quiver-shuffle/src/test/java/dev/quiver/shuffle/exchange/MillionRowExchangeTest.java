@@ -6,9 +6,9 @@ import dev.quiver.common.metrics.MetricsSnapshot;
 import dev.quiver.shuffle.block.DecodedBatch;
 import dev.quiver.shuffle.partition.Partitioning;
 import dev.quiver.shuffle.partition.SparkHash;
-import dev.quiver.shuffle.testing.MixedRows;
 import dev.quiver.shuffle.testing.ReferenceSparkHash;
 import dev.quiver.testing.TestingAllocator;
+import dev.quiver.testing.TestingMixedRows;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -92,7 +92,7 @@ class MillionRowExchangeTest {
   }
 
   private Run exchange(ShuffleWriterOptions writerOptions) throws IOException {
-    MixedRows rows = new MixedRows(SEED);
+    TestingMixedRows rows = new TestingMixedRows(SEED);
     long[] fingerprints = new long[ROWS];
     LocalExchange.Options options = LocalExchange.Options.defaults().withThreads(2).withTemporaryRoot(temporary)
         .withWriter(writerOptions);
@@ -104,7 +104,7 @@ class MillionRowExchangeTest {
           int count = (int) Math.min(BATCH_ROWS, first + ROWS / MAP_TASKS - id);
           try (VectorSchemaRoot batch = rows.batch(id, count, memory.allocator())) {
             for (int r = 0; r < count; r++) {
-              fingerprints[(int) id + r] = MixedRows.fingerprint(batch, r);
+              fingerprints[(int) id + r] = TestingMixedRows.fingerprint(batch, r);
             }
             writer.write(batch);
           }
@@ -112,7 +112,8 @@ class MillionRowExchangeTest {
       });
     }
     try (LocalExchange exchange = LocalExchange.create(options, memory.allocator())) {
-      List<long[]> ids = exchange.exchange(MixedRows.schema(), Partitioning.hash(PARTITIONS, MixedRows.HASH_KEYS), maps,
+      List<long[]> ids = exchange.exchange(TestingMixedRows.schema(),
+          Partitioning.hash(PARTITIONS, TestingMixedRows.HASH_KEYS), maps,
           reader -> checkedIds(reader, fingerprints));
       try (Stream<Path> left = Files.list(exchange.directory())) {
         assertThat(left).as("files left after the exchange").isEmpty();
@@ -143,7 +144,7 @@ class MillionRowExchangeTest {
             assertThat(reader.partition()).as("partition of row id %d", rowId)
                 .isEqualTo(SparkHash.partition(hash, PARTITIONS));
           }
-          if (rowId < 0 || rowId >= ROWS || MixedRows.fingerprint(root, r) != fingerprints[(int) rowId]) {
+          if (rowId < 0 || rowId >= ROWS || TestingMixedRows.fingerprint(root, r) != fingerprints[(int) rowId]) {
             assertThat(rowId).as("row id %d arrived with other values than it was written with", rowId).isNegative();
           }
           if (count == ids.length) {

@@ -8,9 +8,9 @@ import dev.quiver.common.metrics.MetricsSnapshot;
 import dev.quiver.shuffle.block.DecodedBatch;
 import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.partition.Partitioning;
-import dev.quiver.shuffle.testing.MixedRows;
 import dev.quiver.shuffle.testing.ShuffleFiles;
 import dev.quiver.testing.TestingAllocator;
+import dev.quiver.testing.TestingMixedRows;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,23 +33,24 @@ class ShuffleReaderTest {
   @TempDir
   Path directory;
 
-  /** Three map outputs of MixedRows hash-partitioned into 5, ids {@code [m * 20000, (m + 1) * 20000)}. */
+  /** Three map outputs of TestingMixedRows hash-partitioned into 5, ids {@code [m * 20000, (m + 1) * 20000)}. */
   static List<MapOutput> mapOutputs(Path directory, CompressionCodec codec, boolean checksums,
       org.apache.arrow.memory.BufferAllocator allocator) throws IOException {
     return mapOutputs(directory, codec, checksums, ROWS_PER_MAP, allocator);
   }
 
-  /** Three map outputs of MixedRows hash-partitioned into 5, ids {@code [m * rowsPerMap, (m + 1) * rowsPerMap)}. */
+  /** Three map outputs of TestingMixedRows hash-partitioned into 5, ids {@code [m * rowsPerMap, (m + 1) * rowsPerMap)}. */
   static List<MapOutput> mapOutputs(Path directory, CompressionCodec codec, boolean checksums, int rowsPerMap,
       org.apache.arrow.memory.BufferAllocator allocator) throws IOException {
-    MixedRows rows = new MixedRows(11);
+    TestingMixedRows rows = new TestingMixedRows(11);
     List<MapOutput> outputs = new ArrayList<>();
     ShuffleWriterOptions options = ShuffleWriterOptions.defaults().withCodec(codec).withTargetBatchRows(1000)
         .withChecksums(checksums);
     for (int m = 0; m < 3; m++) {
       MapOutput target = MapOutput.named(directory, "map-" + m, checksums, PARTITIONS);
-      try (ShuffleWriter writer = ShuffleWriter.create(target, MixedRows.schema(),
-          Partitioning.hash(PARTITIONS, MixedRows.HASH_KEYS).newPartitioner(MixedRows.schema(), m), options,
+      try (ShuffleWriter writer = ShuffleWriter.create(target, TestingMixedRows.schema(),
+          Partitioning.hash(PARTITIONS, TestingMixedRows.HASH_KEYS).newPartitioner(TestingMixedRows.schema(), m),
+          options,
           allocator)) {
         for (int first = m * rowsPerMap; first < (m + 1) * rowsPerMap; first += 5000) {
           try (VectorSchemaRoot batch = rows.batch(first, Math.min(5000, (m + 1) * rowsPerMap - first), allocator)) {
@@ -155,8 +156,8 @@ class ShuffleReaderTest {
     List<MapOutput> outputs = new ArrayList<>();
     for (int m = 0; m < 2; m++) {
       MapOutput target = MapOutput.named(directory, "map-" + m, false, 1);
-      try (ShuffleWriter writer = ShuffleWriter.create(target, MixedRows.schema(),
-          Partitioning.single().newPartitioner(MixedRows.schema(), m), ShuffleWriterOptions.defaults(),
+      try (ShuffleWriter writer = ShuffleWriter.create(target, TestingMixedRows.schema(),
+          Partitioning.single().newPartitioner(TestingMixedRows.schema(), m), ShuffleWriterOptions.defaults(),
           memory.allocator())) {
         outputs.add(writer.commit());
       }

@@ -8,9 +8,9 @@ import dev.quiver.common.QuiverException;
 import dev.quiver.common.metrics.MetricsSnapshot;
 import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.partition.Partitioning;
-import dev.quiver.shuffle.testing.MixedRows;
 import dev.quiver.shuffle.testing.ShuffleFiles;
 import dev.quiver.testing.TestingAllocator;
+import dev.quiver.testing.TestingMixedRows;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -145,7 +145,7 @@ class ShuffleWriterTest {
   @Test
   void spillsAreCopiedVerbatimSoTheFilesAreByteIdentical() throws IOException {
     int partitions = 20;
-    MixedRows rows = new MixedRows(42);
+    TestingMixedRows rows = new TestingMixedRows(42);
     ShuffleWriterOptions base = ShuffleWriterOptions.defaults().withTargetBatchRows(64)
         .withCodec(CompressionCodec.ZSTD);
     MapOutput plain = write(target("plain", false, partitions), base, rows, partitions);
@@ -160,15 +160,15 @@ class ShuffleWriterTest {
     assertThat(Files.readAllBytes(spilled.indexFile())).isEqualTo(Files.readAllBytes(plain.indexFile()));
   }
 
-  private MapOutput write(MapOutput output, ShuffleWriterOptions options, MixedRows rows, int partitions)
+  private MapOutput write(MapOutput output, ShuffleWriterOptions options, TestingMixedRows rows, int partitions)
       throws IOException {
     return write(output, options, rows, partitions, new ArrayList<>());
   }
 
-  private MapOutput write(MapOutput output, ShuffleWriterOptions options, MixedRows rows, int partitions,
+  private MapOutput write(MapOutput output, ShuffleWriterOptions options, TestingMixedRows rows, int partitions,
       List<MetricsSnapshot> metrics) throws IOException {
-    try (ShuffleWriter writer = ShuffleWriter.create(output, MixedRows.schema(),
-        Partitioning.hash(partitions, MixedRows.HASH_KEYS).newPartitioner(MixedRows.schema(), 0), options,
+    try (ShuffleWriter writer = ShuffleWriter.create(output, TestingMixedRows.schema(),
+        Partitioning.hash(partitions, TestingMixedRows.HASH_KEYS).newPartitioner(TestingMixedRows.schema(), 0), options,
         memory.allocator())) {
       for (int first = 0; first < 60_000; first += 4096) {
         try (VectorSchemaRoot batch = rows.batch(first, Math.min(4096, 60_000 - first), memory.allocator())) {
@@ -185,7 +185,7 @@ class ShuffleWriterTest {
   void theChecksumFileHoldsEachPartitionsCrc32c() throws IOException {
     int partitions = 9;
     MapOutput output = write(target("sums", true, partitions), ShuffleWriterOptions.defaults().withChecksums(true)
-        .withMemoryLimit(1L << 20), new MixedRows(7), partitions);
+        .withMemoryLimit(1L << 20), new TestingMixedRows(7), partitions);
     long[] index = ShuffleFiles.longs(output.indexFile());
     long[] checksums = ShuffleFiles.longs(output.checksumFile());
     byte[] data = Files.readAllBytes(output.dataFile());
@@ -201,10 +201,10 @@ class ShuffleWriterTest {
   void aMapTaskThatFailsMidwayLeavesNoFileAtAll() throws IOException {
     MapOutput output = target("failed", true, 20);
     ShuffleWriterOptions options = ShuffleWriterOptions.defaults().withChecksums(true).withMemoryLimit(1L << 20);
-    MixedRows rows = new MixedRows(3);
+    TestingMixedRows rows = new TestingMixedRows(3);
     assertThatThrownBy(() -> {
-      try (ShuffleWriter writer = ShuffleWriter.create(output, MixedRows.schema(),
-          Partitioning.hash(20, "id").newPartitioner(MixedRows.schema(), 0), options, memory.allocator())) {
+      try (ShuffleWriter writer = ShuffleWriter.create(output, TestingMixedRows.schema(),
+          Partitioning.hash(20, "id").newPartitioner(TestingMixedRows.schema(), 0), options, memory.allocator())) {
         for (int first = 0;; first += 4096) {
           try (VectorSchemaRoot batch = rows.batch(first, 4096, memory.allocator())) {
             writer.write(batch);

@@ -1,5 +1,6 @@
 package dev.quiver.shuffle.testing;
 
+import dev.quiver.testing.TestingMixedRows;
 import java.math.BigDecimal;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -8,7 +9,7 @@ import java.nio.charset.StandardCharsets;
 /**
  * An independent, value-at-a-time implementation of Spark's {@code hash(...)} from the rules in
  * {@code spark-hash/README.md}, for checking where rows land: Java objects in, no Arrow, no code
- * shared with the engine. Supports what {@link MixedRows} keys hold: Integer (INT), String (UTF-8
+ * shared with the engine. Supports what {@link TestingMixedRows} keys hold: Integer (INT), String (UTF-8
  * BYTES), byte[] (a string's UTF-8 or binary: BYTES) and BigDecimal of precision &gt; 18 (BYTES of the
  * unscaled value's two's complement).
  */

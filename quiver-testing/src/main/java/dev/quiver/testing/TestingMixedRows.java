@@ -1,4 +1,4 @@
-package dev.quiver.shuffle.testing;
+package dev.quiver.testing;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -35,7 +35,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * -0.0, infinities, extreme and empty values. The hash keys are {@code k_int}, {@code k_string} and
  * {@code k_decimal} (decimal(38,10): Spark hashes its bytes).
  */
-public final class MixedRows {
+public final class TestingMixedRows {
   public static final List<String> HASH_KEYS = List.of("k_int", "k_string", "k_decimal");
 
   private static final String[] WORDS = {"", "a", "quiver", "naïve", "Ωμέγα", "日本語", "🦀 crab", "x,y\"z", "\\N",
@@ -43,7 +43,7 @@ public final class MixedRows {
 
   private final long seed;
 
-  public MixedRows(long seed) {
+  public TestingMixedRows(long seed) {
     this.seed = seed;
   }
 
