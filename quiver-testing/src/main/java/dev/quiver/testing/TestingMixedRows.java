@@ -296,7 +296,7 @@ public final class TestingMixedRows {
     for (int c = 1; c < actual.size(); c++) {
       Object expected = value(id, c);
       Object got = actual.get(c);
-      boolean same = expected instanceof byte[] && got instanceof byte[]
+      boolean same = (expected instanceof byte[] && got instanceof byte[])
           ? Arrays.equals((byte[]) expected, (byte[]) got)
           : Objects.equals(expected, got);
       if (!same) {
