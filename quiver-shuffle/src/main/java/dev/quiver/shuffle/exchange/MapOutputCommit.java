@@ -1,6 +1,7 @@
 package dev.quiver.shuffle.exchange;
 
 import dev.quiver.common.io.FileSync;
+import dev.quiver.common.io.TemporaryFiles;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -10,7 +11,6 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * A map output's files written under temporary names and made visible together. {@link #commit}
@@ -37,8 +37,16 @@ final class MapOutputCommit implements AutoCloseable {
     this.data = data;
   }
 
-  /** Starts writing {@code target}: a temporary data file, opened for writing. */
+  /**
+   * Starts writing {@code target}: a temporary data file, opened for writing. Temporary files of the
+   * same targets left by processes that died ({@code kill -9} mid-write) are removed first.
+   */
   static MapOutputCommit start(MapOutput target) throws IOException {
+    TemporaryFiles.removeStale(target.dataFile());
+    TemporaryFiles.removeStale(target.indexFile());
+    if (target.checksumFile() != null) {
+      TemporaryFiles.removeStale(target.checksumFile());
+    }
     Path dataTemporary = temporaryFor(target.dataFile());
     FileChannel channel = FileChannel.open(dataTemporary, StandardOpenOption.WRITE, StandardOpenOption.CREATE_NEW);
     return new MapOutputCommit(target, dataTemporary, temporaryFor(target.indexFile()),
@@ -46,9 +54,7 @@ final class MapOutputCommit implements AutoCloseable {
   }
 
   private static Path temporaryFor(Path file) {
-    Path absolute = file.toAbsolutePath();
-    return absolute.resolveSibling("." + absolute.getFileName() + "."
-        + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".tmp");
+    return TemporaryFiles.nameFor(file);
   }
 
   /** The temporary data file's channel. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
+import dev.quiver.common.io.TemporaryFiles;
 import dev.quiver.common.metrics.MetricsSnapshot;
 import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.partition.Partitioning;
@@ -56,6 +57,35 @@ class ShuffleWriterTest {
 
   private MapOutput target(String name, boolean checksums, int partitions) {
     return MapOutput.named(directory, name, checksums, partitions);
+  }
+
+  @Test
+  void aKilledWritersTemporaryFilesAreRemovedByTheNextWriteOfThatOutput() throws IOException {
+    MapOutput output = target("stale", true, 1);
+    // what a map task killed mid-write leaves: temporary files named for a process that is gone
+    long deadPid = ProcessHandle.current().pid() + 1_000_000_000L;
+    List<Path> leftovers = new ArrayList<>();
+    for (Path file : List.of(output.dataFile(), output.indexFile(), output.checksumFile())) {
+      Path leftover = file.resolveSibling("." + file.getFileName() + TemporaryFiles.MARK + deadPid
+          + "-abc");
+      Files.write(leftover, new byte[] {1, 2, 3});
+      leftovers.add(leftover);
+    }
+    try (ShuffleWriter writer = ShuffleWriter.create(output, SIMPLE, Partitioning.single().newPartitioner(SIMPLE, 0),
+        ShuffleWriterOptions.defaults().withChecksums(true), memory.allocator())) {
+      try (VectorSchemaRoot batch = simple(0, 10, 3)) {
+        writer.write(batch);
+      }
+      writer.commit();
+    }
+    for (Path leftover : leftovers) {
+      assertThat(leftover).doesNotExist();
+    }
+    try (var names = Files.list(directory)) {
+      assertThat(names.map(path -> path.getFileName().toString()))
+          .as("only the committed files remain").allMatch(name -> !name.contains(TemporaryFiles.MARK));
+    }
+    assertThat(ShuffleFiles.longs(output.indexFile())).hasSize(2);
   }
 
   @Test
