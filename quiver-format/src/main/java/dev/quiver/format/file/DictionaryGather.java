@@ -1,11 +1,5 @@
 package dev.quiver.format.file;
 
-import dev.quiver.common.QuiverException;
-import dev.quiver.common.batch.DictionaryDecoder;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.vector.BaseVariableWidthVector;
-import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 
@@ -16,15 +10,4 @@ public final class DictionaryGather {
 
   private DictionaryGather() {}
 
-  /**
-   * Rows {@code [from, from+count)} of {@code codes} as a new vector of {@code field}'s type (owned by
-   * the caller), every code checked first.
-   *
-   * @throws QuiverException {@code CORRUPT}, naming {@code name}, when a code is outside the values
-   */
-  public static FieldVector gather(
-      BaseVariableWidthVector values, IntVector codes, int from, int count, Field field, BufferAllocator allocator,
-      String name) {
-    return DictionaryDecoder.decode(values, codes, null, from, count, field, allocator, name);
-  }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
+import dev.quiver.common.batch.DictionaryDecoder;
 import dev.quiver.format.layout.DictLayout;
 import dev.quiver.format.layout.FlatLayout;
 import dev.quiver.format.layout.Layout;
@@ -186,11 +187,12 @@ class DictLayoutTest {
       codes.set(1, 7);
       codes.setValueCount(2);
       Field field = Field.nullable("s", ArrowType.Utf8.INSTANCE);
-      assertThatThrownBy(() -> DictionaryGather.gather(values, codes, 0, 2, field, memory.allocator(), "f.qvr"))
+      assertThatThrownBy(() -> DictionaryDecoder.decode(values, codes, null, 0, 2, field, memory.allocator(), "f.qvr"))
           .isInstanceOf(QuiverException.class)
           .hasMessage("f.qvr: dictionary code 7 at row 1 is outside the 1 dictionary values")
           .matches(failure -> ((QuiverException) failure).errorCode() == ErrorCode.CORRUPT);
-      try (FieldVector first = DictionaryGather.gather(values, codes, 0, 1, field, memory.allocator(), "f.qvr")) {
+      try (
+          FieldVector first = DictionaryDecoder.decode(values, codes, null, 0, 1, field, memory.allocator(), "f.qvr")) {
         assertThat(first.getObject(0).toString()).isEqualTo("a");
       }
     }
