@@ -1,0 +1,17 @@
+package dev.quiver.exec.plan;
+
+/** The aggregate functions the engine computes. */
+public enum AggregateFunction {
+  /** COUNT(*) with no argument, COUNT(x) counting non-null x (DISTINCT: distinct non-null values). */
+  COUNT,
+  /** SUM of non-null values; NULL when there are none. Decimal sums are exact; overflow is a USER error. */
+  SUM,
+  /** AVG of non-null values in the call's result type (decimals rounded half up); NULL when none. */
+  AVG,
+  MIN,
+  MAX,
+  /** The one value of a group (a scalar sub-query's); more than one row is a USER error. */
+  SINGLE_VALUE,
+  /** Any one value of the group (keys functionally dependent on the grouping). */
+  ANY_VALUE
+}
