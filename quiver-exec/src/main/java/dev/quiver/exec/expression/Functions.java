@@ -1,0 +1,100 @@
+package dev.quiver.exec.expression;
+
+/**
+ * The names of the {@code Call}s the engine evaluates: the contract between the SQL translation,
+ * which makes the calls (with result types by SQL's rules, decided there), and the compiler, which
+ * evaluates them. Every function is NULL on a NULL argument unless its text says otherwise.
+ * Arithmetic on decimals is exact at the call's result precision and scale (rounding half up where
+ * the scale drops); a result that does not fit its type is a USER error, as is a division by zero.
+ */
+public final class Functions {
+  private Functions() {}
+
+  /**
+   * Comparisons of two expressions of one type (after the SQL layer's casts; decimals of any scales,
+   * strings by UTF-8 bytes, which is code point order): bool. The model's {@code Comparison} node is
+   * the form with a column and a literal (which a scan can push down); these are the general form.
+   */
+  public static final String EQUAL = "=";
+  public static final String NOT_EQUAL = "<>";
+  public static final String LESS_THAN = "<";
+  public static final String LESS_THAN_OR_EQUAL = "<=";
+  public static final String GREATER_THAN = ">";
+  public static final String GREATER_THAN_OR_EQUAL = ">=";
+  /**
+   * {@code value LIKE pattern [ESCAPE e]} on any utf8 expression: arguments the value, a utf8 literal
+   * pattern and, optionally, a one-character utf8 literal escape (NOT LIKE is {@code Not} of it).
+   */
+  public static final String LIKE = "like";
+  /** {@code value IN (v1, v2, ...)} on any expression, the values literals of its type (NOT IN: {@code Not}). */
+  public static final String IN = "in";
+  /** {@code x IS NULL} on any expression: never NULL. */
+  public static final String IS_NULL = "is_null";
+  /** {@code x IS NOT NULL} on any expression: never NULL. */
+  public static final String IS_NOT_NULL = "is_not_null";
+  /** {@code a + b}: numbers of one type after the SQL layer's casts, or decimals of any scales. */
+  public static final String ADD = "+";
+  /** {@code a - b}. */
+  public static final String SUBTRACT = "-";
+  /** {@code a * b}. */
+  public static final String MULTIPLY = "*";
+  /** {@code a / b}: integer division truncates toward zero; a zero divisor is a USER error. */
+  public static final String DIVIDE = "/";
+  /** {@code a % b}: the remainder with the sign of {@code a}; a zero divisor is a USER error. */
+  public static final String MODULO = "%";
+  /** {@code -a}. */
+  public static final String NEGATE = "negate";
+  /**
+   * {@code CASE WHEN c1 THEN v1 [WHEN c2 THEN v2 ...] ELSE e END} as arguments {@code c1, v1, c2, v2,
+   * ..., e} (the ELSE always present, a NULL literal when the query has none): the value of the first
+   * condition that is TRUE.
+   */
+  public static final String CASE = "case";
+  /** The first non-NULL argument. */
+  public static final String COALESCE = "coalesce";
+  /** {@code NULLIF(a, b)}: NULL when a = b, else a. */
+  public static final String NULLIF = "nullif";
+  /**
+   * {@code EXTRACT(unit FROM d)}: arguments a utf8 literal unit ({@code year}, {@code quarter},
+   * {@code month}, {@code day}, {@code dow} (0 = Sunday), {@code doy}, {@code hour}, {@code minute},
+   * {@code second}, {@code epoch}) and a date or timestamp; result int64.
+   */
+  public static final String EXTRACT = "extract";
+  /** {@code date + n days} (n an int32/int64 expression; negative subtracts): a date. */
+  public static final String DATE_ADD_DAYS = "date_add_days";
+  /**
+   * {@code date + n months}: the same day of the month, or the month's last day when it has fewer
+   * days (as SQL and DuckDB do: 2024-01-31 + 1 month = 2024-02-29).
+   */
+  public static final String DATE_ADD_MONTHS = "date_add_months";
+  /**
+   * {@code SUBSTRING(s FROM start [FOR length])}: 1-based, in characters (code points); a start below
+   * 1 counts the missing positions against the length, as SQL does.
+   */
+  public static final String SUBSTRING = "substring";
+  /** {@code a || b} for strings. */
+  public static final String CONCAT = "concat";
+  public static final String UPPER = "upper";
+  public static final String LOWER = "lower";
+  /** Characters (code points) of a string: int64. */
+  public static final String CHAR_LENGTH = "char_length";
+  /** {@code TRIM(BOTH ' ' FROM s)}. */
+  public static final String TRIM = "trim";
+  public static final String ABS = "abs";
+  /** {@code ROUND(x [, digits])} half away from zero. */
+  public static final String ROUND = "round";
+  public static final String FLOOR = "floor";
+  public static final String CEIL = "ceil";
+  /** {@code x IS TRUE}: never NULL. */
+  public static final String IS_TRUE = "is_true";
+  /** {@code x IS FALSE}: never NULL. */
+  public static final String IS_FALSE = "is_false";
+  /** {@code x IS NOT TRUE}: never NULL. */
+  public static final String IS_NOT_TRUE = "is_not_true";
+  /** {@code x IS NOT FALSE}: never NULL. */
+  public static final String IS_NOT_FALSE = "is_not_false";
+  /** {@code a IS DISTINCT FROM b}: never NULL; two NULLs are not distinct. */
+  public static final String IS_DISTINCT_FROM = "is_distinct_from";
+  /** {@code a IS NOT DISTINCT FROM b}: never NULL. */
+  public static final String IS_NOT_DISTINCT_FROM = "is_not_distinct_from";
+}
