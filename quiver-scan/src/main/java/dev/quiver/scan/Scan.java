@@ -7,6 +7,7 @@ import dev.quiver.format.file.QuiverFile;
 import dev.quiver.format.storage.CoalescingPolicy;
 import dev.quiver.scan.execution.ScanArrowReader;
 import dev.quiver.scan.execution.ScanResult;
+import dev.quiver.scan.execution.ScanTasks;
 import dev.quiver.scan.plan.ScanPlan;
 import dev.quiver.scan.plan.SplitPlanner;
 import dev.quiver.scan.plan.SplitStrategy;
@@ -188,6 +189,22 @@ public final class Scan {
       ScanPlan plan = plan(files);
       return new ScanResult(plan, files, allocator, threads, window > 0 ? window : Math.max(2, 2 * threads), ordered,
           limit, shareDecodes);
+    } catch (IOException | RuntimeException failure) {
+      for (QuiverFile file : files) {
+        file.close();
+      }
+      throw failure;
+    }
+  }
+
+  /**
+   * Plans the scan and hands its splits to the caller's threads (morsel-driven: each thread takes
+   * the next split and runs it on itself); the tasks own their files and must be closed.
+   */
+  public ScanTasks openTasks(BufferAllocator allocator) throws IOException {
+    List<QuiverFile> files = openFiles();
+    try {
+      return new ScanTasks(plan(files), files, allocator, shareDecodes);
     } catch (IOException | RuntimeException failure) {
       for (QuiverFile file : files) {
         file.close();

@@ -95,7 +95,11 @@ public final class Batch implements AutoCloseable {
   /** The vector of a column as stored: its values, or int32 codes when {@link #isDictionaryEncoded}. */
   public FieldVector vector(int column) {
     requireOpen();
-    return vectors.get(column);
+    FieldVector vector = vectors.get(column);
+    if (vector == null) {
+      throw new IllegalStateException("column " + column + " was handed on");
+    }
+    return vector;
   }
 
   /** Whether a column is kept as codes into a dictionary. */
@@ -129,6 +133,72 @@ public final class Batch implements AutoCloseable {
     }
     released = true;
     return new Batch(schema, vectors, dictionaries, physicalRows, physical, count);
+  }
+
+  /**
+   * The same vectors with a selection given as physical positions: {@code positions[0, count)} are
+   * ascending indexes into the vectors, each one of this batch's rows (a filter that looked at the
+   * vectors directly). The array is kept. Takes over this batch's vectors.
+   */
+  public Batch withPhysicalSelection(int[] positions, int count) {
+    requireOpen();
+    Objects.checkFromIndexSize(0, count, positions.length);
+    if (count > 0 && (positions[0] < 0 || positions[count - 1] >= physicalRows)) {
+      throw new IllegalArgumentException("selection positions must lie inside the batch's " + physicalRows + " rows");
+    }
+    released = true;
+    return new Batch(schema, vectors, dictionaries, physicalRows, positions, count);
+  }
+
+  /**
+   * The selected rows only, with dictionary columns still as codes (the codes gathered, the
+   * dictionaries handed on): a batch without a selection. Without a selection this batch's vectors
+   * are handed on as they are. This batch is left empty.
+   */
+  public Batch compact(BufferAllocator allocator) {
+    requireOpen();
+    if (selection == null) {
+      released = true;
+      return new Batch(schema, vectors, dictionaries, physicalRows, null, selectedCount);
+    }
+    List<FieldVector> result = new ArrayList<>(vectors.size());
+    try {
+      for (int column = 0; column < vectors.size(); column++) {
+        FieldVector vector = vectors.get(column);
+        result.add(VectorGather.gather(vector, selection, selectedCount, vector.getField(), allocator));
+      }
+    } catch (RuntimeException failure) {
+      result.forEach(FieldVector::close);
+      throw failure;
+    }
+    for (FieldVector vector : vectors) {
+      vector.close();
+    }
+    released = true;
+    return new Batch(schema, result, dictionaries, selectedCount, null, selectedCount);
+  }
+
+  /**
+   * Hands one column on: the caller owns the returned vector (and, for a dictionary column, the
+   * dictionary from {@link #releaseDictionary} too) and this batch no longer frees it; the column can
+   * no longer be read from this batch.
+   */
+  public FieldVector releaseVector(int column) {
+    requireOpen();
+    FieldVector vector = vectors.get(column);
+    if (vector == null) {
+      throw new IllegalStateException("column " + column + " was already handed on");
+    }
+    vectors.set(column, null);
+    return vector;
+  }
+
+  /** Hands a dictionary column's values on (null for a plain column); see {@link #releaseVector}. */
+  public FieldVector releaseDictionary(int column) {
+    requireOpen();
+    FieldVector values = dictionaries.get(column);
+    dictionaries.set(column, null);
+    return values;
   }
 
   /**
@@ -190,7 +260,9 @@ public final class Batch implements AutoCloseable {
     }
     released = true;
     for (int column = 0; column < vectors.size(); column++) {
-      vectors.get(column).close();
+      if (vectors.get(column) != null) {
+        vectors.get(column).close();
+      }
       if (dictionaries.get(column) != null) {
         dictionaries.get(column).close();
       }

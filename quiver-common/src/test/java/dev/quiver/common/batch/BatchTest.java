@@ -224,4 +224,56 @@ class BatchTest {
     vector.setValueCount(values.length);
     return vector;
   }
+
+  @Test
+  void physicalSelectionNamesVectorPositions() {
+    Batch batch = Batch.builder(4).add(LONGS, longs(new Long[] {10L, 11L, 12L, 13L})).build();
+    Batch selected = batch.withPhysicalSelection(new int[] {1, 3}, 2);
+    try (VectorSchemaRoot root = selected.materialize(allocator())) {
+      assertThat(root.getRowCount()).isEqualTo(2);
+      assertThat(root.getVector(0).getObject(0)).isEqualTo(11L);
+      assertThat(root.getVector(0).getObject(1)).isEqualTo(13L);
+    }
+    try (Batch small = Batch.builder(2).add(LONGS, longs(new Long[] {1L, 2L})).build()) {
+      assertThatThrownBy(() -> small.withPhysicalSelection(new int[] {0, 5}, 2))
+          .isInstanceOf(IllegalArgumentException.class);
+    }
+  }
+
+  @Test
+  void compactGathersSelectedRowsAndKeepsDictionaryCodes() {
+    IntVector codes = new IntVector(CODES, allocator());
+    codes.allocateNew(4);
+    codes.set(0, 1);
+    codes.setNull(1);
+    codes.set(2, 0);
+    codes.set(3, 1);
+    codes.setValueCount(4);
+    VarCharVector values = texts(new String[] {"a", "b"});
+    Batch batch = Batch.builder(4).addDictionary(TEXT, codes, values).add(LONGS, longs(new Long[] {1L, 2L, 3L, 4L}))
+        .selection(new int[] {1, 2, 3}, 3).build();
+    try (Batch compact = batch.compact(allocator())) {
+      assertThat(compact.hasSelection()).isFalse();
+      assertThat(compact.rowCount()).isEqualTo(3);
+      assertThat(compact.isDictionaryEncoded(0)).isTrue();
+      assertThat(compact.dictionary(0)).isSameAs(values);
+      assertThat(compact.vector(0).isNull(0)).isTrue();
+      assertThat(((IntVector) compact.vector(0)).get(1)).isZero();
+      assertThat(compact.vector(1).getObject(2)).isEqualTo(4L);
+    }
+  }
+
+  @Test
+  void releasedColumnsAreTheCallersAndNoLongerReadable() {
+    BigIntVector longs = longs(new Long[] {1L, 2L});
+    Batch batch = Batch.builder(2).add(LONGS, longs).add(TEXT, texts(new String[] {"x", "y"})).build();
+    FieldVector taken = batch.releaseVector(0);
+    assertThat(taken).isSameAs(longs);
+    assertThat(batch.releaseDictionary(0)).isNull();
+    assertThatThrownBy(() -> batch.vector(0)).isInstanceOf(IllegalStateException.class);
+    assertThatThrownBy(() -> batch.releaseVector(0)).isInstanceOf(IllegalStateException.class);
+    batch.close();
+    assertThat(taken.getObject(1)).isEqualTo(2L);
+    taken.close();
+  }
 }

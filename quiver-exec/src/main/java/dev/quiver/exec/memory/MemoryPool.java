@@ -91,7 +91,9 @@ public final class MemoryPool implements AutoCloseable {
     @Override
     public void onPreAllocation(long size) {
       if (!tryAdd(size)) {
-        throw exhausted("an operator", size);
+        throw new org.apache.arrow.memory.OutOfMemoryException(
+            "the query's memory limit of " + limit + " bytes is reached (" + used.get() + " in use, " + size
+                + " more asked)");
       }
       subtract(size);
     }
