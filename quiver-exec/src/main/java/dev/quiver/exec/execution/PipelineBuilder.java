@@ -1,0 +1,185 @@
+package dev.quiver.exec.execution;
+
+import dev.quiver.exec.aggregate.HashAggregateFactory;
+import dev.quiver.exec.expression.ExpressionCompiler;
+import dev.quiver.exec.join.HashJoinBuildFactory;
+import dev.quiver.exec.join.HashJoinProbeFactory;
+import dev.quiver.exec.nested.NestedLoopJoinBuildFactory;
+import dev.quiver.exec.nested.NestedLoopJoinProbeFactory;
+import dev.quiver.exec.operator.ExecutionContext;
+import dev.quiver.exec.operator.MorselSource;
+import dev.quiver.exec.operator.OperatorMetrics;
+import dev.quiver.exec.operator.SinkFactory;
+import dev.quiver.exec.plan.AggregateNode;
+import dev.quiver.exec.plan.FilterNode;
+import dev.quiver.exec.plan.JoinNode;
+import dev.quiver.exec.plan.LimitNode;
+import dev.quiver.exec.plan.NestedLoopJoinNode;
+import dev.quiver.exec.plan.PlanNode;
+import dev.quiver.exec.plan.ProjectNode;
+import dev.quiver.exec.plan.SortNode;
+import dev.quiver.exec.plan.TableScanNode;
+import dev.quiver.exec.plan.UnionAllNode;
+import dev.quiver.exec.plan.ValuesNode;
+import dev.quiver.exec.sort.LimitFactory;
+import dev.quiver.exec.sort.SortFactory;
+import dev.quiver.exec.sort.ValuesSource;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Cuts a plan into pipelines at its breakers (aggregate, sort, join build, union inputs): streaming
+ * nodes join the pipeline of their input; a breaker ends its input's pipeline in its sink and starts
+ * a new one from its output. Pipelines are listed in the order they must run. Also keeps, per plan
+ * node, the metrics of the operators made for it (EXPLAIN ANALYZE).
+ */
+final class PipelineBuilder {
+  private final ExecutionContext context;
+  private final List<Pipeline> pipelines = new ArrayList<>();
+  private final Map<PlanNode, List<OperatorMetrics>> metrics = new IdentityHashMap<>();
+  private final List<AutoCloseable> resources = new ArrayList<>();
+  private int nextId;
+
+  PipelineBuilder(ExecutionContext context) {
+    this.context = context;
+  }
+
+  List<Pipeline> pipelines() {
+    return pipelines;
+  }
+
+  Map<PlanNode, List<OperatorMetrics>> metrics() {
+    return metrics;
+  }
+
+  /** Everything made (factories, sources) to close when the query ends, in the order made. */
+  List<AutoCloseable> resources() {
+    return resources;
+  }
+
+  /** Builds the pipelines of {@code plan}; the last one ends in {@code result}. */
+  void build(PlanNode plan, SinkFactory result) {
+    Pipeline last = open(plan);
+    finish(last, result, null);
+  }
+
+  private Pipeline open(PlanNode node) {
+    if (node instanceof TableScanNode scan) {
+      Pipeline pipeline = newPipeline(() -> track(scan, scan.table().open(scan.columns(), scan.filter(), scan.limit(),
+          context)), scan, false);
+      if (scan.filter() != null && !scan.table().evaluatesFilters()) {
+        FilterOperatorFactory filter = new FilterOperatorFactory(scan.filter(), scan.schema());
+        add(pipeline, filter, filter.metrics(), scan);
+      }
+      return pipeline;
+    }
+    if (node instanceof FilterNode filter) {
+      Pipeline pipeline = open(filter.input());
+      FilterOperatorFactory operator = FilterOperatorFactory.of(filter);
+      add(pipeline, operator, operator.metrics(), filter);
+      return pipeline;
+    }
+    if (node instanceof ProjectNode project) {
+      Pipeline pipeline = open(project.input());
+      ProjectOperatorFactory operator = new ProjectOperatorFactory(project);
+      add(pipeline, operator, operator.metrics(), project);
+      return pipeline;
+    }
+    if (node instanceof LimitNode limit) {
+      Pipeline pipeline = open(limit.input());
+      LimitFactory operator = new LimitFactory(limit);
+      add(pipeline, operator, operator.metrics(), limit);
+      return pipeline;
+    }
+    if (node instanceof AggregateNode aggregate) {
+      Pipeline input = open(aggregate.input());
+      HashAggregateFactory sink = new HashAggregateFactory(aggregate, aggregate.input().schema());
+      finish(input, sink, aggregate);
+      return newPipeline(() -> track(aggregate, sink.output()), aggregate, false);
+    }
+    if (node instanceof SortNode sort) {
+      Pipeline input = open(sort.input());
+      SortFactory sink = new SortFactory(sort, sort.input().schema());
+      finish(input, sink, sort);
+      return newPipeline(() -> track(sort, sink.output()), sort, true);
+    }
+    if (node instanceof JoinNode join) {
+      return hashJoin(join);
+    }
+    if (node instanceof NestedLoopJoinNode join) {
+      Pipeline build = open(join.right());
+      NestedLoopJoinBuildFactory sink = new NestedLoopJoinBuildFactory(join, join.right().schema());
+      finish(build, sink, join);
+      Pipeline probe = open(join.left());
+      NestedLoopJoinProbeFactory operator = new NestedLoopJoinProbeFactory(join, sink,
+          ExpressionCompiler::compilePredicate);
+      add(probe, operator, operator.metrics(), join);
+      return probe;
+    }
+    if (node instanceof UnionAllNode union) {
+      CollectSinkFactory collected = new CollectSinkFactory(union.schema());
+      for (PlanNode input : union.inputs()) {
+        finish(open(input), collected, union);
+      }
+      return newPipeline(() -> track(union, collected.output()), union, false);
+    }
+    if (node instanceof ValuesNode values) {
+      return newPipeline(() -> track(values, new ValuesSource(values)), values, false);
+    }
+    throw new IllegalArgumentException("no operator for " + node.label());
+  }
+
+  private Pipeline hashJoin(JoinNode join) {
+    Pipeline build = open(join.right());
+    HashJoinBuildFactory sink = new HashJoinBuildFactory(join, join.right().schema());
+    finish(build, sink, join);
+    Pipeline probe = open(join.left());
+    HashJoinProbeFactory operator = new HashJoinProbeFactory(join, join.left().schema(), sink,
+        ExpressionCompiler::compilePredicate);
+    add(probe, operator, operator.metrics(), join);
+    if (operator.hasUnmatchedBuildRows()) {
+      int after = probe.operators.size();
+      probe.tails.add(new Pipeline.Tail(operator::unmatchedBuildRows, after));
+    }
+    return probe;
+  }
+
+  private Pipeline newPipeline(Pipeline.SourceOpener source, PlanNode node, boolean ordered) {
+    return new Pipeline(nextId++, source, node, ordered);
+  }
+
+  private MorselSource track(PlanNode node, MorselSource source) {
+    synchronized (resources) {
+      resources.add(source);
+    }
+    record(node, source.metrics());
+    return source;
+  }
+
+  private void add(Pipeline pipeline, dev.quiver.exec.operator.OperatorFactory operator, OperatorMetrics operatorMetrics,
+      PlanNode node) {
+    pipeline.add(operator, node);
+    resources.add(operator);
+    record(node, operatorMetrics);
+  }
+
+  private void finish(Pipeline pipeline, SinkFactory sink, PlanNode node) {
+    pipeline.sink = sink;
+    pipeline.sinkNode = node;
+    if (resources.stream().noneMatch(resource -> resource == sink)) {
+      resources.add(sink);
+    }
+    if (node != null) {
+      record(node, sink.metrics());
+    }
+    pipelines.add(pipeline);
+  }
+
+  private void record(PlanNode node, OperatorMetrics operatorMetrics) {
+    synchronized (metrics) {
+      metrics.computeIfAbsent(node, key -> new ArrayList<>()).add(operatorMetrics);
+    }
+  }
+}
