@@ -12,6 +12,7 @@ import dev.quiver.exec.operator.MorselSource;
 import dev.quiver.exec.operator.OperatorMetrics;
 import dev.quiver.exec.operator.Sink;
 import dev.quiver.exec.operator.SinkFactory;
+import dev.quiver.exec.plan.BuildSides;
 import dev.quiver.exec.plan.PlanNode;
 import dev.quiver.exec.plan.PlanPrinter;
 import java.io.IOException;
@@ -70,7 +71,7 @@ public final class QueryExecution implements AutoCloseable {
 
   static QueryExecution start(PlanNode plan, QueryOptions options, BufferAllocator allocator, String name,
       ExecutorService coordinators, ExecutorService workers) {
-    QueryExecution execution = new QueryExecution(plan, options, allocator, name, workers);
+    QueryExecution execution = new QueryExecution(BuildSides.normalize(plan), options, allocator, name, workers);
     try {
       execution.builder.build(plan, execution.result);
     } catch (RuntimeException failure) {
