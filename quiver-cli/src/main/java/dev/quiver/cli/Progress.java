@@ -82,6 +82,15 @@ final class Progress {
     }
   }
 
+  /** Reports a bar and the seconds so far if the interval has passed: {@code query: [####......]  42% 3.1 s}. */
+  void updateFraction(double fraction) {
+    if (due()) {
+      long done = Math.round(Math.max(0, Math.min(1, fraction)) * 1000);
+      report(new StringBuilder(label).append(": ").append(bar(done, 1000)).append(' ')
+          .append(String.format(java.util.Locale.ROOT, "%.1f s", (System.nanoTime() - started) / 1e9)));
+    }
+  }
+
   /** {@code [#####...............]  25%}: 20 cells, the percentage right-aligned. */
   static String bar(long done, long total) {
     int percent = total <= 0 ? 100 : (int) Math.min(100, done * 100 / total);

@@ -34,7 +34,7 @@ import picocli.CommandLine.Spec;
     description = "Quiver: a pure-JVM columnar engine: .qvr files, Parquet and Arrow conversion, Comet-compatible shuffle blocks.",
     subcommands = {DemoCommand.class, GenerateCommand.class, ConvertCommand.class, InspectCommand.class,
         ScanCommand.class,
-        ShuffleCommand.class})
+        ShuffleCommand.class, SqlCommand.class})
 public final class QuiverCommand implements Callable<Integer> {
 
   @Option(

@@ -40,6 +40,8 @@ final class PipelineBuilder {
   private final List<Pipeline> pipelines = new ArrayList<>();
   private final Map<PlanNode, List<OperatorMetrics>> metrics = new IdentityHashMap<>();
   private final List<AutoCloseable> resources = new ArrayList<>();
+  private final List<MorselSource> scans = new ArrayList<>();
+  private int scanCount;
   private int nextId;
 
   PipelineBuilder(ExecutionContext context) {
@@ -59,6 +61,21 @@ final class PipelineBuilder {
     return resources;
   }
 
+  /** How far the scans got, 0 to 1 (scans not started yet count as 0). */
+  double progress() {
+    synchronized (resources) {
+      if (scanCount == 0) {
+        return Double.NaN;
+      }
+      double done = 0;
+      for (MorselSource scan : scans) {
+        double fraction = scan.progress();
+        done += Double.isNaN(fraction) ? 0 : fraction;
+      }
+      return done / scanCount;
+    }
+  }
+
   /** Builds the pipelines of {@code plan}; the last one ends in {@code result}. */
   void build(PlanNode plan, SinkFactory result) {
     Pipeline last = open(plan);
@@ -67,6 +84,7 @@ final class PipelineBuilder {
 
   private Pipeline open(PlanNode node) {
     if (node instanceof TableScanNode scan) {
+      scanCount++;
       Pipeline pipeline = newPipeline(() -> track(scan, scan.table().open(scan.columns(), scan.filter(), scan.limit(),
           context)), scan, false);
       if (scan.filter() != null && !scan.table().evaluatesFilters()) {
@@ -153,6 +171,9 @@ final class PipelineBuilder {
   private MorselSource track(PlanNode node, MorselSource source) {
     synchronized (resources) {
       resources.add(source);
+      if (node instanceof TableScanNode) {
+        scans.add(source);
+      }
     }
     record(node, source.metrics());
     return source;

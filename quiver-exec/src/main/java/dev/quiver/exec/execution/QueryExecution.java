@@ -169,6 +169,11 @@ public final class QueryExecution implements AutoCloseable {
     return elapsed >= 0 ? elapsed : System.nanoTime() - startedNanos;
   }
 
+  /** How far the query's scans got, 0 to 1, or NaN when it reads no table (for a progress bar). */
+  public double progress() {
+    return isFinished() ? 1.0 : builder.progress();
+  }
+
   /** Peak bytes the query held at once. */
   public long peakMemory() {
     return memory.peak();

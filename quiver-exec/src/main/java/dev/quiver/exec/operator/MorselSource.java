@@ -10,6 +10,14 @@ public interface MorselSource extends AutoCloseable {
   /** The next morsel, or null when there are none left. Thread-safe. */
   Morsel next(ExecutionContext context) throws IOException;
 
+  /**
+   * How much of the source's work was taken so far, from 0 to 1, or NaN when the source cannot tell
+   * (for a progress bar).
+   */
+  default double progress() {
+    return Double.NaN;
+  }
+
   /** What EXPLAIN prints and metrics are named by. */
   OperatorMetrics metrics();
 

@@ -46,6 +46,12 @@ final class QvrMorselSource implements MorselSource {
   }
 
   @Override
+  public double progress() {
+    int total = tasks.splitCount();
+    return total == 0 ? 1.0 : Math.min(1.0, (double) tasks.splitsTaken() / total);
+  }
+
+  @Override
   public OperatorMetrics metrics() {
     return metrics;
   }

@@ -75,6 +75,11 @@ public final class ScanTasks implements AutoCloseable {
     return plan.splits().size();
   }
 
+  /** Splits taken so far (for progress). */
+  public int splitsTaken() {
+    return Math.min(nextSplit.get(), plan.splits().size());
+  }
+
   /** The next split nobody took yet, or null when all were taken (or the tasks are closed). */
   public Split next() {
     if (closed) {

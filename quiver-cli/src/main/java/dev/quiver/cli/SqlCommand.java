@@ -1,0 +1,127 @@
+package dev.quiver.cli;
+
+import dev.quiver.common.QuiverException;
+import dev.quiver.sql.session.QuiverSession;
+import dev.quiver.sql.session.SessionOptions;
+import dev.quiver.sql.session.SqlStatements;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code quiver sql}: runs SQL over registered tables and files. With a query (or {@code --file}) it
+ * runs the statements and prints their results; with neither, on a terminal, it opens the
+ * interactive shell; otherwise it reads statements from standard input. Bad SQL prints one line
+ * naming line:column and exits 2.
+ */
+@Command(name = "sql", description = "Run SQL over .qvr, Parquet, CSV and Arrow files (an interactive shell without a query).")
+public final class SqlCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @Parameters(index = "0", arity = "0..1", paramLabel = "QUERY", description = "The SQL to run (statements end with ';').")
+  String query;
+
+  @Option(names = "--file", paramLabel = "FILE", description = "Run the statements in FILE.")
+  Path file;
+
+  @Option(names = "--tables", paramLabel = "DIR",
+      description = "Register every table file in DIR (.qvr, .parquet, .csv, .arrow) under its name.")
+  List<Path> tableDirectories = new ArrayList<>();
+
+  @Option(names = "--table", paramLabel = "NAME=PATH", description = "Register one table (repeatable).")
+  List<String> tables = new ArrayList<>();
+
+  @Option(names = "--threads", paramLabel = "N", description = "Threads per query (default: the available cores).")
+  Integer threads;
+
+  @Option(names = "--memory-limit", paramLabel = "SIZE",
+      description = "Memory one query may hold, e.g. 512m or 4g (default: 3/4 of the heap); past it operators spill.")
+  String memoryLimit;
+
+  @Option(names = "--format", paramLabel = "FORMAT",
+      description = "table (default on a terminal), csv (default otherwise) or json (one object per line).")
+  String format;
+
+  @Option(names = "--max-rows", paramLabel = "N", defaultValue = "1000",
+      description = "Rows a table shows at most (default ${DEFAULT-VALUE}); csv and json print every row.")
+  long maximumRows;
+
+  @Option(names = "--spill-dir", paramLabel = "DIR", description = "Where queries spill (default: the temp folder).")
+  Path spillDirectory;
+
+  @Override
+  public Integer call() throws IOException {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    if (query != null && file != null) {
+      throw QuiverException.user("give a QUERY or --file, not both");
+    }
+    boolean terminal = System.console() != null;
+    SqlResultPrinter.Format chosen = format == null
+        ? (terminal ? SqlResultPrinter.Format.TABLE : SqlResultPrinter.Format.CSV)
+        : SqlResultPrinter.Format.parse(format);
+    try (CommandMemory memory = QuiverCommand.of(spec).openMemory("sql");
+        QuiverSession session = QuiverSession.open(memory.allocator(), options())) {
+      register(session);
+      SqlRunner runner = new SqlRunner(session, out, err, chosen, maximumRows, Progress.standardErrorIsTerminal());
+      if (query != null) {
+        return runner.runAll(query, "the query");
+      }
+      if (file != null) {
+        return runner.runAll(Files.readString(file, StandardCharsets.UTF_8), file.toString());
+      }
+      if (terminal) {
+        return new SqlShell(session, runner, err).run();
+      }
+      InputStream input = System.in;
+      return runner.runAll(new String(input.readAllBytes(), StandardCharsets.UTF_8), "standard input");
+    }
+  }
+
+  private SessionOptions options() {
+    SessionOptions options = SessionOptions.defaults();
+    if (threads != null) {
+      if (threads < 1) {
+        throw QuiverException.user("--threads must be at least 1, not " + threads);
+      }
+      options = options.withThreads(threads);
+    }
+    if (memoryLimit != null) {
+      options = options.withMemoryLimit(ShufflePartitionCommand.size("--memory-limit", memoryLimit));
+    }
+    if (spillDirectory != null) {
+      options = options.withSpillDirectory(spillDirectory);
+    }
+    return options;
+  }
+
+  private void register(QuiverSession session) throws IOException {
+    for (Path directory : tableDirectories) {
+      session.registerDirectory(directory);
+    }
+    for (String table : tables) {
+      int equals = table.indexOf('=');
+      if (equals <= 0 || equals == table.length() - 1) {
+        throw QuiverException.user("--table takes NAME=PATH, not '" + table + "'");
+      }
+      session.register(table.substring(0, equals).trim(), Path.of(table.substring(equals + 1).trim()));
+    }
+  }
+
+  /** Statements of a text, for tests. */
+  static List<SqlStatements.Statement> statements(String text) {
+    return SqlStatements.split(text);
+  }
+}

@@ -1,0 +1,257 @@
+package dev.quiver.cli;
+
+import dev.quiver.io.csv.CsvFormat;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+
+/**
+ * Prints a query's result in one of the SQL formats: {@code table} (aligned columns, the types under
+ * the names, numbers right-aligned, then the row count and time), {@code csv} (the dialect of
+ * docs/CSV.md, what scripts read), {@code json} (one object per line).
+ */
+abstract class SqlResultPrinter {
+  /** The formats of {@code quiver sql --format}. */
+  enum Format {
+    TABLE, CSV, JSON;
+
+    static Format parse(String text) {
+      try {
+        return valueOf(text.toUpperCase(Locale.ROOT));
+      } catch (IllegalArgumentException unknown) {
+        throw dev.quiver.common.QuiverException.user("unknown format '" + text + "': use table, csv or json");
+      }
+    }
+  }
+
+  protected final PrintWriter out;
+  protected long rows;
+
+  SqlResultPrinter(PrintWriter out) {
+    this.out = out;
+  }
+
+  static SqlResultPrinter of(Format format, PrintWriter out, List<Field> fields, long maximumRows) {
+    switch (format) {
+      case CSV:
+        return new Csv(out, fields);
+      case JSON:
+        return new Json(out, fields);
+      default:
+        return new Table(out, fields, maximumRows);
+    }
+  }
+
+  /** Prints (or keeps, for a table) the rows of one batch. */
+  abstract void print(VectorSchemaRoot batch);
+
+  /** Ends the output: a table prints here, with the row count and {@code elapsedNanos}. */
+  abstract void finish(long elapsedNanos);
+
+  long rows() {
+    return rows;
+  }
+
+  static boolean isNumber(ArrowType type) {
+    return type instanceof ArrowType.Int || type instanceof ArrowType.FloatingPoint
+        || type instanceof ArrowType.Decimal;
+  }
+
+  private static final class Csv extends SqlResultPrinter {
+    private final StringBuilder line = new StringBuilder(1 << 12);
+
+    Csv(PrintWriter out, List<Field> fields) {
+      super(out);
+      CsvFormat.appendHeader(line, fields);
+      out.append(line).append('\n');
+    }
+
+    @Override
+    void print(VectorSchemaRoot batch) {
+      for (int row = 0; row < batch.getRowCount(); row++) {
+        line.setLength(0);
+        CsvFormat.appendRow(line, batch, row, null);
+        out.append(line).append('\n');
+      }
+      rows += batch.getRowCount();
+    }
+
+    @Override
+    void finish(long elapsedNanos) {
+      out.flush();
+    }
+  }
+
+  private static final class Json extends SqlResultPrinter {
+    private final List<Field> fields;
+    private final StringBuilder line = new StringBuilder(1 << 12);
+
+    Json(PrintWriter out, List<Field> fields) {
+      super(out);
+      this.fields = fields;
+    }
+
+    @Override
+    void print(VectorSchemaRoot batch) {
+      List<FieldVector> vectors = batch.getFieldVectors();
+      for (int row = 0; row < batch.getRowCount(); row++) {
+        line.setLength(0);
+        line.append('{');
+        for (int column = 0; column < vectors.size(); column++) {
+          if (column > 0) {
+            line.append(", ");
+          }
+          quote(line, fields.get(column).getName()).append(": ");
+          FieldVector vector = vectors.get(column);
+          String text = CsvFormat.text(vector, row, null);
+          ArrowType type = fields.get(column).getType();
+          if (text == null) {
+            line.append("null");
+          } else if (type instanceof ArrowType.Bool) {
+            line.append(text);
+          } else if (isNumber(type) && !text.equals("NaN") && !text.contains("Infinity")) {
+            line.append(text);
+          } else {
+            quote(line, text);
+          }
+        }
+        line.append('}');
+        out.append(line).append('\n');
+      }
+      rows += batch.getRowCount();
+    }
+
+    private static StringBuilder quote(StringBuilder line, String text) {
+      line.append('"');
+      for (int i = 0; i < text.length(); i++) {
+        char c = text.charAt(i);
+        switch (c) {
+          case '"':
+            line.append("\\\"");
+            break;
+          case '\\':
+            line.append("\\\\");
+            break;
+          case '\n':
+            line.append("\\n");
+            break;
+          case '\r':
+            line.append("\\r");
+            break;
+          case '\t':
+            line.append("\\t");
+            break;
+          default:
+            if (c < 0x20) {
+              line.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
+            } else {
+              line.append(c);
+            }
+        }
+      }
+      return line.append('"');
+    }
+
+    @Override
+    void finish(long elapsedNanos) {
+      out.flush();
+    }
+  }
+
+  /** An aligned table; keeps at most {@code maximumRows} rows (then says how many were left out). */
+  private static final class Table extends SqlResultPrinter {
+    private final List<Field> fields;
+    private final long maximumRows;
+    private final List<String[]> kept = new ArrayList<>();
+
+    Table(PrintWriter out, List<Field> fields, long maximumRows) {
+      super(out);
+      this.fields = fields;
+      this.maximumRows = maximumRows;
+    }
+
+    @Override
+    void print(VectorSchemaRoot batch) {
+      List<FieldVector> vectors = batch.getFieldVectors();
+      for (int row = 0; row < batch.getRowCount(); row++) {
+        if (kept.size() < maximumRows) {
+          String[] cells = new String[vectors.size()];
+          for (int column = 0; column < cells.length; column++) {
+            String text = CsvFormat.text(vectors.get(column), row, null);
+            cells[column] = text == null ? "NULL" : printable(text);
+          }
+          kept.add(cells);
+        }
+      }
+      rows += batch.getRowCount();
+    }
+
+    private static String printable(String text) {
+      return text.replace("\n", "\\n").replace("\r", "\\r").replace("\t", "\\t");
+    }
+
+    @Override
+    void finish(long elapsedNanos) {
+      int columns = fields.size();
+      String[] names = new String[columns];
+      String[] types = new String[columns];
+      int[] widths = new int[columns];
+      boolean[] right = new boolean[columns];
+      for (int column = 0; column < columns; column++) {
+        names[column] = fields.get(column).getName();
+        types[column] = TypeText.of(fields.get(column).getType());
+        right[column] = isNumber(fields.get(column).getType());
+        widths[column] = Math.max(width(names[column]), width(types[column]));
+      }
+      for (String[] cells : kept) {
+        for (int column = 0; column < columns; column++) {
+          widths[column] = Math.max(widths[column], width(cells[column]));
+        }
+      }
+      line(names, widths, new boolean[columns]);
+      line(types, widths, new boolean[columns]);
+      String[] rules = new String[columns];
+      for (int column = 0; column < columns; column++) {
+        rules[column] = "-".repeat(widths[column]);
+      }
+      line(rules, widths, new boolean[columns]);
+      for (String[] cells : kept) {
+        line(cells, widths, right);
+      }
+      String count = rows == 1 ? "1 row" : rows + " rows";
+      if (rows > kept.size()) {
+        count += " (" + kept.size() + " shown)";
+      }
+      out.println(String.format(Locale.ROOT, "%s in %.3f s", count, elapsedNanos / 1e9));
+      out.flush();
+    }
+
+    private void line(String[] cells, int[] widths, boolean[] right) {
+      StringBuilder text = new StringBuilder();
+      for (int column = 0; column < cells.length; column++) {
+        if (column > 0) {
+          text.append("  ");
+        }
+        String pad = " ".repeat(widths[column] - width(cells[column]));
+        if (right[column]) {
+          text.append(pad).append(cells[column]);
+        } else {
+          text.append(cells[column]);
+          if (column < cells.length - 1) {
+            text.append(pad);
+          }
+        }
+      }
+      out.println(text);
+    }
+
+    private static int width(String text) {
+      return text.codePointCount(0, text.length());
+    }
+  }
+}

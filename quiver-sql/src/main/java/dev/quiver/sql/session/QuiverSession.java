@@ -1,0 +1,124 @@
+package dev.quiver.sql.session;
+
+import dev.quiver.exec.execution.QueryEngine;
+import dev.quiver.exec.execution.QueryExecution;
+import dev.quiver.exec.plan.PlanNode;
+import dev.quiver.exec.plan.PlanPrinter;
+import dev.quiver.exec.source.QvrTableSource;
+import dev.quiver.sql.catalog.Catalog;
+import dev.quiver.sql.planner.SqlPlanner;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * The Java API of Quiver's SQL: register tables (files, folders, by name), run statements, read the
+ * rows as Arrow batches. {@code EXPLAIN query} gives the plan, {@code EXPLAIN ANALYZE query} runs it
+ * and gives the plan with every operator's metrics. Safe for concurrent queries from several threads
+ * (registering tables while queries plan is safe too).
+ */
+public final class QuiverSession implements AutoCloseable {
+  private static final Pattern EXPLAIN = Pattern.compile("(?is)^(\\s*)(explain)(\\s+analyze)?\\s");
+
+  private final BufferAllocator allocator;
+  private final SessionOptions options;
+  private final QueryEngine engine;
+  private final Catalog catalog;
+  private final SqlPlanner planner;
+
+  private QuiverSession(BufferAllocator allocator, SessionOptions options) {
+    this.allocator = allocator;
+    this.options = options;
+    this.engine = new QueryEngine(allocator, options.threads());
+    this.catalog = new Catalog(files -> QvrTableSource.open(files.get(0).getFileName().toString(), files));
+    this.planner = new SqlPlanner(catalog);
+  }
+
+  /**
+   * A session whose queries allocate under {@code allocator} (the batches {@link SqlResult#next}
+   * returns too).
+   */
+  public static QuiverSession open(BufferAllocator allocator, SessionOptions options) {
+    return new QuiverSession(allocator, options);
+  }
+
+  public SessionOptions options() {
+    return options;
+  }
+
+  public Catalog catalog() {
+    return catalog;
+  }
+
+  /** Registers a table: a `.qvr` file or folder of them, a Parquet, CSV or Arrow IPC file. */
+  public void register(String name, Path path) throws IOException {
+    catalog.register(name, path);
+  }
+
+  /** Registers every table file in {@code directory} under its name without the extension. */
+  public void registerDirectory(Path directory) throws IOException {
+    catalog.registerDirectory(directory);
+  }
+
+  /** The names of the registered tables, sorted. */
+  public List<String> tables() {
+    return catalog.tableNames();
+  }
+
+  /** The columns of a registered table. */
+  public Schema schema(String table) {
+    return catalog.table(table).schema();
+  }
+
+  /** The plan of a query (the SQL text of a SELECT, WITH or VALUES). */
+  public PlanNode plan(String sql) {
+    return planner.plan(sql);
+  }
+
+  /** The plan of a query as EXPLAIN prints it. */
+  public String explain(String sql) {
+    return PlanPrinter.print(plan(sql));
+  }
+
+  /** Runs one statement: a query, or EXPLAIN [ANALYZE] of one. */
+  public SqlResult execute(String sql) {
+    Matcher explain = EXPLAIN.matcher(sql);
+    if (explain.find()) {
+      boolean analyze = explain.group(3) != null;
+      // the keywords become spaces, so positions in errors stay those of the text as written
+      String query = " ".repeat(explain.end()) + sql.substring(explain.end());
+      if (!analyze) {
+        long started = System.nanoTime();
+        String text = explain(query);
+        return SqlResult.text(text, allocator, System.nanoTime() - started);
+      }
+      return analyze(query);
+    }
+    return SqlResult.rows(engine.execute(planner.plan(sql), options.queryOptions()));
+  }
+
+  private SqlResult analyze(String query) {
+    PlanNode plan = planner.plan(query);
+    try (QueryExecution execution = engine.execute(plan, options.queryOptions())) {
+      long rows = 0;
+      for (VectorSchemaRoot batch = execution.next(); batch != null; batch = execution.next()) {
+        rows += batch.getRowCount();
+        batch.close();
+      }
+      String summary = String.format(Locale.ROOT, "%d rows in %.3f s, peak memory %d bytes", rows,
+          execution.elapsedNanos() / 1e9, execution.peakMemory());
+      return SqlResult.text(execution.explainAnalyze() + summary + "\n", allocator, execution.elapsedNanos());
+    }
+  }
+
+  @Override
+  public void close() {
+    engine.close();
+  }
+}

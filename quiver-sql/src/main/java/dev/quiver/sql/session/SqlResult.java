@@ -1,0 +1,107 @@
+package dev.quiver.sql.session;
+
+import dev.quiver.common.metrics.MetricsSnapshot;
+import dev.quiver.exec.execution.QueryExecution;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * The result of one statement: the rows of a query as a stream of Arrow batches, or the text of an
+ * EXPLAIN as rows of one {@code plan} column. Close it (a query still running is cancelled).
+ */
+public final class SqlResult implements AutoCloseable {
+  private static final Schema PLAN_SCHEMA = new Schema(List.of(Field.notNullable("plan", ArrowType.Utf8.INSTANCE)));
+
+  private final QueryExecution execution;
+  private final String text;
+  private final BufferAllocator allocator;
+  private final long elapsedNanos;
+  private boolean textReturned;
+
+  private SqlResult(QueryExecution execution, String text, BufferAllocator allocator, long elapsedNanos) {
+    this.execution = execution;
+    this.text = text;
+    this.allocator = allocator;
+    this.elapsedNanos = elapsedNanos;
+  }
+
+  static SqlResult rows(QueryExecution execution) {
+    return new SqlResult(execution, null, null, 0);
+  }
+
+  static SqlResult text(String text, BufferAllocator allocator, long elapsedNanos) {
+    return new SqlResult(null, text, allocator, elapsedNanos);
+  }
+
+  /** Whether this is the text of an EXPLAIN (one {@code plan} column, one row per line). */
+  public boolean isText() {
+    return text != null;
+  }
+
+  /** The EXPLAIN text, or null for a query. */
+  public String text() {
+    return text;
+  }
+
+  public Schema schema() {
+    return execution == null ? PLAN_SCHEMA : execution.schema();
+  }
+
+  /** The next batch (owned by the caller), or null at the end; a query's failure is thrown here. */
+  public VectorSchemaRoot next() {
+    if (execution != null) {
+      return execution.next();
+    }
+    if (textReturned) {
+      return null;
+    }
+    textReturned = true;
+    String[] lines = text.split("\n", -1);
+    int count = lines.length > 0 && lines[lines.length - 1].isEmpty() ? lines.length - 1 : lines.length;
+    VarCharVector vector = new VarCharVector(PLAN_SCHEMA.getFields().get(0), allocator);
+    vector.allocateNew(count);
+    for (int i = 0; i < count; i++) {
+      vector.setSafe(i, lines[i].getBytes(StandardCharsets.UTF_8));
+    }
+    vector.setValueCount(count);
+    return new VectorSchemaRoot(PLAN_SCHEMA.getFields(), List.of(vector), count);
+  }
+
+  /** Stops a running query (any thread). */
+  public void cancel() {
+    if (execution != null) {
+      execution.cancel();
+    }
+  }
+
+  /** How far the query got, 0 to 1, or NaN when it cannot tell. */
+  public double progress() {
+    return execution == null ? 1.0 : execution.progress();
+  }
+
+  public long elapsedNanos() {
+    return execution == null ? elapsedNanos : execution.elapsedNanos();
+  }
+
+  /** The plan with each operator's metrics (after the query ran to its end). */
+  public String explainAnalyze() {
+    return execution == null ? text : execution.explainAnalyze();
+  }
+
+  public MetricsSnapshot metrics() {
+    return execution == null ? new MetricsSnapshot(List.of()) : execution.metrics();
+  }
+
+  @Override
+  public void close() {
+    if (execution != null) {
+      execution.close();
+    }
+  }
+}
