@@ -85,7 +85,8 @@ final class Literals {
       if (value instanceof LocalDate date) {
         return BigDecimal.valueOf(date.toEpochDay());
       }
-      return micros(value, type).divide(MICROS_PER_DAY);
+      // floor, ceiling and integrality survive a quotient floored at 40 digits (a day is 8.64e16 nanos)
+      return micros(value, type).divide(MICROS_PER_DAY, 40, RoundingMode.FLOOR);
     }
     if (Types.isTimestamp(type)) {
       return micros(value, type);
