@@ -78,6 +78,11 @@ public final class SortFactory implements SinkFactory {
     return new Schema(fields);
   }
 
+  /** What one thread's sink may hold before it spills: a quarter of the memory limit over the threads. */
+  static long budget(ExecutionContext context) {
+    return Math.max(1, context.memory().limit() / (4L * context.threads()));
+  }
+
   KeyLayout layout() {
     return layout;
   }
@@ -130,7 +135,7 @@ public final class SortFactory implements SinkFactory {
 
   private void spillMemoryRuns(ExecutionContext context) {
     RunSpiller spiller = new RunSpiller(schema, metrics);
-    long budget = Math.max(1, context.memory().limit() / (2L * context.threads()));
+    long budget = budget(context);
     while (!runs.isEmpty()) {
       context.checkCancelled();
       try (MemoryRun run = runs.remove(runs.size() - 1)) {
@@ -151,7 +156,7 @@ public final class SortFactory implements SinkFactory {
       batchBytes = Math.max(batchBytes, file.largestBatchBytes());
       batchRows = Math.max(batchRows, file.largestBatchRows());
     }
-    long perRun = 2 * batchBytes + 8L * layout.words() * batchRows;
+    long perRun = batchBytes + 8L * layout.words() * batchRows + 1024;
     long output = 2 * (batchBytes / batchRows + 1) * context.batchRows();
     MemoryPool pool = context.memory();
     long available = pool.limit() - pool.used() - output;

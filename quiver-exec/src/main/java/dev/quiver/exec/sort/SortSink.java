@@ -12,12 +12,13 @@ import org.apache.arrow.vector.VectorSchemaRoot;
 /**
  * One thread's part of a sort: keeps its input (dense, dictionary columns decoded) with each row's
  * key words, reserving the key arrays' memory before they grow. Past its share of the memory limit
+ * (a quarter of the limit over the threads, leaving the rest to the operators around it)
  * (or when a reservation is refused) it sorts what it holds and spills it as a run. As a top-N it
  * keeps only the first offset + limit rows: it sorts and cuts what it holds when that doubles, and
  * drops rows that sort after the last row kept by a cut.
  */
 final class SortSink implements Sink {
-  private static final int FIRST_CAPACITY = 1024;
+  private static final int FIRST_CAPACITY = 64;
 
   private final SortFactory owner;
   private final ExecutionContext context;
@@ -46,7 +47,7 @@ final class SortSink implements Sink {
     this.words = layout.words();
     this.keep = owner.keep();
     this.cutRows = keep == Long.MAX_VALUE ? Long.MAX_VALUE : Math.max(2 * keep, 4096);
-    this.budget = Math.max(1, context.memory().limit() / (2L * context.threads()));
+    this.budget = SortFactory.budget(context);
     this.reservation = context.reservation(owner.metrics().operator());
     this.spiller = new RunSpiller(owner.storageSchema(), owner.metrics());
   }
@@ -96,7 +97,7 @@ final class SortSink implements Sink {
   /** Adds a dense batch; returns whether it is kept (else the caller closes it). */
   private boolean add(FieldVector[] columns, int count, boolean filter) {
     long bytes = bytes(columns);
-    if (rows > 0 && batchBytes + bytes + reservation.bytes() + arrayBytes(count) > budget) {
+    if (rows > 0 && batchBytes + bytes + reservation.bytes() + growthBytes(count) > budget) {
       flush();
     }
     reserveRows(count);
@@ -128,8 +129,18 @@ final class SortSink implements Sink {
     return true;
   }
 
-  private long arrayBytes(int count) {
-    return (long) count * MemoryRun.arrayBytesPerRow(layout);
+  /** Bytes the arrays grow by to take {@code count} more rows (0 when they have room). */
+  private long growthBytes(int count) {
+    long needed = (long) rows + count;
+    if (needed <= refs.length) {
+      return 0;
+    }
+    return (capacityFor(needed) - refs.length) * MemoryRun.arrayBytesPerRow(layout);
+  }
+
+  private long capacityFor(long needed) {
+    long capacity = Math.max(FIRST_CAPACITY, Math.max(needed, refs.length + refs.length / 2));
+    return Math.min(capacity, Integer.MAX_VALUE / Math.max(1, words) - 16);
   }
 
   /** Makes room in the arrays for {@code count} more rows, reserving first (spilling if refused). */
@@ -142,8 +153,7 @@ final class SortSink implements Sink {
       flush();
       needed = count;
     }
-    long capacity = Math.max(FIRST_CAPACITY, Math.max(needed, 2L * refs.length));
-    capacity = Math.min(capacity, Integer.MAX_VALUE / Math.max(1, words) - 16);
+    long capacity = capacityFor(needed);
     long more = (capacity - refs.length) * MemoryRun.arrayBytesPerRow(layout);
     if (!reservation.tryGrow(more)) {
       if (rows > 0) {
@@ -244,10 +254,16 @@ final class SortSink implements Sink {
     reservations.add(reservation);
   }
 
-  private static long bytes(FieldVector[] columns) {
+  /** The bytes the columns' buffers hold in their allocator (each allocation counted once). */
+  static long bytes(FieldVector[] columns) {
+    java.util.Set<Object> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     long total = 0;
     for (FieldVector vector : columns) {
-      total += vector.getBufferSize();
+      for (org.apache.arrow.memory.ArrowBuf buffer : vector.getBuffers(false)) {
+        if (seen.add(buffer.getReferenceManager())) {
+          total += buffer.getReferenceManager().getAccountedSize();
+        }
+      }
     }
     return total;
   }

@@ -47,10 +47,7 @@ final class SpillWriter implements AutoCloseable {
   /** Writes a batch of {@code count} rows and closes its vectors. */
   void write(FieldVector[] columns, int count) {
     try (VectorSchemaRoot root = new VectorSchemaRoot(schema.getFields(), Arrays.asList(columns), count)) {
-      long bytes = 0;
-      for (FieldVector vector : columns) {
-        bytes += vector.getBufferSize();
-      }
+      long bytes = SortSink.bytes(columns);
       largestBatchBytes = Math.max(largestBatchBytes, bytes);
       largestBatchRows = Math.max(largestBatchRows, count);
       try (ArrowRecordBatch batch = new VectorUnloader(root).getRecordBatch()) {
