@@ -45,6 +45,7 @@ public final class SortFactory implements SinkFactory {
   private final List<MemoryReservation> reservations = new ArrayList<>();
   private MemoryReservation mergeReservation;
   private SortOutput output;
+  private int mergePasses;
   private boolean finished;
   private boolean closed;
 
@@ -195,7 +196,13 @@ public final class SortFactory implements SinkFactory {
         remaining -= count;
       }
       files.add(spiller.written(writer.finish()));
+      mergePasses++;
     }
+  }
+
+  /** Merges of spilled runs into a new spilled run done by {@link #finish} (before the final merge). */
+  synchronized int mergePasses() {
+    return mergePasses;
   }
 
   /**

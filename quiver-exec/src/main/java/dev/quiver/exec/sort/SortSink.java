@@ -179,6 +179,7 @@ final class SortSink implements Sink {
     refs = new long[0];
     rows = 0;
     batchBytes = 0;
+    physicalRows = 0;
     return run;
   }
 

@@ -49,6 +49,8 @@ class SortFactoryTest {
     return keys;
   }
 
+  private int lastMergePasses;
+
   /** Runs one sort and checks it against the reference; returns the factory's spill count. */
   private long check(long seed, List<SortKey> keys, long offset, long limit, int threads, long memoryLimit,
       int batches, int rows, int batchRows) throws Exception {
@@ -73,6 +75,7 @@ class SortFactoryTest {
       SortHarness.feed(factory, context, pieces);
       actual = SortHarness.read(factory, context, allocator.allocator(), batchSizes::add);
       spills = factory.metrics().spills.get();
+      lastMergePasses = factory.mergePasses();
       assertThat(factory.metrics().rowsOut.get()).isEqualTo(actual.size());
     }
     String what = "seed " + seed + " keys " + keys + " offset " + offset + " limit " + limit;
@@ -149,8 +152,11 @@ class SortFactoryTest {
       List<SortKey> keys = randomKeys(new Random(roundSeed));
       long limit = round == 2 ? 200 : -1;
       long spills = check(roundSeed, keys, round, limit, 1 + round % 2, bytes / 20, 600, 100, 128);
+      System.out.println("round " + round + ": " + spills + " spills, " + lastMergePasses + " merge passes, limit "
+          + bytes / 20 + " bytes");
       if (limit < 0) {
         assertThat(spills).as("seed " + roundSeed + ": spilled runs").isGreaterThan(1);
+        assertThat(lastMergePasses).as("seed " + roundSeed + ": more runs than one merge reads").isGreaterThan(0);
       }
     }
   }
