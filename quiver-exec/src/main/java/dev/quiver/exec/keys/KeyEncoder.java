@@ -17,6 +17,7 @@ public final class KeyEncoder {
   private final KeyLayout layout;
   private int[] valueIndex = new int[0];
   private int[] cursor = new int[0];
+  private int[] subset;
 
   public KeyEncoder(KeyLayout layout) {
     this.layout = layout;
@@ -28,7 +29,15 @@ public final class KeyEncoder {
 
   /** Packs columns {@code columns} (batch ordinals, in the layout's order) of every row of the batch. */
   public void encode(Batch batch, int[] columns, KeyRows into) {
-    int count = batch.rowCount();
+    encode(batch, columns, null, batch.rowCount(), into);
+  }
+
+  /**
+   * Packs columns {@code columns} of the batch's rows {@code rows[0, count)} (positions among the
+   * batch's rows, as a selection counts them), or of its first {@code count} rows when rows is null.
+   */
+  public void encode(Batch batch, int[] columns, int[] rows, int count, KeyRows into) {
+    subset = rows;
     begin(into, count);
     for (int column = 0; column < columns.length; column++) {
       int ordinal = columns[column];
@@ -38,10 +47,12 @@ public final class KeyEncoder {
       encodeColumn(column, values, count, into);
     }
     finish(into, count, columns.length, batch, columns, null);
+    subset = null;
   }
 
   /** Packs rows {@code 0..count-1} of plain vectors (one per layout column). */
   public void encodeVectors(List<FieldVector> vectors, int count, KeyRows into) {
+    subset = null;
     begin(into, count);
     for (int column = 0; column < vectors.size(); column++) {
       indexes(vectors.get(column), null, null, count, "");
@@ -68,7 +79,8 @@ public final class KeyEncoder {
       boolean noNulls = values.getNullCount() == 0;
       long validity = values.getValidityBuffer().memoryAddress();
       for (int row = 0; row < count; row++) {
-        int physical = selection == null ? row : selection[row];
+        int logical = subset == null ? row : subset[row];
+        int physical = selection == null ? logical : selection[logical];
         index[row] = noNulls || isSet(validity, physical) ? physical : -1;
       }
       return;
@@ -80,7 +92,8 @@ public final class KeyEncoder {
     long codeData = codes.getDataBuffer().memoryAddress();
     long validity = values.getValidityBuffer().memoryAddress();
     for (int row = 0; row < count; row++) {
-      int physical = selection == null ? row : selection[row];
+      int logical = subset == null ? row : subset[row];
+      int physical = selection == null ? logical : selection[logical];
       if (!noNulls && !isSet(codeValidity, physical)) {
         index[row] = -1;
         continue;

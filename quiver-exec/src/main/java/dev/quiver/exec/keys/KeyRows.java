@@ -133,8 +133,64 @@ public final class KeyRows {
     }
   }
 
-  /** The packed slot {@code slot} of a row (for decoding). */
-  long slot(int row, int slot) {
-    return fixed[row * stride + slot];
+  /**
+   * Appends the first columns of row {@code row} of {@code source} (whose layout starts with this
+   * layout's columns), hashed as this layout hashes them; room must have been made. Returns the index.
+   */
+  public int appendPrefix(KeyRows source, int row) {
+    int index = size;
+    int sourceStride = source.stride;
+    int columns = layout.columnCount();
+    long mask = columns == 0 ? 0 : source.fixed[row * sourceStride] & ((1L << columns) - 1);
+    fixed[index * stride] = mask;
+    System.arraycopy(source.fixed, row * sourceStride + 1, fixed, index * stride + 1, stride - 1);
+    int length = 0;
+    for (int column = 0; column < columns; column++) {
+      if (layout.kind(column) == KeyKind.BYTES) {
+        length += (int) fixed[index * stride + layout.slot(column)];
+      }
+    }
+    int start = byteStart[index];
+    if (length > 0) {
+      System.arraycopy(source.bytes, source.byteStart[row], bytes, start, length);
+    }
+    byteStart[index + 1] = start + length;
+    hashes[index] = KeyHashing.hash(fixed, index * stride, stride, bytes, start, start + length);
+    size = index + 1;
+    return index;
+  }
+
+  /** Writes rows {@code ids[0, count)} to a spill stream. */
+  public void write(java.io.DataOutputStream out, int[] ids, int count) throws java.io.IOException {
+    out.writeInt(count);
+    for (int i = 0; i < count; i++) {
+      int row = ids[i];
+      for (int slot = 0; slot < stride; slot++) {
+        out.writeLong(fixed[row * stride + slot]);
+      }
+      out.writeLong(hashes[row]);
+      int length = byteLength(row);
+      out.writeInt(length);
+      out.write(bytes, byteStart[row], length);
+    }
+  }
+
+  /** Replaces the rows with those {@link #write} wrote next in the stream. */
+  public void read(java.io.DataInputStream in) throws java.io.IOException {
+    int count = in.readInt();
+    clear();
+    ensureCapacity(count, 0);
+    for (int row = 0; row < count; row++) {
+      for (int slot = 0; slot < stride; slot++) {
+        fixed[row * stride + slot] = in.readLong();
+      }
+      hashes[row] = in.readLong();
+      int length = in.readInt();
+      int start = byteStart[row];
+      ensureCapacity(count, (long) start + length);
+      in.readFully(bytes, start, length);
+      byteStart[row + 1] = start + length;
+    }
+    size = count;
   }
 }
