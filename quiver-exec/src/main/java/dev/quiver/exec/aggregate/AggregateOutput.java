@@ -113,8 +113,13 @@ final class AggregateOutput implements MorselSource {
       for (int c = 0; c < spec.callCount(); c++) {
         Field field = fields.get(keys + c);
         FieldVector vector = field.createVector(allocator);
+        try {
+          table.accumulators[c].write(vector, ids, count);
+        } catch (RuntimeException failure) {
+          vector.close();
+          throw failure;
+        }
         batch.add(field, vector);
-        table.accumulators[c].write(vector, ids, count);
       }
       return batch.build();
     } catch (RuntimeException failure) {

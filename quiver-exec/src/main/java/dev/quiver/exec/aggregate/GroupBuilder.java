@@ -15,9 +15,9 @@ import dev.quiver.exec.operator.OperatorMetrics;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
-import java.util.ArrayList;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
@@ -37,6 +37,9 @@ final class GroupBuilder implements AutoCloseable {
   private final MemoryReservation reservation;
   private final OperatorMetrics metrics;
   private final int level;
+  private final long softLimit;
+  /** An estimate of the bytes one new group takes (keys, states, distinct pairs), without strings. */
+  private final long groupBytes;
   GroupTable table;
   private SpillPartitions spill;
   private final List<Path[]> spilled = new ArrayList<>();
@@ -57,7 +60,18 @@ final class GroupBuilder implements AutoCloseable {
     this.reservation = reservation;
     this.metrics = metrics;
     this.level = level;
+    // each thread's table spills past its share of the limit (halved: a growth may double the arrays), so one
+    // thread's table cannot starve the others
+    this.softLimit = context.memory().limit() / (2L * (context.threads() + 1));
     this.table = new GroupTable(spec, reservation);
+    long perGroup = 8L * spec.keyLayout.stride() + 32;
+    for (int c = 0; c < spec.callCount(); c++) {
+      perGroup += table.accumulators[c].bytesPerGroup();
+      if (spec.distinct[c]) {
+        perGroup += 8L * spec.distinctLayout[c].stride() + 32;
+      }
+    }
+    this.groupBytes = perGroup;
     this.keyEncoder = new KeyEncoder(spec.keyLayout);
     this.keyRows = new KeyRows(spec.keyLayout, 16);
     this.distinctEncoders = new KeyEncoder[spec.callCount()];
@@ -88,66 +102,119 @@ final class GroupBuilder implements AutoCloseable {
     }
   }
 
-  /** Adds the rows of a batch (the batch stays the caller's). */
+  /**
+   * Adds the rows of a batch (the batch stays the caller's), in slices: a slice that an empty table
+   * cannot take is halved, down to {@link #MIN_SLICE} rows.
+   */
   void add(Batch batch) {
     int count = batch.rowCount();
     if (count == 0) {
       return;
     }
     scratch(count);
-    keyEncoder.encode(batch, spec.keyOrdinals, keyRows);
     List<FieldVector> decoded = new ArrayList<>();
     try {
       int calls = spec.callCount();
       FieldVector[] argumentVector = new FieldVector[calls];
       int[][] argumentRows = new int[calls][];
-      int[][] selected = new int[calls][];
-      int[] selectedCount = new int[calls];
+      boolean[][] passes = new boolean[calls][];
       for (int c = 0; c < calls; c++) {
         if (spec.argument[c] >= 0) {
           argumentVector[c] = column(batch, spec.argument[c], decoded);
           argumentRows[c] = rowsOf(batch, spec.argument[c]);
         }
-        selectedCount[c] = count;
         if (spec.filter[c] >= 0) {
-          selected[c] = filterRows(batch, spec.filter[c], decoded);
-          selectedCount[c] = selected[c].length;
-        }
-        if (spec.distinct[c]) {
-          distinctEncoders[c].encode(batch, spec.distinctColumns[c], selected[c], selectedCount[c], distinctRows[c]);
+          passes[c] = filterRows(batch, spec.filter[c], decoded);
         }
       }
-      if (!reserveFor(count)) {
-        spillTable();
-        if (!reserveFor(count)) {
+      // a slice's groups, if all new, fit in the soft limit
+      int slice = (int) Math.max(MIN_SLICE, Math.min(count, softLimit / (2 * groupBytes)));
+      int from = 0;
+      while (from < count) {
+        int size = Math.min(slice, count - from);
+        if (addSlice(batch, from, size, argumentVector, argumentRows, passes)) {
+          from += size;
+        } else if (size > MIN_SLICE) {
+          slice = Math.max(MIN_SLICE, size / 2);
+        } else {
           throw refused();
         }
-      }
-      table.keys.findOrInsert(keyRows, groups);
-      for (int c = 0; c < calls; c++) {
-        if (spec.distinct[c]) {
-          table.distinct[c].findOrInsert(distinctRows[c], ids);
-          continue;
-        }
-        int[] rows = argumentRows[c] == null ? identity : argumentRows[c];
-        if (selected[c] == null) {
-          table.accumulators[c].update(groups, argumentVector[c], rows, count);
-        } else {
-          int[] chosen = selected[c];
-          for (int i = 0; i < chosen.length; i++) {
-            subGroups[i] = groups[chosen[i]];
-            subRows[i] = rows[chosen[i]];
-          }
-          table.accumulators[c].update(subGroups, argumentVector[c], subRows, chosen.length);
-        }
-      }
-      if (!table.tryReserveVariable()) {
-        spillTable();
       }
       metrics.memory(reservation.bytes());
     } finally {
       decoded.forEach(FieldVector::close);
     }
+  }
+
+  private static final int MIN_SLICE = 16;
+
+  /** Adds batch rows {@code [from, from + count)}; false when even an empty table cannot take them. */
+  private boolean addSlice(Batch batch, int from, int count, FieldVector[] argumentVector, int[][] argumentRows,
+      boolean[][] passes) {
+    int[] positions = new int[count];
+    for (int i = 0; i < count; i++) {
+      positions[i] = from + i;
+    }
+    int calls = spec.callCount();
+    keyEncoder.encode(batch, spec.keyOrdinals, positions, count, keyRows);
+    int[][] selected = new int[calls][];
+    for (int c = 0; c < calls; c++) {
+      if (passes[c] != null) {
+        int chosen = 0;
+        int[] rows = new int[count];
+        for (int i = 0; i < count; i++) {
+          if (passes[c][from + i]) {
+            rows[chosen++] = i;
+          }
+        }
+        selected[c] = java.util.Arrays.copyOf(rows, chosen);
+      }
+      if (spec.distinct[c]) {
+        int[] rows = positions;
+        int rowCount = count;
+        if (selected[c] != null) {
+          rows = new int[selected[c].length];
+          for (int i = 0; i < rows.length; i++) {
+            rows[i] = positions[selected[c][i]];
+          }
+          rowCount = rows.length;
+        }
+        distinctEncoders[c].encode(batch, spec.distinctColumns[c], rows, rowCount, distinctRows[c]);
+      }
+    }
+    if (table.size() > 0 && reservation.bytes() + 2 * groupBytes * count > softLimit) {
+      spillTable();
+    }
+    if (!reserveFor(count)) {
+      if (table.size() == 0) {
+        return false;
+      }
+      spillTable();
+      if (!reserveFor(count)) {
+        return false;
+      }
+    }
+    table.keys.findOrInsert(keyRows, groups);
+    for (int c = 0; c < calls; c++) {
+      if (spec.distinct[c]) {
+        table.distinct[c].findOrInsert(distinctRows[c], ids);
+        continue;
+      }
+      int[] physical = argumentRows[c];
+      int[] chosen = selected[c];
+      int chosenCount = chosen == null ? count : chosen.length;
+      for (int i = 0; i < chosenCount; i++) {
+        int slot = chosen == null ? i : chosen[i];
+        int logical = from + slot;
+        subGroups[i] = groups[slot];
+        subRows[i] = physical == null ? logical : physical[logical];
+      }
+      table.accumulators[c].update(subGroups, argumentVector[c], subRows, chosenCount);
+    }
+    if (!table.tryReserveVariable()) {
+      spillTable();
+    }
+    return true;
   }
 
   private boolean reserveFor(int count) {
@@ -185,21 +252,18 @@ final class GroupBuilder implements AutoCloseable {
     return batch.isDictionaryEncoded(ordinal) ? null : batch.selection();
   }
 
-  private int[] filterRows(Batch batch, int ordinal, List<FieldVector> decoded) {
+  private static boolean[] filterRows(Batch batch, int ordinal, List<FieldVector> decoded) {
     FieldVector vector = column(batch, ordinal, decoded);
     int[] rows = rowsOf(batch, ordinal);
     long validity = vector.getValidityBuffer().memoryAddress();
     long data = vector.getDataBuffer().memoryAddress();
     int count = batch.rowCount();
-    int[] chosen = new int[count];
-    int selected = 0;
+    boolean[] passes = new boolean[count];
     for (int i = 0; i < count; i++) {
       int row = rows == null ? i : rows[i];
-      if (ValueReader.isSet(validity, row) && ValueReader.isSet(data, row)) {
-        chosen[selected++] = i;
-      }
+      passes[i] = ValueReader.isSet(validity, row) && ValueReader.isSet(data, row);
     }
-    return java.util.Arrays.copyOf(chosen, selected);
+    return passes;
   }
 
   /** Merges another table into this builder's (the other table is released). */
@@ -213,12 +277,7 @@ final class GroupBuilder implements AutoCloseable {
       for (int i = 0; i < count; i++) {
         keyRows.append(source, from + i);
       }
-      if (!table.tryReserve(count, keyRows.byteSize())) {
-        spillTable();
-        if (!table.tryReserve(count, keyRows.byteSize())) {
-          throw refused();
-        }
-      }
+      reserveGroups(count);
       table.keys.findOrInsert(keyRows, groups);
       for (int c = 0; c < spec.callCount(); c++) {
         table.accumulators[c].merge(other.accumulators[c], from, count, groups);
@@ -246,7 +305,23 @@ final class GroupBuilder implements AutoCloseable {
     metrics.memory(reservation.bytes());
   }
 
+  /** Makes room for {@code count} groups of {@link #keyRows}, spilling first past the soft limit or when refused. */
+  private void reserveGroups(int count) {
+    if (table.size() > 0 && reservation.bytes() > softLimit) {
+      spillTable();
+    }
+    if (!table.tryReserve(count, keyRows.byteSize())) {
+      spillTable();
+      if (!table.tryReserve(count, keyRows.byteSize())) {
+        throw refused();
+      }
+    }
+  }
+
   private void insertDistinct(int c) {
+    if (reservation.bytes() > softLimit) {
+      spillTable();
+    }
     if (!table.distinct[c].tryReserve(distinctRows[c].size(), distinctRows[c].byteSize())) {
       spillTable();
       if (!table.distinct[c].tryReserve(distinctRows[c].size(), distinctRows[c].byteSize())) {
@@ -278,12 +353,7 @@ final class GroupBuilder implements AutoCloseable {
           keyRows.read(in);
           int count = keyRows.size();
           scratch(count);
-          if (!table.tryReserve(count, keyRows.byteSize())) {
-            spillTable();
-            if (!table.tryReserve(count, keyRows.byteSize())) {
-              throw refused();
-            }
-          }
+          reserveGroups(count);
           table.keys.findOrInsert(keyRows, groups);
           for (Accumulator accumulator : table.accumulators) {
             accumulator.readState(in, groups, count);
@@ -394,7 +464,9 @@ final class GroupBuilder implements AutoCloseable {
       spilled.add(spill.finish());
       spill = null;
     }
-    return new ArrayList<>(spilled);
+    List<Path[]> sets = new ArrayList<>(spilled);
+    spilled.clear();
+    return sets;
   }
 
   /**

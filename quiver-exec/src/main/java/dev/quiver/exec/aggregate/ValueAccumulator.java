@@ -20,7 +20,10 @@ import org.apache.arrow.vector.FieldVector;
  */
 final class ValueAccumulator extends Accumulator {
   enum Mode {
-    MIN, MAX, ANY, SINGLE
+    MIN,
+    MAX,
+    ANY,
+    SINGLE
   }
 
   private static final byte NONE = 0;
@@ -231,7 +234,8 @@ final class ValueAccumulator extends Accumulator {
         case INT8 -> MemoryUtil.putByte(data + i, (byte) value);
         case INT16 -> MemoryUtil.putShort(data + 2L * i, (short) value);
         case INT32 -> MemoryUtil.putInt(data + 4L * i, (int) value);
-        case FLOAT32 -> MemoryUtil.putInt(data + 4L * i, Float.floatToRawIntBits((float) Double.longBitsToDouble(value)));
+        case FLOAT32 ->
+          MemoryUtil.putInt(data + 4L * i, Float.floatToRawIntBits((float) Double.longBitsToDouble(value)));
         case INT64, FLOAT64 -> MemoryUtil.putLong(data + 8L * i, value);
         case DECIMAL -> {
           MemoryUtil.putLong(data + 16L * i, value);

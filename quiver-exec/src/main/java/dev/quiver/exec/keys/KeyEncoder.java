@@ -204,7 +204,8 @@ public final class KeyEncoder {
           if (at < 0) {
             fixed[row * stride] |= nullBit;
           } else {
-            fixed[row * stride + slot] = (long) MemoryUtil.getInt(data + 4L * at + 4) - MemoryUtil.getInt(data + 4L * at);
+            fixed[row * stride + slot] = (long) MemoryUtil.getInt(data + 4L * at + 4)
+                - MemoryUtil.getInt(data + 4L * at);
           }
         }
       }

@@ -9,7 +9,13 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * compares and aggregates. Dates are 32-bit integers, timestamps 64-bit ones, Utf8 and Binary bytes.
  */
 public enum KeyKind {
-  BOOL(1), INT8(1), INT16(1), INT32(1), INT64(1), FLOAT32(1), FLOAT64(1),
+  BOOL(1),
+  INT8(1),
+  INT16(1),
+  INT32(1),
+  INT64(1),
+  FLOAT32(1),
+  FLOAT64(1),
   /** A 128-bit decimal: two slots, the low then the high 64 bits of the unscaled value. */
   DECIMAL(2),
   /** Utf8 or Binary: one slot holding the length, the bytes in the row's byte run. */
