@@ -201,9 +201,14 @@ final class RandomExpressions {
       }
       case 3: {
         Expression value = comparable(depth - 1);
-        Expression low = literal(value.kind());
-        Expression high = literal(value.kind());
-        return value.sql() + (random.nextInt(4) == 0 ? " NOT" : "") + " BETWEEN " + low.sql() + " AND " + high.sql();
+        Object low = literalValue(value.kind());
+        Object high = literalValue(value.kind());
+        if (random.nextInt(4) != 0 && ValueEquivalence.CANONICAL_ORDER.compare(low, high) > 0) {
+          Object swap = low;
+          low = high;
+          high = swap;
+        }
+        return value.sql() + (random.nextInt(4) == 0 ? " NOT" : "") + " BETWEEN " + literalSql(low) + " AND " + literalSql(high);
       }
       case 4: {
         Expression value = comparable(depth - 1);
@@ -263,6 +268,11 @@ final class RandomExpressions {
 
   /** A literal of {@code kind}: usually a value that occurs in a table of the scope. */
   Expression literal(RandomTable.Kind kind) {
+    return new Expression(literalSql(literalValue(kind)), kind);
+  }
+
+  /** A random non-null value of {@code kind}, usually one that occurs in a table of the scope. */
+  Object literalValue(RandomTable.Kind kind) {
     Object value = null;
     List<Object> seen = new ArrayList<>();
     for (Source source : scope) {
@@ -279,7 +289,7 @@ final class RandomExpressions {
     if (value == null) {
       value = RandomTables.value(random, new RandomTable.Column("literal", kind, 7, 2), random.nextBoolean());
     }
-    return new Expression(literalSql(value), kind);
+    return value;
   }
 
   /** {@code value} as a SQL literal (negative numbers in parentheses, so {@code a - -1} is never a comment). */
