@@ -28,7 +28,8 @@ public abstract class DifferentialHarness {
   /** Mismatches shown per dataset in a failure. */
   private static final int SHOWN_MISMATCHES = 5;
 
-  @RegisterExtension final TestingAllocator allocator = new TestingAllocator();
+  @RegisterExtension
+  final TestingAllocator allocator = new TestingAllocator();
 
   /**
    * The engine under test holding {@code tables} (t1, t2, t3). Quiver writes each table's

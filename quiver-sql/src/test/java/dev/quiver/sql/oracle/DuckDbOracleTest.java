@@ -22,7 +22,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** DuckDB holds exactly the rows and types it was given, by either loading path. */
 class DuckDbOracleTest {
-  @RegisterExtension final TestingAllocator allocator = new TestingAllocator();
+  @RegisterExtension
+  final TestingAllocator allocator = new TestingAllocator();
 
   /** A table with a column of every kind, DECIMAL(15,2) among them, nulls and unicode. */
   private static RandomTable everyKind(long seed) {
@@ -66,7 +67,8 @@ class DuckDbOracleTest {
   @Test
   void appenderAndInsertLoadTheSameRows() throws Exception {
     RandomTable table = everyKind(12);
-    try (DuckDbOracle appended = DuckDbOracle.inMemory(); DuckDbOracle inserted = DuckDbOracle.inMemory();
+    try (DuckDbOracle appended = DuckDbOracle.inMemory();
+        DuckDbOracle inserted = DuckDbOracle.inMemory();
         VectorSchemaRoot first = table.toArrow(allocator.allocator(), 0, 700);
         VectorSchemaRoot second = table.toArrow(allocator.allocator(), 700, table.rows().size())) {
       appended.load(table.name(), table.schema(), List.of(first, second));
@@ -96,8 +98,9 @@ class DuckDbOracleTest {
   @Test
   void duckDbResultTypesAreNormalized() throws Exception {
     try (DuckDbOracle oracle = DuckDbOracle.inMemory()) {
-      Result result = oracle.run("SELECT sum(x) AS s, avg(CAST(x AS DECIMAL(15,2))) AS a, CAST(x AS DECIMAL(30,3)) AS w, "
-          + "DATE '2024-02-29' + INTERVAL 1 DAY AS t FROM (VALUES (1), (2)) v(x) GROUP BY x ORDER BY x LIMIT 1");
+      Result result = oracle
+          .run("SELECT sum(x) AS s, avg(CAST(x AS DECIMAL(15,2))) AS a, CAST(x AS DECIMAL(30,3)) AS w, "
+              + "DATE '2024-02-29' + INTERVAL 1 DAY AS t FROM (VALUES (1), (2)) v(x) GROUP BY x ORDER BY x LIMIT 1");
       assertThat(result.columnTypes().get(0)).isEqualTo("HUGEINT");
       assertThat(result.rows().get(0).get(0)).isEqualTo(1L);
       assertThat(result.columnTypes().get(1)).isEqualTo("DOUBLE");
@@ -127,7 +130,8 @@ class DuckDbOracleTest {
     dictionary.setSafe(0, "日本".getBytes(StandardCharsets.UTF_8));
     dictionary.setSafe(1, "a😀b".getBytes(StandardCharsets.UTF_8));
     dictionary.setValueCount(2);
-    try (Batch batch = Batch.builder(4).addDictionary(field, codes, dictionary).selection(new int[] {3, 1, 2}, 3).build()) {
+    try (Batch batch = Batch.builder(4).addDictionary(field, codes, dictionary).selection(new int[] {3, 1, 2}, 3)
+        .build()) {
       Result result = new ArrowResults.Collector(batch.schema()).add(batch).result();
       assertThat(result.columnTypes()).containsExactly("VARCHAR");
       assertThat(result.rows()).containsExactly(List.of("a😀b"), Arrays.asList((Object) null), List.of("日本"));

@@ -17,8 +17,7 @@ import java.util.regex.Pattern;
 public record OrderSpec(List<Integer> keyColumns, boolean limited) {
   private static final Pattern ORDER_BY = Pattern.compile("\\border\\s+by\\b");
   private static final Pattern CLAUSE_END = Pattern.compile("\\b(limit|offset|fetch)\\b|;");
-  private static final Pattern DIRECTION =
-      Pattern.compile("(?i)\\s+(nulls\\s+(first|last)|asc|desc)\\s*$");
+  private static final Pattern DIRECTION = Pattern.compile("(?i)\\s+(nulls\\s+(first|last)|asc|desc)\\s*$");
 
   /** Copies the key list. */
   public OrderSpec {
@@ -71,6 +70,22 @@ public record OrderSpec(List<Integer> keyColumns, boolean limited) {
       keys.add(resolve(item, columnNames, sql));
     }
     return new OrderSpec(keys, limited);
+  }
+
+  /**
+   * {@code sql} without its outermost LIMIT/OFFSET/FETCH (everything from the first of them at the
+   * top level to the end, a trailing semicolon dropped): the unlimited query whose answer the rows
+   * of a cut tie group must come from. {@code sql} itself when it has none.
+   */
+  public static String withoutLimit(String sql) {
+    String topLevel = topLevelOnly(mask(sql).toLowerCase(Locale.ROOT));
+    Matcher end = CLAUSE_END.matcher(topLevel);
+    while (end.find()) {
+      if (!end.group().equals(";")) {
+        return sql.substring(0, end.start()).stripTrailing();
+      }
+    }
+    return sql;
   }
 
   private static int resolve(String item, List<String> columnNames, String sql) {

@@ -14,7 +14,8 @@ class OrderSpecTest {
   void namesAliasesOrdinalsAndQualifiedNamesResolve() {
     OrderSpec spec = OrderSpec.fromSql(
         "select a.l_returnflag, l_linestatus, sum(x) as sum_qty, 1 as revenue from t a group by 1, 2\n"
-            + "order by revenue desc, A.L_RETURNFLAG asc nulls last, 2", COLUMNS);
+            + "order by revenue desc, A.L_RETURNFLAG asc nulls last, 2",
+        COLUMNS);
     assertThat(spec.keyColumns()).containsExactly(3, 0, 1);
     assertThat(spec.limited()).isFalse();
   }
@@ -42,5 +43,12 @@ class OrderSpecTest {
   void aKeyThatIsNotAnOutputColumnIsRefused() {
     assertThatThrownBy(() -> OrderSpec.fromSql("select sum_qty from t order by sum_qty + 1", COLUMNS))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("sum_qty + 1");
+  }
+
+  @Test
+  void theUnlimitedQueryDropsOnlyTheOutermostLimit() {
+    String sql = "select x from (select x from t limit 5) s order by x desc\nlimit 100;\n";
+    assertThat(OrderSpec.withoutLimit(sql)).isEqualTo("select x from (select x from t limit 5) s order by x desc");
+    assertThat(OrderSpec.withoutLimit("select 1 -- limit 3")).isEqualTo("select 1 -- limit 3");
   }
 }

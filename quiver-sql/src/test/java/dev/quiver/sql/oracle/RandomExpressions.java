@@ -208,7 +208,8 @@ final class RandomExpressions {
           low = high;
           high = swap;
         }
-        return value.sql() + (random.nextInt(4) == 0 ? " NOT" : "") + " BETWEEN " + literalSql(low) + " AND " + literalSql(high);
+        return value.sql() + (random.nextInt(4) == 0 ? " NOT" : "") + " BETWEEN " + literalSql(low) + " AND "
+            + literalSql(high);
       }
       case 4: {
         Expression value = comparable(depth - 1);

@@ -136,7 +136,8 @@ public final class RandomQueryGenerator {
     List<String> order = new ArrayList<>();
     for (int i = 0; i < keyCount; i++) {
       keys.add(i);
-      order.add((i + 1) + (random.nextBoolean() ? " ASC" : " DESC") + (random.nextBoolean() ? " NULLS FIRST" : " NULLS LAST"));
+      order.add((i + 1) + (random.nextBoolean() ? " ASC" : " DESC")
+          + (random.nextBoolean() ? " NULLS FIRST" : " NULLS LAST"));
     }
     String ordered = sql + " ORDER BY " + String.join(", ", order);
     boolean limited = allColumns || mode == 9;

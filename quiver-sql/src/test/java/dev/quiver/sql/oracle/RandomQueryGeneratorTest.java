@@ -58,7 +58,8 @@ class RandomQueryGeneratorTest {
       }
     }
     String text = all.toString();
-    for (String construct : List.of(" JOIN ", " LEFT JOIN ", " EXISTS (", "NOT EXISTS (", " IN (SELECT", "NOT IN (SELECT",
+    for (String construct : List.of(" JOIN ", " LEFT JOIN ", " EXISTS (", "NOT EXISTS (", " IN (SELECT",
+        "NOT IN (SELECT",
         "GROUP BY", "HAVING", "COUNT(*)", "COUNT(DISTINCT", "SUM(", "AVG(", "MIN(", "MAX(", "CASE WHEN", "CAST(",
         " AS DECIMAL(", " LIKE ", " NOT LIKE ", " BETWEEN ", " IS NULL", " IS NOT NULL", " IN (", " AND ", " OR ",
         "NOT (", "ORDER BY", "NULLS FIRST", "NULLS LAST", " LIMIT ", " OFFSET ", "SELECT DISTINCT", "SUBSTRING(",

@@ -49,14 +49,16 @@ public final class ResultComparison {
     }
     for (int i = 0; i < expected.rowCount(); i++) {
       if (!ValueEquivalence.rowsEquivalent(keys(expected.rows().get(i), order), keys(actual.rows().get(i), order))) {
-        return Optional.of("ORDER BY keys " + order.keyColumns() + " differ at row " + i + "\n" + context(expected, actual, i));
+        return Optional
+            .of("ORDER BY keys " + order.keyColumns() + " differ at row " + i + "\n" + context(expected, actual, i));
       }
     }
     int start = 0;
     while (start < expected.rowCount()) {
       int end = start + 1;
       List<Object> groupKeys = keys(expected.rows().get(start), order);
-      while (end < expected.rowCount() && ValueEquivalence.rowsEquivalent(groupKeys, keys(expected.rows().get(end), order))) {
+      while (end < expected.rowCount()
+          && ValueEquivalence.rowsEquivalent(groupKeys, keys(expected.rows().get(end), order))) {
         end++;
       }
       boolean edge = start == 0 || end == expected.rowCount();
@@ -130,7 +132,8 @@ public final class ResultComparison {
     int from = Math.max(0, row - 2);
     int to = Math.min(expected.rowCount(), row + 3);
     for (int i = from; i < to; i++) {
-      text.append(i == row ? "  > #" : "    #").append(i).append(" expected ").append(Values.formatRow(expected.rows().get(i)))
+      text.append(i == row ? "  > #" : "    #").append(i).append(" expected ")
+          .append(Values.formatRow(expected.rows().get(i)))
           .append("\n        actual   ").append(Values.formatRow(actual.rows().get(i))).append('\n');
     }
     return text.toString();

@@ -29,8 +29,9 @@ class ResultComparisonTest {
   private static final List<String> TYPES = List.of("BIGINT", "VARCHAR", "DECIMAL(15,2)");
 
   private static Result sample() {
-    return result(TYPES, List.of(row(1L, "a", new BigDecimal("1.50")), row(2L, "b", null), row(2L, "c", new BigDecimal("-3.00")),
-        row(3L, null, new BigDecimal("0.01"))));
+    return result(TYPES,
+        List.of(row(1L, "a", new BigDecimal("1.50")), row(2L, "b", null), row(2L, "c", new BigDecimal("-3.00")),
+            row(3L, null, new BigDecimal("0.01"))));
   }
 
   @Test
@@ -44,9 +45,11 @@ class ResultComparisonTest {
   void oneChangedValueIsDetectedAndShown() {
     List<List<Object>> changed = new ArrayList<>(sample().rows());
     changed.set(2, row(2L, "c", new BigDecimal("-3.01")));
-    Optional<String> mismatch = ResultComparison.compare(sample(), sample().withRows(changed), OrderSpec.unordered(), null);
+    Optional<String> mismatch = ResultComparison.compare(sample(), sample().withRows(changed), OrderSpec.unordered(),
+        null);
     assertThat(mismatch).isPresent();
-    assertThat(mismatch.get()).contains("-3.00").contains("-3.01").contains("only in expected").contains("only in actual");
+    assertThat(mismatch.get()).contains("-3.00").contains("-3.01").contains("only in expected")
+        .contains("only in actual");
   }
 
   @Test
@@ -57,15 +60,18 @@ class ResultComparisonTest {
         .hasValueSatisfying(text -> assertThat(text).contains("row counts differ").contains("'b'"));
     List<List<Object>> duplicated = new ArrayList<>(sample().rows());
     duplicated.set(1, duplicated.get(0));
-    assertThat(ResultComparison.compare(sample(), sample().withRows(duplicated), OrderSpec.unordered(), null)).isPresent();
+    assertThat(ResultComparison.compare(sample(), sample().withRows(duplicated), OrderSpec.unordered(), null))
+        .isPresent();
   }
 
   @Test
   void nullIsNotZeroNorEmpty() {
     Result withNull = result(List.of("BIGINT", "VARCHAR"), List.of(row(null, null)));
-    assertThat(ResultComparison.compare(withNull, withNull.withRows(List.of(row(0L, null))), OrderSpec.unordered(), null))
+    assertThat(
+        ResultComparison.compare(withNull, withNull.withRows(List.of(row(0L, null))), OrderSpec.unordered(), null))
         .isPresent();
-    assertThat(ResultComparison.compare(withNull, withNull.withRows(List.of(row(null, ""))), OrderSpec.unordered(), null))
+    assertThat(
+        ResultComparison.compare(withNull, withNull.withRows(List.of(row(null, ""))), OrderSpec.unordered(), null))
         .isPresent();
   }
 
@@ -73,7 +79,8 @@ class ResultComparisonTest {
   void anOrderedAnswerInTheWrongOrderIsDetected() {
     List<List<Object>> reordered = new ArrayList<>(sample().rows());
     Collections.swap(reordered, 0, 3);
-    Optional<String> mismatch = ResultComparison.compare(sample(), sample().withRows(reordered), OrderSpec.keys(0), null);
+    Optional<String> mismatch = ResultComparison.compare(sample(), sample().withRows(reordered), OrderSpec.keys(0),
+        null);
     assertThat(mismatch).hasValueSatisfying(text -> assertThat(text).contains("ORDER BY keys [0] differ at row 0"));
   }
 
@@ -83,7 +90,8 @@ class ResultComparisonTest {
     Collections.swap(swappedTies, 1, 2);
     assertThat(ResultComparison.compare(sample(), sample().withRows(swappedTies), OrderSpec.keys(0), null)).isEmpty();
     // ... but not when the second column is a key too.
-    assertThat(ResultComparison.compare(sample(), sample().withRows(swappedTies), OrderSpec.keys(0, 1), null)).isPresent();
+    assertThat(ResultComparison.compare(sample(), sample().withRows(swappedTies), OrderSpec.keys(0, 1), null))
+        .isPresent();
   }
 
   @Test
