@@ -1,11 +1,13 @@
 package dev.quiver.sql.oracle;
 
 import dev.quiver.common.batch.Batch;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.ipc.ArrowReader;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
 
@@ -35,6 +37,15 @@ public final class ArrowResults {
     Collector collector = new Collector(schema);
     for (VectorSchemaRoot batch : batches) {
       collector.add(batch);
+    }
+    return collector.result();
+  }
+
+  /** The result of every batch {@code reader} yields (read to the end; the caller closes the reader). */
+  public static Result of(ArrowReader reader) throws IOException {
+    Collector collector = new Collector(reader.getVectorSchemaRoot().getSchema());
+    while (reader.loadNextBatch()) {
+      collector.add(reader.getVectorSchemaRoot());
     }
     return collector.result();
   }

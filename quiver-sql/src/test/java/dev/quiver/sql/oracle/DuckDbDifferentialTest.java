@@ -10,6 +10,12 @@ import org.apache.arrow.memory.BufferAllocator;
  * both loading paths, before any Quiver engine is plugged in.
  */
 class DuckDbDifferentialTest extends DifferentialHarness {
+  /** Half the harness's default: this run checks the tester itself, not an engine. */
+  @Override
+  protected int datasets() {
+    return Integer.getInteger("quiver.differential.datasets", 4);
+  }
+
   @Override
   protected QueryRunner openEngine(List<RandomTable> tables, BufferAllocator allocator) throws Exception {
     DuckDbOracle engine = DuckDbOracle.inMemory();
