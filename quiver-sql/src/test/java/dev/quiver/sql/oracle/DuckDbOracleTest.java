@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.quiver.common.batch.Batch;
 import dev.quiver.testing.TestingAllocator;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
@@ -13,7 +15,12 @@ import java.util.List;
 import java.util.Random;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorLoader;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.VectorUnloader;
+import org.apache.arrow.vector.ipc.ArrowStreamReader;
+import org.apache.arrow.vector.ipc.ArrowStreamWriter;
+import org.apache.arrow.vector.ipc.message.ArrowRecordBatch;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
@@ -106,6 +113,30 @@ class DuckDbOracleTest {
       assertThat(result.columnTypes().get(1)).isEqualTo("DOUBLE");
       assertThat(result.rows().get(0).get(2)).isEqualTo(new BigDecimal("1.000"));
       assertThat(result.rows().get(0).get(3)).isEqualTo(LocalDate.of(2024, 3, 1).atStartOfDay());
+    }
+  }
+
+  @Test
+  void arrowResultsReadAnArrowStream() throws Exception {
+    RandomTable table = everyKind(14);
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (VectorSchemaRoot first = table.toArrow(allocator.allocator(), 0, 1000);
+        ArrowStreamWriter writer = new ArrowStreamWriter(first,
+            null, bytes)) {
+      writer.start();
+      writer.writeBatch();
+      try (VectorSchemaRoot second = table.toArrow(allocator.allocator(), 1000, table.rows().size())) {
+        try (ArrowRecordBatch batch = new VectorUnloader(
+            second).getRecordBatch()) {
+          new VectorLoader(first).load(batch);
+        }
+      }
+      writer.writeBatch();
+      writer.end();
+    }
+    try (ArrowStreamReader reader = new ArrowStreamReader(
+        new ByteArrayInputStream(bytes.toByteArray()), allocator.allocator())) {
+      assertThat(ArrowResults.of(reader).rows()).isEqualTo(table.rows());
     }
   }
 

@@ -20,6 +20,7 @@ public final class SqlTypes {
     BOOLEAN,
     /** DATE and TIMESTAMP (DuckDB turns {@code date + interval} into a TIMESTAMP). */
     DATETIME,
+    /** Anything else (NULL-typed columns, lists, intervals): the comparison checks values only. */
     OTHER
   }
 
@@ -28,6 +29,8 @@ public final class SqlTypes {
   /** The SQL name of an Arrow type; fails for types the oracle does not load. */
   public static String name(ArrowType type) {
     switch (type.getTypeID()) {
+      case Null:
+        return "NULL";
       case Bool:
         return "BOOLEAN";
       case Int: {
