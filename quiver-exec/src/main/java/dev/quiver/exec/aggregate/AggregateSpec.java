@@ -1,0 +1,109 @@
+package dev.quiver.exec.aggregate;
+
+import dev.quiver.common.QuiverException;
+import dev.quiver.exec.keys.KeyKind;
+import dev.quiver.exec.keys.KeyLayout;
+import dev.quiver.exec.plan.AggregateCall;
+import dev.quiver.exec.plan.AggregateNode;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * What an aggregate computes, resolved against its input schema: the key columns and their layout,
+ * and per call its argument and FILTER columns, and for a DISTINCT call the layout of (keys,
+ * argument) pairs. Immutable.
+ */
+final class AggregateSpec {
+  final Schema input;
+  final Schema output;
+  final int[] keyOrdinals;
+  final KeyLayout keyLayout;
+  final List<AggregateCall> calls;
+  final int[] argument;
+  final int[] filter;
+  final boolean[] distinct;
+  final KeyKind[] argumentKind;
+  final KeyLayout[] distinctLayout;
+  final int[][] distinctColumns;
+
+  AggregateSpec(List<Integer> groupKeys, List<AggregateCall> calls, Schema input, Schema output) {
+    this.input = input;
+    this.output = output;
+    this.keyOrdinals = groupKeys.stream().mapToInt(Integer::intValue).toArray();
+    List<Field> fields = input.getFields();
+    this.keyLayout = KeyLayout.of(fields, groupKeys);
+    this.calls = List.copyOf(calls);
+    int count = calls.size();
+    argument = new int[count];
+    filter = new int[count];
+    distinct = new boolean[count];
+    argumentKind = new KeyKind[count];
+    distinctLayout = new KeyLayout[count];
+    distinctColumns = new int[count][];
+    for (int c = 0; c < count; c++) {
+      AggregateCall call = calls.get(c);
+      if (call.arguments().size() > 1) {
+        throw QuiverException.user("aggregates of more than one argument are not supported: " + call);
+      }
+      argument[c] = call.arguments().isEmpty() ? -1 : call.arguments().get(0);
+      filter[c] = call.filter();
+      if (argument[c] < 0 && call.function() != dev.quiver.exec.plan.AggregateFunction.COUNT) {
+        throw QuiverException.user(call + " needs an argument");
+      }
+      argumentKind[c] = argument[c] < 0 ? null : KeyKind.of(fields.get(argument[c]).getType());
+      distinct[c] = call.distinct() && argument[c] >= 0;
+      if (distinct[c]) {
+        List<Integer> columns = new ArrayList<>(groupKeys);
+        columns.add(argument[c]);
+        distinctLayout[c] = KeyLayout.of(fields, columns);
+        distinctColumns[c] = columns.stream().mapToInt(Integer::intValue).toArray();
+      }
+      newAccumulator(c);
+    }
+  }
+
+  static AggregateSpec of(AggregateNode node, Schema input) {
+    return new AggregateSpec(node.groupKeys(), node.calls(), input, node.schema());
+  }
+
+  /** A new empty accumulator for call {@code c}. */
+  Accumulator newAccumulator(int c) {
+    AggregateCall call = calls.get(c);
+    KeyKind kind = argumentKind[c];
+    switch (call.function()) {
+      case COUNT:
+        return new CountAccumulator();
+      case SUM:
+      case AVG: {
+        boolean average = call.function() == dev.quiver.exec.plan.AggregateFunction.AVG;
+        if (kind == KeyKind.FLOAT32 || kind == KeyKind.FLOAT64) {
+          return new DoubleSumAccumulator(kind, average);
+        }
+        if (kind == KeyKind.INT8 || kind == KeyKind.INT16 || kind == KeyKind.INT32 || kind == KeyKind.INT64
+            || kind == KeyKind.DECIMAL) {
+          ArrowType type = input.getFields().get(argument[c]).getType();
+          int scale = type instanceof ArrowType.Decimal decimal ? decimal.getScale() : 0;
+          return new ExactSumAccumulator(kind, scale, average);
+        }
+        throw QuiverException.user(call + " needs a numeric argument, not " + input.getFields().get(argument[c]));
+      }
+      case MIN:
+        return new ValueAccumulator(kind, ValueAccumulator.Mode.MIN);
+      case MAX:
+        return new ValueAccumulator(kind, ValueAccumulator.Mode.MAX);
+      case ANY_VALUE:
+        return new ValueAccumulator(kind, ValueAccumulator.Mode.ANY);
+      case SINGLE_VALUE:
+        return new ValueAccumulator(kind, ValueAccumulator.Mode.SINGLE);
+      default:
+        throw new IllegalStateException(call.toString());
+    }
+  }
+
+  int callCount() {
+    return calls.size();
+  }
+}

@@ -1,0 +1,72 @@
+package dev.quiver.exec.aggregate;
+
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.util.Arrays;
+import org.apache.arrow.vector.FieldVector;
+
+/** COUNT(*) (no values: every row) and COUNT(x) (non-null x). */
+final class CountAccumulator extends Accumulator {
+  private long[] counts = new long[0];
+
+  @Override
+  int bytesPerGroup() {
+    return 8;
+  }
+
+  @Override
+  void ensureGroups(int groups) {
+    if (groups > counts.length) {
+      counts = Arrays.copyOf(counts, groups);
+    }
+  }
+
+  @Override
+  void update(int[] groups, FieldVector values, int[] rows, int count) {
+    long[] state = counts;
+    if (values == null || values.getNullCount() == 0) {
+      for (int i = 0; i < count; i++) {
+        state[groups[i]]++;
+      }
+      return;
+    }
+    long validity = values.getValidityBuffer().memoryAddress();
+    for (int i = 0; i < count; i++) {
+      if (ValueReader.isSet(validity, rows[i])) {
+        state[groups[i]]++;
+      }
+    }
+  }
+
+  @Override
+  void merge(Accumulator other, int from, int count, int[] targets) {
+    long[] theirs = ((CountAccumulator) other).counts;
+    for (int i = 0; i < count; i++) {
+      counts[targets[i]] += theirs[from + i];
+    }
+  }
+
+  @Override
+  void write(FieldVector out, int[] ids, int count) {
+    ResultWriter.allocate(out, count);
+    for (int i = 0; i < count; i++) {
+      ResultWriter.setLong(out, i, counts[ids[i]]);
+    }
+    out.setValueCount(count);
+  }
+
+  @Override
+  void writeState(DataOutputStream out, int[] ids, int count) throws IOException {
+    for (int i = 0; i < count; i++) {
+      out.writeLong(counts[ids[i]]);
+    }
+  }
+
+  @Override
+  void readState(DataInputStream in, int[] targets, int count) throws IOException {
+    for (int i = 0; i < count; i++) {
+      counts[targets[i]] += in.readLong();
+    }
+  }
+}

@@ -1,0 +1,143 @@
+package dev.quiver.exec.aggregate;
+
+import dev.quiver.common.QuiverException;
+import dev.quiver.exec.keys.KeyKind;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.MathContext;
+import java.math.RoundingMode;
+import java.util.Arrays;
+import org.apache.arrow.vector.BaseIntVector;
+import org.apache.arrow.vector.DecimalVector;
+import org.apache.arrow.vector.FieldVector;
+
+/**
+ * SUM and AVG of integers and decimals, exact: a 128-bit sum per group (low and high halves, added
+ * with carry; an overflow of 128 bits is a USER error) and a count of the values. The result is
+ * checked against the call's type (a sum that overflows it is a USER error); AVG divides at output,
+ * decimals rounded half up at the result's scale.
+ */
+final class ExactSumAccumulator extends Accumulator {
+  private static final BigInteger LOW_MASK = BigInteger.ONE.shiftLeft(64).subtract(BigInteger.ONE);
+
+  private final KeyKind kind;
+  private final int scale;
+  private final boolean average;
+  private long[] low = new long[0];
+  private long[] high = new long[0];
+  private long[] counts = new long[0];
+  private long[] valueLow = new long[0];
+  private long[] valueHigh = new long[0];
+  private boolean[] valid = new boolean[0];
+
+  ExactSumAccumulator(KeyKind kind, int scale, boolean average) {
+    this.kind = kind;
+    this.scale = scale;
+    this.average = average;
+  }
+
+  @Override
+  int bytesPerGroup() {
+    return 24;
+  }
+
+  @Override
+  void ensureGroups(int groups) {
+    if (groups > low.length) {
+      low = Arrays.copyOf(low, groups);
+      high = Arrays.copyOf(high, groups);
+      counts = Arrays.copyOf(counts, groups);
+    }
+  }
+
+  @Override
+  void update(int[] groups, FieldVector values, int[] rows, int count) {
+    if (valueLow.length < count) {
+      valueLow = new long[count];
+      valueHigh = new long[count];
+      valid = new boolean[count];
+    }
+    ValueReader.read(values, kind, rows, count, valueLow, valueHigh, valid);
+    boolean wide = kind == KeyKind.DECIMAL;
+    for (int i = 0; i < count; i++) {
+      if (valid[i]) {
+        long addLow = valueLow[i];
+        add(groups[i], addLow, wide ? valueHigh[i] : addLow >> 63, 1);
+      }
+    }
+  }
+
+  private void add(int group, long addLow, long addHigh, long values) {
+    long before = low[group];
+    long sum = before + addLow;
+    long carry = Long.compareUnsigned(sum, before) < 0 ? 1 : 0;
+    try {
+      high[group] = Math.addExact(Math.addExact(high[group], addHigh), carry);
+    } catch (ArithmeticException overflow) {
+      throw QuiverException.user("a sum overflows 128 bits");
+    }
+    low[group] = sum;
+    counts[group] += values;
+  }
+
+  @Override
+  void merge(Accumulator other, int from, int count, int[] targets) {
+    ExactSumAccumulator theirs = (ExactSumAccumulator) other;
+    for (int i = 0; i < count; i++) {
+      add(targets[i], theirs.low[from + i], theirs.high[from + i], theirs.counts[from + i]);
+    }
+  }
+
+  @Override
+  void write(FieldVector out, int[] ids, int count) {
+    ResultWriter.allocate(out, count);
+    for (int i = 0; i < count; i++) {
+      int group = ids[i];
+      if (counts[group] == 0) {
+        continue;
+      }
+      if (!average && out instanceof DecimalVector decimal && decimal.getScale() == scale) {
+        ResultWriter.setDecimal(decimal, i, low[group], high[group]);
+      } else if (!average && out instanceof BaseIntVector && scale == 0 && high[group] == (low[group] >> 63)) {
+        ResultWriter.setExact(out, i, BigDecimal.valueOf(low[group]));
+      } else {
+        BigDecimal sum = new BigDecimal(
+            BigInteger.valueOf(high[group]).shiftLeft(64).or(BigInteger.valueOf(low[group]).and(LOW_MASK)), scale);
+        if (!average) {
+          ResultWriter.setExact(out, i, sum);
+        } else if (out instanceof DecimalVector decimal) {
+          ResultWriter.setExact(out, i,
+              sum.divide(BigDecimal.valueOf(counts[group]), decimal.getScale(), RoundingMode.HALF_UP));
+        } else if (out instanceof BaseIntVector) {
+          ResultWriter.setExact(out, i, sum.divide(BigDecimal.valueOf(counts[group]), 0, RoundingMode.DOWN));
+        } else {
+          ResultWriter.setDouble(out, i, sum.divide(BigDecimal.valueOf(counts[group]), MathContext.DECIMAL64)
+              .doubleValue());
+        }
+      }
+    }
+    out.setValueCount(count);
+  }
+
+  @Override
+  void writeState(DataOutputStream out, int[] ids, int count) throws IOException {
+    for (int k = 0; k < count; k++) {
+      int i = ids[k];
+      out.writeLong(low[i]);
+      out.writeLong(high[i]);
+      out.writeLong(counts[i]);
+    }
+  }
+
+  @Override
+  void readState(DataInputStream in, int[] targets, int count) throws IOException {
+    for (int i = 0; i < count; i++) {
+      long readLow = in.readLong();
+      long readHigh = in.readLong();
+      add(targets[i], readLow, readHigh, in.readLong());
+    }
+  }
+}

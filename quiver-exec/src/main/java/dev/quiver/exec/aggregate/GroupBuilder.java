@@ -1,0 +1,529 @@
+package dev.quiver.exec.aggregate;
+
+import dev.quiver.common.ErrorCode;
+import dev.quiver.common.QuiverException;
+import dev.quiver.common.batch.Batch;
+import dev.quiver.common.batch.DictionaryDecoder;
+import dev.quiver.exec.keys.KeyDecoder;
+import dev.quiver.exec.keys.KeyEncoder;
+import dev.quiver.exec.keys.KeyHashing;
+import dev.quiver.exec.keys.KeyRows;
+import dev.quiver.exec.keys.KeyTable;
+import dev.quiver.exec.memory.MemoryReservation;
+import dev.quiver.exec.operator.ExecutionContext;
+import dev.quiver.exec.operator.OperatorMetrics;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.types.pojo.Field;
+
+/**
+ * Builds one {@link GroupTable} from batches, from another table (combine) or from spilled chunks,
+ * and when memory is refused writes the table to hash partitions on disk ({@link SpillPartitions})
+ * and starts an empty one. Not thread-safe.
+ */
+final class GroupBuilder implements AutoCloseable {
+  private static final int CHUNK = 4096;
+  private static final byte GROUPS = 0;
+
+  private final AggregateSpec spec;
+  private final ExecutionContext context;
+  private final MemoryReservation reservation;
+  private final OperatorMetrics metrics;
+  private final int level;
+  private final long softLimit;
+  /** An estimate of the bytes one new group takes (keys, states, distinct pairs), without strings. */
+  private final long groupBytes;
+  GroupTable table;
+  private SpillPartitions spill;
+  private final List<Path[]> spilled = new ArrayList<>();
+  private final KeyEncoder keyEncoder;
+  private final KeyRows keyRows;
+  private final KeyEncoder[] distinctEncoders;
+  private final KeyRows[] distinctRows;
+  private int[] groups = new int[0];
+  private int[] ids = new int[0];
+  private int[] subGroups = new int[0];
+  private int[] subRows = new int[0];
+  private int[] identity = new int[0];
+
+  GroupBuilder(AggregateSpec spec, ExecutionContext context, MemoryReservation reservation, OperatorMetrics metrics,
+      int level) {
+    this.spec = spec;
+    this.context = context;
+    this.reservation = reservation;
+    this.metrics = metrics;
+    this.level = level;
+    // each thread's table spills past its share of the limit (halved: a growth may double the arrays), so one
+    // thread's table cannot starve the others
+    this.softLimit = context.memory().limit() / (2L * (context.threads() + 1));
+    this.table = new GroupTable(spec, reservation);
+    long perGroup = 8L * spec.keyLayout.stride() + 32;
+    for (int c = 0; c < spec.callCount(); c++) {
+      perGroup += table.accumulators[c].bytesPerGroup();
+      if (spec.distinct[c]) {
+        perGroup += 8L * spec.distinctLayout[c].stride() + 32;
+      }
+    }
+    this.groupBytes = perGroup;
+    this.keyEncoder = new KeyEncoder(spec.keyLayout);
+    this.keyRows = new KeyRows(spec.keyLayout, 16);
+    this.distinctEncoders = new KeyEncoder[spec.callCount()];
+    this.distinctRows = new KeyRows[spec.callCount()];
+    for (int c = 0; c < spec.callCount(); c++) {
+      if (spec.distinct[c]) {
+        distinctEncoders[c] = new KeyEncoder(spec.distinctLayout[c]);
+        distinctRows[c] = new KeyRows(spec.distinctLayout[c], 16);
+      }
+    }
+  }
+
+  /** Whether any of this builder's groups went to disk. */
+  boolean spilled() {
+    return !spilled.isEmpty() || spill != null;
+  }
+
+  private void scratch(int count) {
+    if (groups.length < count) {
+      groups = new int[count];
+      ids = new int[count];
+      subGroups = new int[count];
+      subRows = new int[count];
+      identity = new int[count];
+      for (int i = 0; i < count; i++) {
+        identity[i] = i;
+      }
+    }
+  }
+
+  /**
+   * Adds the rows of a batch (the batch stays the caller's), in slices: a slice that an empty table
+   * cannot take is halved, down to {@link #MIN_SLICE} rows.
+   */
+  void add(Batch batch) {
+    int count = batch.rowCount();
+    if (count == 0) {
+      return;
+    }
+    scratch(count);
+    List<FieldVector> decoded = new ArrayList<>();
+    try {
+      int calls = spec.callCount();
+      FieldVector[] argumentVector = new FieldVector[calls];
+      int[][] argumentRows = new int[calls][];
+      boolean[][] passes = new boolean[calls][];
+      for (int c = 0; c < calls; c++) {
+        if (spec.argument[c] >= 0) {
+          argumentVector[c] = column(batch, spec.argument[c], decoded);
+          argumentRows[c] = rowsOf(batch, spec.argument[c]);
+        }
+        if (spec.filter[c] >= 0) {
+          passes[c] = filterRows(batch, spec.filter[c], decoded);
+        }
+      }
+      // a slice's groups, if all new, fit in the soft limit
+      int slice = (int) Math.max(MIN_SLICE, Math.min(count, softLimit / (2 * groupBytes)));
+      int from = 0;
+      while (from < count) {
+        int size = Math.min(slice, count - from);
+        if (addSlice(batch, from, size, argumentVector, argumentRows, passes)) {
+          from += size;
+        } else if (size > MIN_SLICE) {
+          slice = Math.max(MIN_SLICE, size / 2);
+        } else {
+          throw refused();
+        }
+      }
+      metrics.memory(reservation.bytes());
+    } finally {
+      decoded.forEach(FieldVector::close);
+    }
+  }
+
+  private static final int MIN_SLICE = 16;
+
+  /** Adds batch rows {@code [from, from + count)}; false when even an empty table cannot take them. */
+  private boolean addSlice(Batch batch, int from, int count, FieldVector[] argumentVector, int[][] argumentRows,
+      boolean[][] passes) {
+    int[] positions = new int[count];
+    for (int i = 0; i < count; i++) {
+      positions[i] = from + i;
+    }
+    int calls = spec.callCount();
+    keyEncoder.encode(batch, spec.keyOrdinals, positions, count, keyRows);
+    int[][] selected = new int[calls][];
+    for (int c = 0; c < calls; c++) {
+      if (passes[c] != null) {
+        int chosen = 0;
+        int[] rows = new int[count];
+        for (int i = 0; i < count; i++) {
+          if (passes[c][from + i]) {
+            rows[chosen++] = i;
+          }
+        }
+        selected[c] = java.util.Arrays.copyOf(rows, chosen);
+      }
+      if (spec.distinct[c]) {
+        int[] rows = positions;
+        int rowCount = count;
+        if (selected[c] != null) {
+          rows = new int[selected[c].length];
+          for (int i = 0; i < rows.length; i++) {
+            rows[i] = positions[selected[c][i]];
+          }
+          rowCount = rows.length;
+        }
+        distinctEncoders[c].encode(batch, spec.distinctColumns[c], rows, rowCount, distinctRows[c]);
+      }
+    }
+    if (table.size() > 0 && reservation.bytes() + 2 * groupBytes * count > softLimit) {
+      spillTable();
+    }
+    if (!reserveFor(count)) {
+      if (table.size() == 0) {
+        return false;
+      }
+      spillTable();
+      if (!reserveFor(count)) {
+        return false;
+      }
+    }
+    table.keys.findOrInsert(keyRows, groups);
+    for (int c = 0; c < calls; c++) {
+      if (spec.distinct[c]) {
+        table.distinct[c].findOrInsert(distinctRows[c], ids);
+        continue;
+      }
+      int[] physical = argumentRows[c];
+      int[] chosen = selected[c];
+      int chosenCount = chosen == null ? count : chosen.length;
+      for (int i = 0; i < chosenCount; i++) {
+        int slot = chosen == null ? i : chosen[i];
+        int logical = from + slot;
+        subGroups[i] = groups[slot];
+        subRows[i] = physical == null ? logical : physical[logical];
+      }
+      table.accumulators[c].update(subGroups, argumentVector[c], subRows, chosenCount);
+    }
+    if (!table.tryReserveVariable()) {
+      spillTable();
+    }
+    return true;
+  }
+
+  private boolean reserveFor(int count) {
+    if (!table.tryReserve(count, keyRows.byteSize())) {
+      return false;
+    }
+    for (int c = 0; c < spec.callCount(); c++) {
+      if (spec.distinct[c] && !table.distinct[c].tryReserve(distinctRows[c].size(), distinctRows[c].byteSize())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private QuiverException refused() {
+    return new QuiverException(ErrorCode.RESOURCE, "HashAggregate cannot hold one batch of groups in the query's"
+        + " memory limit of " + context.memory().limit() + " bytes (" + context.memory().used()
+        + " in use); raise --memory-limit");
+  }
+
+  /** The values of a column, dense when it was dictionary-encoded (then owned by {@code decoded}). */
+  private static FieldVector column(Batch batch, int ordinal, List<FieldVector> decoded) {
+    if (!batch.isDictionaryEncoded(ordinal)) {
+      return batch.vector(ordinal);
+    }
+    Field field = batch.schema().getFields().get(ordinal);
+    FieldVector values = DictionaryDecoder.decode(batch.dictionary(ordinal), (IntVector) batch.vector(ordinal),
+        batch.selection(), batch.rowCount(), field, batch.vector(ordinal).getAllocator());
+    decoded.add(values);
+    return values;
+  }
+
+  /** The physical row each batch row reads in {@link #column}'s vector (null: the identity). */
+  private static int[] rowsOf(Batch batch, int ordinal) {
+    return batch.isDictionaryEncoded(ordinal) ? null : batch.selection();
+  }
+
+  private static boolean[] filterRows(Batch batch, int ordinal, List<FieldVector> decoded) {
+    FieldVector vector = column(batch, ordinal, decoded);
+    int[] rows = rowsOf(batch, ordinal);
+    long validity = vector.getValidityBuffer().memoryAddress();
+    long data = vector.getDataBuffer().memoryAddress();
+    int count = batch.rowCount();
+    boolean[] passes = new boolean[count];
+    for (int i = 0; i < count; i++) {
+      int row = rows == null ? i : rows[i];
+      passes[i] = ValueReader.isSet(validity, row) && ValueReader.isSet(data, row);
+    }
+    return passes;
+  }
+
+  /** Merges another table into this builder's (the other table is released). */
+  void merge(GroupTable other) {
+    KeyRows source = other.keys.rows();
+    for (int from = 0; from < other.size(); from += CHUNK) {
+      int count = Math.min(CHUNK, other.size() - from);
+      scratch(count);
+      keyRows.clear();
+      keyRows.ensureCapacity(count, bytesOf(source, from, count));
+      for (int i = 0; i < count; i++) {
+        keyRows.append(source, from + i);
+      }
+      reserveGroups(count);
+      table.keys.findOrInsert(keyRows, groups);
+      for (int c = 0; c < spec.callCount(); c++) {
+        table.accumulators[c].merge(other.accumulators[c], from, count, groups);
+      }
+      if (!table.tryReserveVariable()) {
+        spillTable();
+      }
+    }
+    for (int c = 0; c < spec.callCount(); c++) {
+      if (spec.distinct[c]) {
+        KeyRows pairs = other.distinct[c].rows();
+        for (int from = 0; from < pairs.size(); from += CHUNK) {
+          int count = Math.min(CHUNK, pairs.size() - from);
+          scratch(count);
+          distinctRows[c].clear();
+          distinctRows[c].ensureCapacity(count, bytesOf(pairs, from, count));
+          for (int i = 0; i < count; i++) {
+            distinctRows[c].append(pairs, from + i);
+          }
+          insertDistinct(c);
+        }
+      }
+    }
+    other.release();
+    metrics.memory(reservation.bytes());
+  }
+
+  /** Makes room for {@code count} groups of {@link #keyRows}, spilling first past the soft limit or when refused. */
+  private void reserveGroups(int count) {
+    if (table.size() > 0 && reservation.bytes() > softLimit) {
+      spillTable();
+    }
+    if (!table.tryReserve(count, keyRows.byteSize())) {
+      spillTable();
+      if (!table.tryReserve(count, keyRows.byteSize())) {
+        throw refused();
+      }
+    }
+  }
+
+  private void insertDistinct(int c) {
+    if (reservation.bytes() > softLimit) {
+      spillTable();
+    }
+    if (!table.distinct[c].tryReserve(distinctRows[c].size(), distinctRows[c].byteSize())) {
+      spillTable();
+      if (!table.distinct[c].tryReserve(distinctRows[c].size(), distinctRows[c].byteSize())) {
+        throw refused();
+      }
+    }
+    table.distinct[c].findOrInsert(distinctRows[c], ids);
+  }
+
+  private static long bytesOf(KeyRows rows, int from, int count) {
+    long bytes = 0;
+    for (int i = from; i < from + count; i++) {
+      bytes += rows.byteLength(i);
+    }
+    return bytes;
+  }
+
+  /** Adds every chunk of a spill file (then deletes it). */
+  void addFile(Path file) {
+    try (DataInputStream in = new DataInputStream(new java.io.BufferedInputStream(Files.newInputStream(file),
+        8192))) {
+      while (true) {
+        int tag = in.read();
+        if (tag < 0) {
+          break;
+        }
+        context.checkCancelled();
+        if (tag == GROUPS) {
+          keyRows.read(in);
+          int count = keyRows.size();
+          scratch(count);
+          reserveGroups(count);
+          table.keys.findOrInsert(keyRows, groups);
+          for (Accumulator accumulator : table.accumulators) {
+            accumulator.readState(in, groups, count);
+          }
+          if (!table.tryReserveVariable()) {
+            spillTable();
+          }
+        } else {
+          int c = tag - 1;
+          distinctRows[c].read(in);
+          scratch(distinctRows[c].size());
+          insertDistinct(c);
+        }
+      }
+    } catch (IOException failure) {
+      throw new QuiverException(ErrorCode.IO, "HashAggregate cannot read its spill file " + file + ": "
+          + failure.getMessage(), failure);
+    } finally {
+      SpillPartitions.delete(file);
+    }
+    metrics.memory(reservation.bytes());
+  }
+
+  /** Writes the whole table to the spill partitions of this builder's level and starts an empty table. */
+  void spillTable() {
+    if (spill == null) {
+      spill = new SpillPartitions(context, metrics, level);
+    }
+    try {
+      writeGroups();
+      for (int c = 0; c < spec.callCount(); c++) {
+        if (spec.distinct[c]) {
+          writeDistinct(c);
+        }
+      }
+    } catch (IOException failure) {
+      throw new QuiverException(ErrorCode.IO, "HashAggregate cannot write a spill file: " + failure.getMessage(),
+          failure);
+    }
+    metrics.spills.increment();
+    table.release();
+    table = new GroupTable(spec, reservation);
+  }
+
+  private void writeGroups() throws IOException {
+    KeyRows rows = table.keys.rows();
+    int[][] buckets = buckets(rows, null);
+    for (int p = 0; p < SpillPartitions.COUNT; p++) {
+      int[] bucket = buckets[p];
+      int filled = bucketSize[p];
+      for (int from = 0; from < filled; from += CHUNK) {
+        int count = Math.min(CHUNK, filled - from);
+        int[] chunk = java.util.Arrays.copyOfRange(bucket, from, from + count);
+        DataOutputStream out = spill.stream(p);
+        out.writeByte(GROUPS);
+        rows.write(out, chunk, count);
+        for (Accumulator accumulator : table.accumulators) {
+          accumulator.writeState(out, chunk, count);
+        }
+      }
+    }
+  }
+
+  private void writeDistinct(int c) throws IOException {
+    KeyRows pairs = table.distinct[c].rows();
+    KeyRows prefix = new KeyRows(spec.keyLayout, Math.max(1, pairs.size()));
+    prefix.ensureCapacity(pairs.size(), pairs.byteSize());
+    for (int i = 0; i < pairs.size(); i++) {
+      prefix.appendPrefix(pairs, i);
+    }
+    int[][] buckets = buckets(prefix, null);
+    for (int p = 0; p < SpillPartitions.COUNT; p++) {
+      int filled = bucketSize[p];
+      for (int from = 0; from < filled; from += CHUNK) {
+        int count = Math.min(CHUNK, filled - from);
+        int[] chunk = java.util.Arrays.copyOfRange(buckets[p], from, from + count);
+        DataOutputStream out = spill.stream(p);
+        out.writeByte(1 + c);
+        pairs.write(out, chunk, count);
+      }
+    }
+  }
+
+  private final int[] bucketSize = new int[SpillPartitions.COUNT];
+
+  /** The row ids of each partition (by the rows' key hashes), sizes in {@link #bucketSize}. */
+  private int[][] buckets(KeyRows rows, int[] unused) {
+    java.util.Arrays.fill(bucketSize, 0);
+    int[] partition = new int[rows.size()];
+    for (int i = 0; i < rows.size(); i++) {
+      partition[i] = KeyHashing.partition(rows.hash(i), level, SpillPartitions.BITS);
+      bucketSize[partition[i]]++;
+    }
+    int[][] buckets = new int[SpillPartitions.COUNT][];
+    for (int p = 0; p < SpillPartitions.COUNT; p++) {
+      buckets[p] = new int[bucketSize[p]];
+    }
+    int[] filled = new int[SpillPartitions.COUNT];
+    for (int i = 0; i < rows.size(); i++) {
+      buckets[partition[i]][filled[partition[i]]++] = i;
+    }
+    return buckets;
+  }
+
+  /** Closes this builder's open spill files and returns every spill set it wrote (files per partition). */
+  List<Path[]> finishSpills() {
+    if (spill != null) {
+      spilled.add(spill.finish());
+      spill = null;
+    }
+    List<Path[]> sets = new ArrayList<>(spilled);
+    spilled.clear();
+    return sets;
+  }
+
+  /**
+   * Feeds each DISTINCT call's (keys, argument) pairs to its accumulator (once, when the table is
+   * final and in memory).
+   */
+  void resolveDistinct() {
+    for (int c = 0; c < spec.callCount(); c++) {
+      if (!spec.distinct[c]) {
+        continue;
+      }
+      KeyTable pairsTable = table.distinct[c];
+      KeyRows pairs = pairsTable.rows();
+      Field argument = spec.input.getFields().get(spec.argument[c]);
+      int argumentColumn = spec.keyOrdinals.length;
+      for (int from = 0; from < pairs.size(); from += CHUNK) {
+        int count = Math.min(CHUNK, pairs.size() - from);
+        scratch(count);
+        keyRows.clear();
+        keyRows.ensureCapacity(count, bytesOf(pairs, from, count));
+        for (int i = 0; i < count; i++) {
+          keyRows.appendPrefix(pairs, from + i);
+          ids[i] = from + i;
+        }
+        table.keys.find(keyRows, groups);
+        try (FieldVector values = KeyDecoder.decode(pairs, argumentColumn, ids, count, argument,
+            context.allocator())) {
+          table.accumulators[c].update(groups, values, identity, count);
+        }
+      }
+      if (!table.tryReserveVariable()) {
+        throw refused();
+      }
+    }
+  }
+
+  /** Makes sure the table has the one group of an aggregate without keys. */
+  void ensureEmptyGroup() {
+    if (spec.keyOrdinals.length == 0 && table.size() == 0) {
+      keyRows.clear();
+      keyRows.ensureCapacity(1, 0);
+      KeyRows empty = new KeyRows(spec.keyLayout, 1);
+      new KeyEncoder(spec.keyLayout).encodeVectors(List.of(), 1, empty);
+      keyRows.append(empty, 0);
+      scratch(1);
+      table.tryReserve(1, 0);
+      table.keys.findOrInsert(keyRows, groups);
+    }
+  }
+
+  /** Frees the table and deletes the spill files not yet handed on. */
+  @Override
+  public void close() {
+    table.release();
+    if (spill != null) {
+      spill.close();
+      spill = null;
+    }
+  }
+}

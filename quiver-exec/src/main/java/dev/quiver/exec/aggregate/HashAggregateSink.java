@@ -1,0 +1,45 @@
+package dev.quiver.exec.aggregate;
+
+import dev.quiver.common.batch.Batch;
+import dev.quiver.exec.operator.ExecutionContext;
+import dev.quiver.exec.operator.OperatorMetrics;
+import dev.quiver.exec.operator.Sink;
+
+/** One thread's partial aggregate: a {@link GroupBuilder} fed batch by batch. */
+final class HashAggregateSink implements Sink {
+  private final ExecutionContext context;
+  private final OperatorMetrics metrics;
+  private GroupBuilder builder;
+
+  HashAggregateSink(GroupBuilder builder, ExecutionContext context, OperatorMetrics metrics) {
+    this.builder = builder;
+    this.context = context;
+    this.metrics = metrics;
+  }
+
+  @Override
+  public void consume(Batch batch) {
+    try (batch) {
+      context.checkCancelled();
+      long started = System.nanoTime();
+      metrics.input(batch.rowCount());
+      builder.add(batch);
+      metrics.time.add(System.nanoTime() - started);
+    }
+  }
+
+  /** Hands the builder over to the factory (the sink no longer frees it). */
+  GroupBuilder takeBuilder() {
+    GroupBuilder taken = builder;
+    builder = null;
+    return taken;
+  }
+
+  @Override
+  public void close() {
+    if (builder != null) {
+      builder.close();
+      builder = null;
+    }
+  }
+}

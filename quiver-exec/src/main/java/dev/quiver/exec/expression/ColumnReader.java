@@ -1,0 +1,238 @@
+package dev.quiver.exec.expression;
+
+import dev.quiver.common.QuiverException;
+import java.math.BigInteger;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+
+/**
+ * Reads Arrow vectors into {@link Column}s: the rows at physical positions (or the first rows), one
+ * tight loop per type straight over the vector's buffers; dictionary codes through the dictionary's
+ * values read once.
+ */
+final class ColumnReader {
+  private ColumnReader() {}
+
+  /**
+   * Rows {@code positions[0, count)} of the vector (rows {@code [0, count)} when positions is null),
+   * read as {@code type}.
+   */
+  static Column read(FieldVector vector, ArrowType type, int[] positions, int count) {
+    boolean[] nulls = nulls(vector, positions, count);
+    return switch (Kind.of(type)) {
+      case BOOL -> new BoolColumn(readBits(vector.getDataBuffer(), positions, count), nulls);
+      case LONG -> new LongColumn(readLongs(vector, type, positions, count), nulls);
+      case DOUBLE -> new DoubleColumn(readDoubles(vector, type, positions, count), nulls);
+      case DECIMAL -> readDecimals(vector, type, positions, count, nulls);
+      case STRING -> readStrings(vector, positions, count, nulls);
+      case NULL -> new BoolColumn(new boolean[count], Column.allNulls(count));
+    };
+  }
+
+  /** The values of a dictionary followed by one NULL row (index = the dictionary's size). */
+  static Column readDictionaryWithNull(FieldVector values, ArrowType type) {
+    int size = values.getValueCount();
+    Column plain = read(values, type, null, size);
+    int[] indexes = new int[size + 1];
+    for (int i = 0; i < size; i++) {
+      indexes[i] = i;
+    }
+    indexes[size] = -1;
+    return plain.gather(indexes, size + 1);
+  }
+
+  /**
+   * The codes of a dictionary column at the positions as indexes into its values; a null code becomes
+   * {@code nullIndex}; a code outside the dictionary is a CORRUPT error naming the column.
+   */
+  static int[] codes(IntVector codes, int[] positions, int count, int dictionarySize, int nullIndex,
+      String column) {
+    ArrowBuf data = codes.getDataBuffer();
+    boolean[] nulls = nulls(codes, positions, count);
+    int[] result = new int[count];
+    for (int i = 0; i < count; i++) {
+      int row = positions == null ? i : positions[i];
+      if (nulls != null && nulls[i]) {
+        result[i] = nullIndex;
+        continue;
+      }
+      int code = data.getInt((long) row * 4);
+      if (code < 0 || code >= dictionarySize) {
+        throw QuiverException.corrupt("column " + column + ": dictionary code " + code + " at row " + row
+            + " is outside its dictionary of " + dictionarySize + " values");
+      }
+      result[i] = code;
+    }
+    return result;
+  }
+
+  static boolean[] nulls(FieldVector vector, int[] positions, int count) {
+    if (vector.getNullCount() == 0) {
+      return null;
+    }
+    ArrowBuf validity = vector.getValidityBuffer();
+    boolean[] nulls = new boolean[count];
+    for (int i = 0; i < count; i++) {
+      int row = positions == null ? i : positions[i];
+      nulls[i] = ((validity.getByte(row >>> 3) >>> (row & 7)) & 1) == 0;
+    }
+    return nulls;
+  }
+
+  private static boolean[] readBits(ArrowBuf data, int[] positions, int count) {
+    boolean[] values = new boolean[count];
+    for (int i = 0; i < count; i++) {
+      int row = positions == null ? i : positions[i];
+      values[i] = ((data.getByte(row >>> 3) >>> (row & 7)) & 1) != 0;
+    }
+    return values;
+  }
+
+  private static long[] readLongs(FieldVector vector, ArrowType type, int[] positions, int count) {
+    ArrowBuf data = vector.getDataBuffer();
+    int width = type instanceof ArrowType.Int integer ? integer.getBitWidth() / 8 : Types.isDate(type) ? 4 : 8;
+    long[] values = new long[count];
+    switch (width) {
+      case 1 -> {
+        for (int i = 0; i < count; i++) {
+          values[i] = data.getByte(positions == null ? i : positions[i]);
+        }
+      }
+      case 2 -> {
+        for (int i = 0; i < count; i++) {
+          values[i] = data.getShort((positions == null ? i : positions[i]) * 2L);
+        }
+      }
+      case 4 -> {
+        for (int i = 0; i < count; i++) {
+          values[i] = data.getInt((positions == null ? i : positions[i]) * 4L);
+        }
+      }
+      default -> {
+        for (int i = 0; i < count; i++) {
+          values[i] = data.getLong((positions == null ? i : positions[i]) * 8L);
+        }
+      }
+    }
+    if (type instanceof ArrowType.Timestamp timestamp) {
+      toMicros(values, Types.microsPerUnit(timestamp));
+    }
+    clearNulls(values, nulls(vector, positions, count));
+    return values;
+  }
+
+  private static void toMicros(long[] values, long microsPerUnit) {
+    if (microsPerUnit == 1) {
+      return;
+    }
+    for (int i = 0; i < values.length; i++) {
+      values[i] = microsPerUnit == 0 ? Math.floorDiv(values[i], 1000) : values[i] * microsPerUnit;
+    }
+  }
+
+  private static void clearNulls(long[] values, boolean[] nulls) {
+    if (nulls != null) {
+      for (int i = 0; i < values.length; i++) {
+        if (nulls[i]) {
+          values[i] = 0;
+        }
+      }
+    }
+  }
+
+  private static double[] readDoubles(FieldVector vector, ArrowType type, int[] positions, int count) {
+    ArrowBuf data = vector.getDataBuffer();
+    double[] values = new double[count];
+    if (Types.isSingle(type)) {
+      for (int i = 0; i < count; i++) {
+        values[i] = data.getFloat((positions == null ? i : positions[i]) * 4L);
+      }
+    } else {
+      for (int i = 0; i < count; i++) {
+        values[i] = data.getDouble((positions == null ? i : positions[i]) * 8L);
+      }
+    }
+    boolean[] nulls = nulls(vector, positions, count);
+    if (nulls != null) {
+      for (int i = 0; i < count; i++) {
+        if (nulls[i]) {
+          values[i] = 0;
+        }
+      }
+    }
+    return values;
+  }
+
+  private static DecimalColumn readDecimals(FieldVector vector, ArrowType type, int[] positions, int count,
+      boolean[] nulls) {
+    ArrowBuf data = vector.getDataBuffer();
+    long[] values = new long[count];
+    boolean wide = false;
+    for (int i = 0; i < count; i++) {
+      long offset = (positions == null ? i : positions[i]) * 16L;
+      long low = data.getLong(offset);
+      long high = data.getLong(offset + 8);
+      values[i] = low;
+      wide |= high != (low >> 63);
+    }
+    if (nulls != null) {
+      for (int i = 0; i < count; i++) {
+        if (nulls[i]) {
+          values[i] = 0;
+        }
+      }
+    }
+    int scale = Types.scale(type);
+    if (!wide) {
+      return new DecimalColumn(scale, values, nulls);
+    }
+    BigInteger[] big = new BigInteger[count];
+    for (int i = 0; i < count; i++) {
+      long offset = (positions == null ? i : positions[i]) * 16L;
+      if (nulls != null && nulls[i]) {
+        big[i] = BigInteger.ZERO;
+        continue;
+      }
+      byte[] bytes = new byte[16];
+      for (int b = 0; b < 16; b++) {
+        bytes[15 - b] = data.getByte(offset + b);
+      }
+      big[i] = new BigInteger(bytes);
+    }
+    return new DecimalColumn(scale, big, nulls);
+  }
+
+  private static StringColumn readStrings(FieldVector vector, int[] positions, int count, boolean[] nulls) {
+    ArrowBuf offsets = vector.getOffsetBuffer();
+    ArrowBuf data = vector.getDataBuffer();
+    int[] resultOffsets = new int[count + 1];
+    if (positions == null) {
+      int base = count == 0 ? 0 : offsets.getInt(0);
+      int end = count == 0 ? 0 : offsets.getInt((long) count * 4);
+      byte[] bytes = new byte[end - base];
+      data.getBytes(base, bytes, 0, bytes.length);
+      for (int i = 0; i <= count; i++) {
+        resultOffsets[i] = count == 0 ? 0 : offsets.getInt((long) i * 4) - base;
+      }
+      return new StringColumn(bytes, resultOffsets, nulls);
+    }
+    long total = 0;
+    for (int i = 0; i < count; i++) {
+      int row = positions[i];
+      total += offsets.getInt((long) (row + 1) * 4) - offsets.getInt((long) row * 4);
+    }
+    byte[] bytes = new byte[Math.toIntExact(total)];
+    int length = 0;
+    for (int i = 0; i < count; i++) {
+      int row = positions[i];
+      int start = offsets.getInt((long) row * 4);
+      int size = offsets.getInt((long) (row + 1) * 4) - start;
+      data.getBytes(start, bytes, length, size);
+      length += size;
+      resultOffsets[i + 1] = length;
+    }
+    return new StringColumn(bytes, resultOffsets, nulls);
+  }
+}

@@ -1,0 +1,75 @@
+package dev.quiver.exec.expression;
+
+import dev.quiver.expression.ComparisonOperator;
+
+/**
+ * {@code left <op> right} over two operands of one kind: NULL where either is NULL. A constant right
+ * operand of an integer, float or string column is compared without expanding it.
+ */
+final class ComparisonNode extends Node {
+  private final ComparisonOperator operator;
+  private final Node left;
+  private final Node right;
+
+  ComparisonNode(ComparisonOperator operator, Node left, Node right) {
+    super(Types.BOOL);
+    this.operator = operator;
+    this.left = left;
+    this.right = right;
+  }
+
+  @Override
+  Column evaluate(EvaluationContext context) {
+    int count = context.count;
+    Column leftValues = left.evaluate(context);
+    int[] compare;
+    boolean[] nulls;
+    if (right instanceof LiteralNode literal && (literal.value instanceof LongColumn
+        || literal.value instanceof DoubleColumn || literal.value instanceof StringColumn)) {
+      if (literal.isNull()) {
+        return new BoolColumn(new boolean[count], Column.allNulls(count));
+      }
+      compare = compareToConstant(leftValues, literal.value, count);
+      nulls = leftValues.nulls == null ? null : leftValues.nulls.clone();
+    } else {
+      Column rightValues = right.evaluate(context);
+      compare = Comparisons.compare(leftValues, rightValues, count);
+      nulls = Column.union(leftValues.nulls, rightValues.nulls, count);
+    }
+    boolean[] values = Comparisons.test(compare, operator, count);
+    clearNulls(values, nulls);
+    return new BoolColumn(values, nulls);
+  }
+
+  static void clearNulls(boolean[] values, boolean[] nulls) {
+    if (nulls != null) {
+      for (int i = 0; i < values.length; i++) {
+        values[i] &= !nulls[i];
+      }
+    }
+  }
+
+  private static int[] compareToConstant(Column left, Column constant, int count) {
+    int[] result = new int[count];
+    if (left instanceof LongColumn longs) {
+      long value = ((LongColumn) constant).values[0];
+      for (int i = 0; i < count; i++) {
+        result[i] = Long.compare(longs.values[i], value);
+      }
+    } else if (left instanceof DoubleColumn doubles) {
+      double value = ((DoubleColumn) constant).values[0];
+      for (int i = 0; i < count; i++) {
+        result[i] = Comparisons.compareDoubles(doubles.values[i], value);
+      }
+    } else {
+      StringColumn strings = (StringColumn) left;
+      StringColumn value = (StringColumn) constant;
+      int end = value.offsets[1];
+      for (int i = 0; i < count; i++) {
+        result[i] = Integer.signum(java.util.Arrays.compareUnsigned(strings.data, strings.offsets[i],
+            strings.offsets[i + 1], value.data, value.offsets[0], end));
+      }
+    }
+    return result;
+  }
+}

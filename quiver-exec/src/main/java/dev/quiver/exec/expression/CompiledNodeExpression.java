@@ -1,0 +1,59 @@
+package dev.quiver.exec.expression;
+
+import dev.quiver.common.batch.Batch;
+import dev.quiver.common.batch.DictionaryDecoder;
+import dev.quiver.common.batch.VectorGather;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+
+/** A compiled expression: its node tree, evaluated per batch into a new vector. */
+final class CompiledNodeExpression implements CompiledExpression {
+  private final Node root;
+  private final String text;
+
+  CompiledNodeExpression(Node root, String text) {
+    this.root = root;
+    this.text = text;
+  }
+
+  @Override
+  public ArrowType type() {
+    return root.type;
+  }
+
+  @Override
+  public FieldVector evaluate(Batch input, BufferAllocator allocator) {
+    if (root instanceof ColumnNode column && input.schema().getFields().get(column.ordinal).getType().equals(root.type)
+        && !(root.type instanceof ArrowType.Timestamp timestamp && Types.microsPerUnit(timestamp) != 1)) {
+      return copyColumn(input, column.ordinal, allocator);
+    }
+    Column values = root.evaluate(EvaluationContext.of(input));
+    return ColumnWriter.write(values, root.type, allocator);
+  }
+
+  /** A column passed through: the rows copied by address (dictionary codes decoded). */
+  private FieldVector copyColumn(Batch input, int ordinal, BufferAllocator allocator) {
+    Field field = new Field("expression", FieldType.nullable(root.type), null);
+    int count = input.rowCount();
+    int[] positions = input.selection();
+    if (input.isDictionaryEncoded(ordinal)) {
+      return DictionaryDecoder.decode(input.dictionary(ordinal), (IntVector) input.vector(ordinal), positions, count,
+          field, allocator);
+    }
+    if (positions == null) {
+      positions = CaseNode.identity(count);
+    }
+    FieldVector vector = VectorGather.gather(input.vector(ordinal), positions, count, field, allocator);
+    vector.setValueCount(count);
+    return vector;
+  }
+
+  @Override
+  public String toString() {
+    return text;
+  }
+}

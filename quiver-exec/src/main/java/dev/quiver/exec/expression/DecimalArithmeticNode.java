@@ -1,0 +1,171 @@
+package dev.quiver.exec.expression;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.RoundingMode;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+
+/**
+ * {@code a <op> b} on decimals of any scales, exact at the result's precision and scale: the exact
+ * value rounded half up (away from zero) to the result scale. Computed as scaled longs (overflow
+ * detected by {@code Math.*Exact}); a batch where a step does not fit is recomputed with BigDecimal.
+ * A result past the precision is a USER error; so is a zero divisor.
+ */
+final class DecimalArithmeticNode extends Node {
+  private final Operator operator;
+  private final Node left;
+  private final Node right;
+  private final int precision;
+  private final int scale;
+
+  DecimalArithmeticNode(Operator operator, Node left, Node right, ArrowType type) {
+    super(type);
+    this.operator = operator;
+    this.left = left;
+    this.right = right;
+    this.precision = Types.precision(type);
+    this.scale = Types.scale(type);
+  }
+
+  @Override
+  Column evaluate(EvaluationContext context) {
+    DecimalColumn a = (DecimalColumn) left.evaluate(context);
+    DecimalColumn b = (DecimalColumn) right.evaluate(context);
+    int count = context.count;
+    boolean[] nulls = Column.union(a.nulls, b.nulls, count);
+    if (operator == Operator.DIVIDE || operator == Operator.MODULO) {
+      checkDivisors(b, nulls, count);
+    }
+    if (!a.isWide() && !b.isWide()) {
+      try {
+        long[] result = longs(a, b, count);
+        checkPrecision(result, nulls);
+        return new DecimalColumn(scale, result, nulls);
+      } catch (ArithmeticException tooWide) {
+        // recomputed exactly below
+      }
+    }
+    return wide(a, b, nulls, count);
+  }
+
+  private static void checkDivisors(DecimalColumn divisors, boolean[] nulls, int count) {
+    for (int i = 0; i < count; i++) {
+      boolean zero = divisors.isWide() ? divisors.wide[i].signum() == 0 : divisors.values[i] == 0;
+      if (zero && (nulls == null || !nulls[i])) {
+        throw Errors.divisionByZero();
+      }
+    }
+  }
+
+  private long[] longs(DecimalColumn a, DecimalColumn b, int count) {
+    long[] x = a.values;
+    long[] y = b.values;
+    long[] result = new long[count];
+    int resultScale;
+    switch (operator) {
+      case ADD, SUBTRACT, MODULO -> {
+        resultScale = Math.max(a.scale, b.scale);
+        long leftFactor = factor(resultScale - a.scale);
+        long rightFactor = factor(resultScale - b.scale);
+        for (int i = 0; i < count; i++) {
+          long left = Math.multiplyExact(x[i], leftFactor);
+          long right = Math.multiplyExact(y[i], rightFactor);
+          result[i] = switch (operator) {
+            case ADD -> Math.addExact(left, right);
+            case SUBTRACT -> Math.subtractExact(left, right);
+            default -> right == 0 ? 0 : left % right;
+          };
+        }
+      }
+      case MULTIPLY -> {
+        resultScale = a.scale + b.scale;
+        for (int i = 0; i < count; i++) {
+          result[i] = Math.multiplyExact(x[i], y[i]);
+        }
+      }
+      default -> {
+        resultScale = scale;
+        int exponent = scale - a.scale + b.scale;
+        long factor = factor(Math.abs(exponent));
+        for (int i = 0; i < count; i++) {
+          if (y[i] == 0) {
+            continue;
+          }
+          result[i] = exponent >= 0 ? roundDivide(Math.multiplyExact(x[i], factor), y[i])
+              : roundDivide(x[i], Math.multiplyExact(y[i], factor));
+        }
+      }
+    }
+    if (resultScale < scale) {
+      long factor = factor(scale - resultScale);
+      for (int i = 0; i < count; i++) {
+        result[i] = Math.multiplyExact(result[i], factor);
+      }
+    } else if (resultScale > scale) {
+      long factor = factor(resultScale - scale);
+      for (int i = 0; i < count; i++) {
+        result[i] = roundDivide(result[i], factor);
+      }
+    }
+    return result;
+  }
+
+  private static long factor(int exponent) {
+    long factor = Types.powerOfTenOrMinusOne(exponent);
+    if (factor < 0) {
+      throw new ArithmeticException("10^" + exponent + " does not fit a long");
+    }
+    return factor;
+  }
+
+  /** {@code x / y} rounded half away from zero. */
+  static long roundDivide(long x, long y) {
+    long quotient = x / y;
+    long remainder = x - quotient * y;
+    if (remainder != 0) {
+      long half = Math.absExact(y) - Math.absExact(remainder);
+      if (Math.absExact(remainder) >= half) {
+        quotient += (x ^ y) < 0 ? -1 : 1;
+      }
+    }
+    return quotient;
+  }
+
+  private void checkPrecision(long[] result, boolean[] nulls) {
+    long limit = Types.powerOfTenOrMinusOne(precision);
+    if (limit < 0) {
+      return;
+    }
+    for (int i = 0; i < result.length; i++) {
+      if ((result[i] >= limit || result[i] <= -limit) && (nulls == null || !nulls[i])) {
+        throw Errors.decimalOverflow(BigDecimal.valueOf(result[i], scale), type);
+      }
+    }
+  }
+
+  private DecimalColumn wide(DecimalColumn a, DecimalColumn b, boolean[] nulls, int count) {
+    BigInteger[] result = new BigInteger[count];
+    BigInteger limit = Types.bigPowerOfTen(precision);
+    for (int i = 0; i < count; i++) {
+      if (nulls != null && nulls[i]) {
+        result[i] = BigInteger.ZERO;
+        continue;
+      }
+      BigDecimal x = a.decimal(i);
+      BigDecimal y = b.decimal(i);
+      BigDecimal value = switch (operator) {
+        case ADD -> x.add(y);
+        case SUBTRACT -> x.subtract(y);
+        case MULTIPLY -> x.multiply(y);
+        case DIVIDE -> x.divide(y, scale, RoundingMode.HALF_UP);
+        case MODULO -> x.remainder(y);
+      };
+      value = value.setScale(scale, RoundingMode.HALF_UP);
+      if (value.unscaledValue().abs().compareTo(limit) >= 0) {
+        throw Errors.decimalOverflow(value, type);
+      }
+      result[i] = value.unscaledValue();
+    }
+    return DecimalColumn.of(scale, result, nulls);
+  }
+}

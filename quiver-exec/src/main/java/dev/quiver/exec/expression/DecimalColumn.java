@@ -1,0 +1,117 @@
+package dev.quiver.exec.expression;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+
+/**
+ * Decimals as unscaled integers at one scale: {@code values} (scaled longs) while every value fits a
+ * long, else {@code wide} (BigInteger, then authoritative for every row). NULL rows hold 0.
+ */
+final class DecimalColumn extends Column {
+  private static final BigInteger LONG_MIN = BigInteger.valueOf(Long.MIN_VALUE);
+  private static final BigInteger LONG_MAX = BigInteger.valueOf(Long.MAX_VALUE);
+
+  final int scale;
+  long[] values;
+  BigInteger[] wide;
+
+  DecimalColumn(int scale, long[] values, boolean[] nulls) {
+    super(values.length, nulls);
+    this.scale = scale;
+    this.values = values;
+  }
+
+  DecimalColumn(int scale, BigInteger[] wide, boolean[] nulls) {
+    super(wide.length, nulls);
+    this.scale = scale;
+    this.wide = wide;
+  }
+
+  /** A column from unscaled values: scaled longs when they all fit, else wide. */
+  static DecimalColumn of(int scale, BigInteger[] unscaled, boolean[] nulls) {
+    long[] longs = new long[unscaled.length];
+    for (int i = 0; i < unscaled.length; i++) {
+      BigInteger value = unscaled[i];
+      if (value == null) {
+        unscaled[i] = BigInteger.ZERO;
+      } else if (value.bitLength() < 64) {
+        longs[i] = value.longValue();
+      } else {
+        return new DecimalColumn(scale, unscaled, nulls);
+      }
+    }
+    return new DecimalColumn(scale, longs, nulls);
+  }
+
+  boolean isWide() {
+    return wide != null;
+  }
+
+  BigInteger big(int row) {
+    return wide != null ? wide[row] : BigInteger.valueOf(values[row]);
+  }
+
+  BigDecimal decimal(int row) {
+    return new BigDecimal(big(row), scale);
+  }
+
+  /** The unscaled values as BigIntegers (a new array for a long column). */
+  BigInteger[] bigValues() {
+    if (wide != null) {
+      return wide;
+    }
+    BigInteger[] result = new BigInteger[size];
+    for (int i = 0; i < size; i++) {
+      result[i] = BigInteger.valueOf(values[i]);
+    }
+    return result;
+  }
+
+  static boolean fitsLong(BigInteger value) {
+    return value.compareTo(LONG_MIN) >= 0 && value.compareTo(LONG_MAX) <= 0;
+  }
+
+  @Override
+  DecimalColumn gather(int[] indexes, int count) {
+    boolean[] gatheredNulls = gatherNulls(nulls, indexes, count);
+    if (wide != null) {
+      BigInteger[] result = new BigInteger[count];
+      for (int i = 0; i < count; i++) {
+        int index = indexes[i];
+        result[i] = index < 0 ? BigInteger.ZERO : wide[index];
+      }
+      return of(scale, result, gatheredNulls);
+    }
+    long[] result = new long[count];
+    for (int i = 0; i < count; i++) {
+      int index = indexes[i];
+      result[i] = index < 0 ? 0 : values[index];
+    }
+    return new DecimalColumn(scale, result, gatheredNulls);
+  }
+
+  @Override
+  DecimalColumn nullsLike(int count) {
+    return new DecimalColumn(scale, new long[count], allNulls(count));
+  }
+
+  @Override
+  void copyRow(int from, Column target, int to) {
+    DecimalColumn decimals = (DecimalColumn) target;
+    if (decimals.scale != scale) {
+      throw new IllegalStateException("decimal scales differ: " + scale + " and " + decimals.scale);
+    }
+    if (decimals.wide == null && wide != null && !fitsLong(wide[from])) {
+      decimals.wide = decimals.bigValues();
+      decimals.values = null;
+    }
+    if (decimals.wide != null) {
+      decimals.wide[to] = big(from);
+    } else {
+      decimals.values[to] = wide != null ? wide[from].longValue() : values[from];
+    }
+    if (isNull(from)) {
+      decimals.setNull(to);
+    }
+  }
+}

@@ -1,0 +1,154 @@
+package dev.quiver.exec.expression;
+
+import dev.quiver.common.QuiverException;
+import java.util.List;
+import java.util.Locale;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+
+/**
+ * The string functions: SUBSTRING (1-based, in code points, SQL's rule for a start below 1), CONCAT,
+ * UPPER, LOWER (ASCII in place, else by Java's root-locale rules), CHAR_LENGTH (code points, int64)
+ * and TRIM (spaces at both ends). NULL in, NULL out.
+ */
+final class StringFunctionNode extends Node {
+  enum Function {
+    SUBSTRING,
+    CONCAT,
+    UPPER,
+    LOWER,
+    CHAR_LENGTH,
+    TRIM
+  }
+
+  private final Function function;
+  private final List<Node> arguments;
+
+  StringFunctionNode(Function function, List<Node> arguments, ArrowType type) {
+    super(type);
+    this.function = function;
+    this.arguments = List.copyOf(arguments);
+  }
+
+  @Override
+  Column evaluate(EvaluationContext context) {
+    int count = context.count;
+    Column[] values = new Column[arguments.size()];
+    boolean[] nulls = null;
+    for (int i = 0; i < values.length; i++) {
+      values[i] = arguments.get(i).evaluate(context);
+      nulls = nulls == null ? Column.union(values[i].nulls, null, count) : Column.union(nulls, values[i].nulls, count);
+    }
+    StringColumn strings = (StringColumn) values[0];
+    if (function == Function.CHAR_LENGTH) {
+      long[] lengths = new long[count];
+      for (int i = 0; i < count; i++) {
+        lengths[i] = codePoints(strings.data, strings.offsets[i], strings.offsets[i + 1]);
+      }
+      return new LongColumn(lengths, nulls);
+    }
+    StringColumn.Builder builder = new StringColumn.Builder(count, strings.data.length);
+    for (int i = 0; i < count; i++) {
+      if (nulls != null && nulls[i]) {
+        builder.appendNull();
+        continue;
+      }
+      int start = strings.offsets[i];
+      int end = strings.offsets[i + 1];
+      switch (function) {
+        case SUBSTRING -> substring(builder, strings.data, start, end, ((LongColumn) values[1]).values[i],
+            values.length > 2 ? ((LongColumn) values[2]).values[i] : -1, values.length > 2);
+        case CONCAT -> {
+          for (Column value : values) {
+            StringColumn part = (StringColumn) value;
+            builder.appendPart(part.data, part.offsets[i], part.length(i));
+          }
+          builder.finishRow();
+        }
+        case UPPER, LOWER -> changeCase(builder, strings, i, function == Function.UPPER);
+        case TRIM -> {
+          while (start < end && strings.data[start] == ' ') {
+            start++;
+          }
+          while (end > start && strings.data[end - 1] == ' ') {
+            end--;
+          }
+          builder.append(strings.data, start, end - start);
+        }
+        default -> throw new IllegalStateException(function.toString());
+      }
+    }
+    StringColumn result = builder.build();
+    result.nulls = nulls;
+    return result;
+  }
+
+  static int codePoints(byte[] data, int from, int to) {
+    int count = 0;
+    for (int i = from; i < to; i++) {
+      count += (data[i] & 0xC0) != 0x80 ? 1 : 0;
+    }
+    return count;
+  }
+
+  /** The byte position of the code point {@code index} (0-based) at or after {@code from}, at most {@code to}. */
+  private static int advance(byte[] data, int from, int to, long index) {
+    int position = from;
+    long seen = 0;
+    while (position < to) {
+      if ((data[position] & 0xC0) != 0x80) {
+        if (seen == index) {
+          return position;
+        }
+        seen++;
+      }
+      position++;
+    }
+    return to;
+  }
+
+  private static void substring(StringColumn.Builder builder, byte[] data, int start, int end, long from,
+      long length, boolean hasLength) {
+    if (hasLength && length < 0) {
+      throw QuiverException.user("negative substring length " + length);
+    }
+    long last = hasLength ? saturatedAdd(from, length) : Long.MAX_VALUE;
+    long first = Math.max(from, 1);
+    if (last <= first) {
+      builder.append(data, 0, 0);
+      return;
+    }
+    int begin = advance(data, start, end, first - 1);
+    int finish = last == Long.MAX_VALUE ? end : advance(data, begin, end, last - first);
+    builder.append(data, begin, finish - begin);
+  }
+
+  private static long saturatedAdd(long a, long b) {
+    long sum = a + b;
+    return ((a ^ sum) & (b ^ sum)) < 0 ? (a < 0 ? Long.MIN_VALUE : Long.MAX_VALUE) : sum;
+  }
+
+  private static void changeCase(StringColumn.Builder builder, StringColumn strings, int row, boolean upper) {
+    int start = strings.offsets[row];
+    int end = strings.offsets[row + 1];
+    boolean ascii = true;
+    for (int i = start; i < end && ascii; i++) {
+      ascii = strings.data[i] >= 0;
+    }
+    if (!ascii) {
+      String text = strings.string(row);
+      builder.append(upper ? text.toUpperCase(Locale.ROOT) : text.toLowerCase(Locale.ROOT));
+      return;
+    }
+    byte[] changed = new byte[end - start];
+    for (int i = start; i < end; i++) {
+      byte value = strings.data[i];
+      if (upper && value >= 'a' && value <= 'z') {
+        value = (byte) (value - 32);
+      } else if (!upper && value >= 'A' && value <= 'Z') {
+        value = (byte) (value + 32);
+      }
+      changed[i - start] = value;
+    }
+    builder.append(changed, 0, changed.length);
+  }
+}

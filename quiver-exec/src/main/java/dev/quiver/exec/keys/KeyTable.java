@@ -1,0 +1,163 @@
+package dev.quiver.exec.keys;
+
+import dev.quiver.exec.memory.MemoryReservation;
+import java.util.Arrays;
+
+/**
+ * An open-addressing hash table of distinct packed row keys: each key gets a dense id (0, 1, ...)
+ * in insertion order; the keys are kept in {@link #rows()}. Lookups take a whole {@link KeyRows}
+ * batch: every row's slot is probed, hash-equal candidates are compared together with {@link
+ * KeyEquality}, the rest move on, until every row is resolved. Memory is reserved through the
+ * owner's reservation before the table grows ({@link #tryReserve}). Not thread-safe.
+ */
+public final class KeyTable {
+  private static final int EMPTY = -1;
+
+  private final KeyRows rows;
+  private final MemoryReservation reservation;
+  private int[] slots;
+  private int mask;
+  private long reserved;
+  private int[] pending = new int[0];
+  private int[] slotOf = new int[0];
+  private int[] compareRows = new int[0];
+  private int[] compareIds = new int[0];
+  private boolean[] equal = new boolean[0];
+
+  public KeyTable(KeyLayout layout, MemoryReservation reservation) {
+    this.reservation = reservation;
+    this.rows = new KeyRows(layout, 16);
+    this.slots = new int[32];
+    Arrays.fill(slots, EMPTY);
+    this.mask = slots.length - 1;
+    this.reserved = heapBytes();
+    reservation.grow(reserved);
+  }
+
+  /** The distinct keys, by id. */
+  public KeyRows rows() {
+    return rows;
+  }
+
+  public int size() {
+    return rows.size();
+  }
+
+  /** Heap bytes the table holds (and has reserved). */
+  public long heapBytes() {
+    return rows.heapBytes() + 4L * slots.length;
+  }
+
+  /**
+   * Makes room for {@code moreRows} more keys with {@code moreBytes} more key bytes, reserving the
+   * memory first; false (nothing changed) when the reservation is refused.
+   */
+  public boolean tryReserve(int moreRows, long moreBytes) {
+    int needed = rows.size() + moreRows;
+    long neededBytes = (long) rows.byteSize() + moreBytes;
+    int slotCount = slots.length;
+    while ((long) needed * 2 > slotCount) {
+      slotCount *= 2;
+    }
+    long after = rows.heapBytesFor(needed, neededBytes) + 4L * slotCount;
+    if (after > reserved) {
+      if (!reservation.tryGrow(after - reserved)) {
+        return false;
+      }
+      reserved = after;
+    }
+    rows.ensureCapacity(needed, neededBytes);
+    if (slotCount != slots.length) {
+      rehash(slotCount);
+    }
+    return true;
+  }
+
+  private void rehash(int slotCount) {
+    int[] grown = new int[slotCount];
+    Arrays.fill(grown, EMPTY);
+    int newMask = slotCount - 1;
+    for (int id = 0; id < rows.size(); id++) {
+      int slot = (int) rows.hashes[id] & newMask;
+      while (grown[slot] != EMPTY) {
+        slot = (slot + 1) & newMask;
+      }
+      grown[slot] = id;
+    }
+    slots = grown;
+    mask = newMask;
+  }
+
+  /**
+   * Writes into {@code ids[i]} the id of row i of {@code keys}, inserting the keys not yet present
+   * (room must have been made with {@link #tryReserve} for {@code keys.size()} rows and bytes).
+   */
+  public void findOrInsert(KeyRows keys, int[] ids) {
+    lookup(keys, ids, true);
+  }
+
+  /** Writes into {@code ids[i]} the id of row i of {@code keys}, or -1 when it is not present. */
+  public void find(KeyRows keys, int[] ids) {
+    lookup(keys, ids, false);
+  }
+
+  private void lookup(KeyRows keys, int[] ids, boolean insert) {
+    int count = keys.size();
+    if (pending.length < count) {
+      pending = new int[count];
+      slotOf = new int[count];
+      compareRows = new int[count];
+      compareIds = new int[count];
+      equal = new boolean[count];
+    }
+    long[] hashes = keys.hashes;
+    for (int row = 0; row < count; row++) {
+      slotOf[row] = (int) hashes[row] & mask;
+      pending[row] = row;
+    }
+    long[] storedHashes = rows.hashes;
+    int pendingCount = count;
+    while (pendingCount > 0) {
+      int compares = 0;
+      int next = 0;
+      for (int k = 0; k < pendingCount; k++) {
+        int row = pending[k];
+        int slot = slotOf[row];
+        int id = slots[slot];
+        if (id == EMPTY) {
+          if (insert) {
+            id = rows.append(keys, row);
+            storedHashes = rows.hashes;
+            slots[slot] = id;
+          }
+          ids[row] = id;
+        } else if (storedHashes[id] == hashes[row]) {
+          compareRows[compares] = row;
+          compareIds[compares++] = id;
+        } else {
+          slotOf[row] = (slot + 1) & mask;
+          pending[next++] = row;
+        }
+      }
+      KeyEquality.equal(keys, compareRows, rows, compareIds, compares, equal);
+      for (int c = 0; c < compares; c++) {
+        int row = compareRows[c];
+        if (equal[c]) {
+          ids[row] = compareIds[c];
+        } else {
+          slotOf[row] = (slotOf[row] + 1) & mask;
+          pending[next++] = row;
+        }
+      }
+      pendingCount = next;
+    }
+  }
+
+  /** Frees the table's arrays and gives back its reservation. */
+  public void release() {
+    reservation.shrink(reserved);
+    reserved = 0;
+    slots = new int[1];
+    mask = 0;
+  }
+}

@@ -1,0 +1,300 @@
+package dev.quiver.exec.sort;
+
+import dev.quiver.common.batch.Batch;
+import dev.quiver.exec.memory.MemoryReservation;
+import dev.quiver.exec.operator.ExecutionContext;
+import dev.quiver.exec.operator.Sink;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+
+/**
+ * One thread's part of a sort: keeps its input (dense, dictionary columns decoded) with each row's
+ * key words, reserving the key arrays' memory before they grow. Past its share of the memory limit
+ * (a quarter of the limit over the threads, leaving the rest to the operators around it)
+ * (or when a reservation is refused) it sorts what it holds and spills it as a run. As a top-N it
+ * keeps only the first offset + limit rows: it sorts and cuts what it holds when that doubles, and
+ * drops rows that sort after the last row kept by a cut.
+ */
+final class SortSink implements Sink {
+  private static final int FIRST_CAPACITY = 64;
+
+  private final SortFactory owner;
+  private final ExecutionContext context;
+  private final KeyLayout layout;
+  private final int words;
+  private final long keep;
+  private final long cutRows;
+  private final long budget;
+  private final MemoryReservation reservation;
+  private final RunSpiller spiller;
+  private final List<SpillFile> spilled = new ArrayList<>();
+  private List<FieldVector[]> batches = new ArrayList<>();
+  private long batchBytes;
+  private long physicalRows;
+  private long[] keys = new long[0];
+  private long[] refs = new long[0];
+  private int rows;
+  private long[] thresholdKeys;
+  private FieldVector[] thresholdRow;
+  private boolean handedOver;
+
+  SortSink(SortFactory owner, ExecutionContext context) {
+    this.owner = owner;
+    this.context = context;
+    this.layout = owner.layout();
+    this.words = layout.words();
+    this.keep = owner.keep();
+    this.cutRows = keep == Long.MAX_VALUE ? Long.MAX_VALUE : Math.max(2 * keep, 4096);
+    this.budget = SortFactory.budget(context);
+    this.reservation = context.reservation(owner.metrics().operator());
+    this.spiller = new RunSpiller(owner.storageSchema(), owner.metrics());
+  }
+
+  @Override
+  public boolean isDone() {
+    return keep == 0;
+  }
+
+  @Override
+  public void consume(Batch batch) {
+    if (keep == 0) {
+      batch.close();
+      return;
+    }
+    FieldVector[] columns;
+    int count;
+    try {
+      VectorSchemaRoot dense = batch.materialize(context.allocator());
+      columns = dense.getFieldVectors().toArray(new FieldVector[0]);
+      count = dense.getRowCount();
+    } catch (RuntimeException failure) {
+      batch.close();
+      throw owner.named(failure);
+    }
+    boolean kept = false;
+    try {
+      if (count > 0) {
+        kept = add(columns, count, true);
+      }
+    } catch (RuntimeException failure) {
+      throw owner.named(failure);
+    } finally {
+      if (!kept) {
+        close(columns);
+      }
+    }
+    if (rows >= cutRows) {
+      try {
+        cut();
+      } catch (RuntimeException failure) {
+        throw owner.named(failure);
+      }
+    }
+  }
+
+  /** Adds a dense batch; returns whether it is kept (else the caller closes it). */
+  private boolean add(FieldVector[] columns, int count, boolean filter) {
+    long bytes = bytes(columns);
+    if (rows > 0 && batchBytes + bytes + reservation.bytes() + growthBytes(count) > budget) {
+      flush();
+    }
+    reserveRows(count);
+    int batch = batches.size();
+    int base = rows;
+    KeyEncoder.encode(layout, columns, count, keys, base);
+    int added = 0;
+    for (int row = 0; row < count; row++) {
+      int at = (base + row) * words;
+      if (filter && thresholdKeys != null
+          && layout.compare(keys, at, columns, row, thresholdKeys, 0, thresholdRow, 0) >= 0) {
+        continue;
+      }
+      int to = (base + added) * words;
+      if (to != at) {
+        System.arraycopy(keys, at, keys, to, words);
+      }
+      refs[base + added] = (long) batch << 32 | row;
+      added++;
+    }
+    if (added == 0) {
+      return false;
+    }
+    batches.add(columns);
+    batchBytes += bytes;
+    physicalRows += count;
+    rows += added;
+    owner.metrics().memory(batchBytes + reservation.bytes());
+    return true;
+  }
+
+  /** Bytes the arrays grow by to take {@code count} more rows (0 when they have room). */
+  private long growthBytes(int count) {
+    long needed = (long) rows + count;
+    if (needed <= refs.length) {
+      return 0;
+    }
+    return (capacityFor(needed) - refs.length) * MemoryRun.arrayBytesPerRow(layout);
+  }
+
+  private long capacityFor(long needed) {
+    long capacity = Math.max(FIRST_CAPACITY, Math.max(needed, refs.length + refs.length / 2));
+    return Math.min(capacity, Integer.MAX_VALUE / Math.max(1, words) - 16);
+  }
+
+  /** Makes room in the arrays for {@code count} more rows, reserving first (spilling if refused). */
+  private void reserveRows(int count) {
+    long needed = (long) rows + count;
+    if (needed <= refs.length) {
+      return;
+    }
+    if (needed > Integer.MAX_VALUE / Math.max(1, words) - 16) {
+      flush();
+      needed = count;
+    }
+    long capacity = capacityFor(needed);
+    long more = (capacity - refs.length) * MemoryRun.arrayBytesPerRow(layout);
+    if (!reservation.tryGrow(more)) {
+      if (rows > 0) {
+        flush();
+        if (count <= refs.length) {
+          return;
+        }
+      }
+      capacity = Math.max(count, FIRST_CAPACITY);
+      more = (capacity - refs.length) * MemoryRun.arrayBytesPerRow(layout);
+      reservation.grow(more);
+    }
+    keys = java.util.Arrays.copyOf(keys, (int) capacity * words);
+    refs = java.util.Arrays.copyOf(refs, (int) capacity);
+  }
+
+  /** The rows held, sorted (and cut to the limit) as a run; the sink holds nothing afterwards. */
+  private MemoryRun takeRun() {
+    long arrays = (long) refs.length * MemoryRun.arrayBytesPerRow(layout);
+    MemoryRun run = new MemoryRun(layout, batches, keys, refs, rows, keep, batchBytes, arrays);
+    batches = new ArrayList<>();
+    keys = new long[0];
+    refs = new long[0];
+    rows = 0;
+    batchBytes = 0;
+    physicalRows = 0;
+    return run;
+  }
+
+  /** Sorts what is held and writes it to a spill file. */
+  private void flush() {
+    if (rows == 0) {
+      return;
+    }
+    int spillRows = RunSpiller.spillBatchRows(budget, batchBytes, physicalRows, context.batchRows());
+    try (MemoryRun run = takeRun()) {
+      try {
+        remember(run);
+        spilled.add(spiller.spill(run, context, spillRows));
+      } finally {
+        reservation.shrink(run.arrayBytes);
+      }
+    }
+  }
+
+  /** A top-N's cut: keeps the first {@code keep} rows held, compacted into new batches. */
+  private void cut() {
+    try (MemoryRun run = takeRun()) {
+      try {
+        remember(run);
+        RowGather gather = run.newGather(owner.storageSchema());
+        int chunk = context.batchRows();
+        int[] sources = new int[chunk];
+        int[] positions = new int[chunk];
+        for (int from = 0; from < run.rows; from += chunk) {
+          int count = Math.min(chunk, run.rows - from);
+          FieldVector[] columns = run.gather(gather, from, count, context.allocator(), sources, positions);
+          boolean kept = false;
+          try {
+            kept = add(columns, count, false);
+          } finally {
+            if (!kept) {
+              close(columns);
+            }
+          }
+        }
+      } finally {
+        reservation.shrink(run.arrayBytes);
+      }
+    }
+  }
+
+  /** When a run holds the limit's rows, rows after its last can never be in the answer: remember it. */
+  private void remember(MemoryRun run) {
+    if (keep == Long.MAX_VALUE || run.rows < keep || run.rows == 0) {
+      return;
+    }
+    int last = run.order[run.rows - 1];
+    long[] candidate = java.util.Arrays.copyOfRange(run.keys, run.keyOffset(last), run.keyOffset(last) + words);
+    if (thresholdKeys != null && layout.compare(candidate, 0, run.batchOf(last), run.rowOf(last), thresholdKeys, 0,
+        thresholdRow, 0) >= 0) {
+      return;
+    }
+    RowGather gather = run.newGather(owner.storageSchema());
+    FieldVector[] row = run.gather(gather, run.rows - 1, 1, context.allocator(), new int[1], new int[1]);
+    close(thresholdRow);
+    thresholdRow = row;
+    thresholdKeys = candidate;
+  }
+
+  /** Hands the sorted rows held and the spilled runs to the factory (after the thread's last batch). */
+  void handOver(List<MemoryRun> runs, List<SpillFile> files, List<MemoryReservation> reservations) {
+    handedOver = true;
+    if (rows > 0) {
+      runs.add(takeRun());
+    }
+    files.addAll(spilled);
+    spilled.clear();
+    reservations.add(reservation);
+  }
+
+  /** The bytes the columns' buffers hold in their allocator (each allocation counted once). */
+  static long bytes(FieldVector[] columns) {
+    java.util.Set<Object> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    long total = 0;
+    for (FieldVector vector : columns) {
+      for (org.apache.arrow.memory.ArrowBuf buffer : vector.getBuffers(false)) {
+        if (seen.add(buffer.getReferenceManager())) {
+          total += buffer.getReferenceManager().getAccountedSize();
+        }
+      }
+    }
+    return total;
+  }
+
+  private static void close(FieldVector[] columns) {
+    if (columns == null) {
+      return;
+    }
+    for (FieldVector vector : columns) {
+      vector.close();
+    }
+  }
+
+  @Override
+  public void close() {
+    close(thresholdRow);
+    thresholdRow = null;
+    for (FieldVector[] batch : batches) {
+      close(batch);
+    }
+    batches.clear();
+    rows = 0;
+    keys = new long[0];
+    refs = new long[0];
+    for (SpillFile file : spilled) {
+      SpillReader.delete(file.path());
+    }
+    spilled.clear();
+    if (!handedOver) {
+      reservation.close();
+    }
+  }
+}

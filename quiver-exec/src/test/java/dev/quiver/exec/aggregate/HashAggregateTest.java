@@ -1,0 +1,241 @@
+package dev.quiver.exec.aggregate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.quiver.common.ErrorCode;
+import dev.quiver.common.QuiverException;
+import dev.quiver.common.batch.Batch;
+import dev.quiver.exec.keys.KeyTestData;
+import dev.quiver.exec.operator.ExecutionContext;
+import dev.quiver.exec.operator.Sink;
+import dev.quiver.exec.plan.AggregateCall;
+import dev.quiver.exec.plan.AggregateFunction;
+import dev.quiver.exec.plan.AggregateNode;
+import dev.quiver.testing.TestingAllocator;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.stream.Stream;
+import org.apache.arrow.vector.types.DateUnit;
+import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class HashAggregateTest {
+  @RegisterExtension
+  final TestingAllocator allocator = new TestingAllocator();
+
+  @TempDir
+  Path spill;
+
+  private static final ArrowType INT64 = new ArrowType.Int(64, true);
+  private static final ArrowType DOUBLE = new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
+
+  static Schema schema(ArrowType keyType) {
+    return new Schema(List.of(KeyTestData.field("k_int", new ArrowType.Int(32, true)),
+        KeyTestData.field("k_str", ArrowType.Utf8.INSTANCE), KeyTestData.field("k_any", keyType),
+        KeyTestData.field("v_int", new ArrowType.Int(32, true)),
+        KeyTestData.field("v_dec", new ArrowType.Decimal(12, 2, 128)), KeyTestData.field("v_dbl", DOUBLE),
+        KeyTestData.field("v_str", ArrowType.Utf8.INSTANCE), KeyTestData.field("flag", ArrowType.Bool.INSTANCE),
+        KeyTestData.field("v_date", new ArrowType.Date(DateUnit.DAY))));
+  }
+
+  static AggregateCall call(AggregateFunction function, int argument, boolean distinct, int filter, ArrowType type) {
+    return new AggregateCall(function, argument < 0 ? List.of() : List.of(argument), distinct, filter, type, true,
+        "c" + function + argument + distinct + filter);
+  }
+
+  static List<AggregateCall> calls(Schema schema) {
+    ArrowType keyType = schema.getFields().get(2).getType();
+    return List.of(call(AggregateFunction.COUNT, -1, false, -1, INT64),
+        call(AggregateFunction.COUNT, 6, false, -1, INT64), call(AggregateFunction.COUNT, 6, true, -1, INT64),
+        call(AggregateFunction.SUM, 3, false, -1, INT64),
+        call(AggregateFunction.SUM, 4, false, -1, new ArrowType.Decimal(38, 2, 128)),
+        call(AggregateFunction.AVG, 4, false, -1, new ArrowType.Decimal(38, 6, 128)),
+        call(AggregateFunction.AVG, 3, false, -1, DOUBLE), call(AggregateFunction.SUM, 5, false, -1, DOUBLE),
+        call(AggregateFunction.AVG, 5, false, -1, DOUBLE),
+        call(AggregateFunction.MIN, 6, false, -1, ArrowType.Utf8.INSTANCE),
+        call(AggregateFunction.MAX, 6, false, -1, ArrowType.Utf8.INSTANCE),
+        call(AggregateFunction.MIN, 4, false, -1, new ArrowType.Decimal(12, 2, 128)),
+        call(AggregateFunction.MAX, 5, false, -1, DOUBLE),
+        call(AggregateFunction.MIN, 8, false, -1, new ArrowType.Date(DateUnit.DAY)),
+        call(AggregateFunction.MAX, 2, false, -1, keyType), call(AggregateFunction.MIN, 2, false, -1, keyType),
+        call(AggregateFunction.SUM, 3, false, 7, INT64), call(AggregateFunction.COUNT, 3, true, 7, INT64),
+        call(AggregateFunction.SUM, 4, true, -1, new ArrowType.Decimal(38, 2, 128)),
+        call(AggregateFunction.AVG, 3, true, 7, new ArrowType.Decimal(38, 3, 128)),
+        call(AggregateFunction.ANY_VALUE, 0, false, -1, new ArrowType.Int(32, true)));
+  }
+
+  static Stream<Arguments> cases() {
+    List<Arguments> cases = new ArrayList<>();
+    List<List<Integer>> keySets = List.of(List.of(0, 2), List.of(2), List.of(1), List.of(), List.of(2, 1, 0));
+    int seed = 0;
+    for (ArrowType type : KeyTestData.keyTypes()) {
+      for (List<Integer> keys : keySets) {
+        cases.add(Arguments.of(type, keys, 1000L + seed++));
+      }
+    }
+    return cases.stream();
+  }
+
+  @ParameterizedTest(name = "{0} keys {1} seed {2}")
+  @MethodSource("cases")
+  void matchesTheReference(ArrowType keyType, List<Integer> keys, long seed) throws Exception {
+    System.out.println("seed " + seed);
+    Random random = new Random(seed);
+    Schema schema = schema(keyType);
+    // any_value(k_int) is only deterministic when k_int is a key
+    List<AggregateCall> calls = new ArrayList<>(calls(schema));
+    if (!keys.contains(0)) {
+      calls.remove(calls.size() - 1);
+    }
+    AggregateNode node = AggregateTestSupport.node(schema, keys, calls);
+    int rows = random.nextInt(4) == 0 ? random.nextInt(3) : 500 + random.nextInt(1500);
+    List<Object[]> data = KeyTestData.rows(random, schema, rows, new int[] {20, 15, 6, 40, 40, 30, 30, 3, 20});
+    int threads = 1 + random.nextInt(3);
+    assertSameAnswer(node, schema, data, threads, 1L << 30, random, 64 + random.nextInt(500));
+  }
+
+  private void assertSameAnswer(AggregateNode node, Schema schema, List<Object[]> data, int threads, long limit,
+      Random random, int batchRows) throws Exception {
+    List<Object[]> expected = AggregateTestSupport.reference(node, data);
+    ExecutionContext context = KeyTestData.context(allocator.allocator(), limit, threads, batchRows, spill);
+    List<Object[]> actual;
+    try (HashAggregateFactory factory = new HashAggregateFactory(node, schema)) {
+      List<Batch> batches = KeyTestData.batches(allocator.allocator(), random, schema, data, Set.of(1, 2, 6));
+      actual = AggregateTestSupport.run(factory, batches, threads, context, allocator.allocator());
+      if (limit < 1L << 30) {
+        assertThat(factory.metrics().spilledBytes.get()).as("spilled bytes").isPositive();
+        assertThat(factory.metrics().peakMemory()).isPositive();
+      }
+    } finally {
+      context.memory().close();
+    }
+    assertThat(AggregateTestSupport.canonical(actual)).isEqualTo(AggregateTestSupport.canonical(expected));
+    if (node.groupKeys().isEmpty()) {
+      assertThat(actual).hasSize(1);
+    }
+  }
+
+  @Test
+  void spillsUnderALimitTwentyTimesBelowTheDataAndGivesTheSameAnswer() throws Exception {
+    long seed = 77;
+    System.out.println("seed " + seed);
+    Random random = new Random(seed);
+    Schema schema = schema(ArrowType.Utf8.INSTANCE);
+    AggregateNode node = AggregateTestSupport.node(schema, List.of(0, 2), calls(schema));
+    List<Object[]> data = KeyTestData.rows(random, schema, 30_000, new int[] {400, 15, 300, 40, 40, 30, 30, 3, 20});
+    long peak = peakWithoutLimit(node, schema, data);
+    System.out.println("peak without a limit " + peak + " bytes; limit " + peak / 20);
+    assertSameAnswer(node, schema, data, 3, peak / 20, new Random(seed), 1024);
+  }
+
+  private long peakWithoutLimit(AggregateNode node, Schema schema, List<Object[]> data) throws Exception {
+    ExecutionContext context = KeyTestData.context(allocator.allocator(), 1L << 30, 1, 1024, spill);
+    try (HashAggregateFactory factory = new HashAggregateFactory(node, schema)) {
+      List<Batch> batches = KeyTestData.batches(allocator.allocator(), new Random(1), schema, data, Set.of());
+      AggregateTestSupport.run(factory, batches, 1, context, allocator.allocator());
+      return context.memory().peak();
+    } finally {
+      context.memory().close();
+    }
+  }
+
+  @Test
+  void oneGroupThatCannotFitFailsWithResourceNamingTheOperator() {
+    long seed = 78;
+    System.out.println("seed " + seed);
+    Random random = new Random(seed);
+    Schema schema = new Schema(List.of(KeyTestData.field("v", INT64)));
+    AggregateNode node = AggregateTestSupport.node(schema, List.of(),
+        List.of(call(AggregateFunction.COUNT, 0, true, -1, INT64)));
+    List<Object[]> data = new ArrayList<>();
+    for (long i = 0; i < 60_000; i++) {
+      data.add(new Object[] {i * 7919});
+    }
+    assertThatThrownBy(() -> assertSameAnswer(node, schema, data, 2, 200_000, random, 1024))
+        .isInstanceOfSatisfying(QuiverException.class, e -> {
+          assertThat(e.errorCode()).as(e.getMessage()).isEqualTo(ErrorCode.RESOURCE);
+          assertThat(e.getMessage()).contains("HashAggregate");
+        });
+  }
+
+  @Test
+  void singleValueFailsOnASecondRowOfAGroup() throws Exception {
+    Schema schema = new Schema(List.of(KeyTestData.field("k", INT64), KeyTestData.field("v", INT64)));
+    AggregateNode node = AggregateTestSupport.node(schema, List.of(0),
+        List.of(call(AggregateFunction.SINGLE_VALUE, 1, false, -1, INT64)));
+    List<Object[]> unique = List.of(new Object[] {1L, 10L}, new Object[] {2L, null}, new Object[] {3L, 30L});
+    assertThat(runSimple(node, schema, unique)).hasSize(3);
+    List<Object[]> twice = List.of(new Object[] {1L, 10L}, new Object[] {2L, null}, new Object[] {2L, 30L});
+    assertThatThrownBy(() -> runSimple(node, schema, twice)).isInstanceOfSatisfying(QuiverException.class,
+        e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.USER));
+  }
+
+  @Test
+  void decimalSumOverflowingItsTypeIsAUserError() {
+    Schema schema = new Schema(List.of(KeyTestData.field("v", new ArrowType.Decimal(12, 2, 128))));
+    AggregateNode node = AggregateTestSupport.node(schema, List.of(),
+        List.of(call(AggregateFunction.SUM, 0, false, -1, new ArrowType.Decimal(13, 2, 128))));
+    List<Object[]> rows = new ArrayList<>();
+    for (int i = 0; i < 20; i++) {
+      rows.add(new Object[] {new java.math.BigDecimal("9999999999.99")});
+    }
+    assertThatThrownBy(() -> runSimple(node, schema, rows)).isInstanceOfSatisfying(QuiverException.class,
+        e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.USER));
+  }
+
+  @Test
+  void emptyInputWithoutKeysGivesOneRow() throws Exception {
+    Schema schema = schema(INT64);
+    AggregateNode node = AggregateTestSupport.node(schema, List.of(), calls(schema).subList(0, 10));
+    List<Object[]> result = runSimple(node, schema, List.of());
+    assertThat(result).hasSize(1);
+    assertThat(result.get(0)[0]).isEqualTo(0L);
+    assertThat(result.get(0)[3]).isNull();
+  }
+
+  @Test
+  void cancellationMidwayLeavesTheAllocatorEmpty() {
+    Random random = new Random(79);
+    Schema schema = schema(INT64);
+    AggregateNode node = AggregateTestSupport.node(schema, List.of(0, 1), calls(schema));
+    List<Object[]> data = KeyTestData.rows(random, schema, 3000, new int[] {400, 15, 300, 40, 40, 30, 30, 3, 20});
+    ExecutionContext context = KeyTestData.context(allocator.allocator(), 300_000, 1, 512, spill);
+    List<Batch> batches = KeyTestData.batches(allocator.allocator(), random, schema, data, Set.of(1));
+    try (HashAggregateFactory factory = new HashAggregateFactory(node, schema); Sink sink = factory.create(context)) {
+      int half = batches.size() / 2;
+      for (int b = 0; b < half; b++) {
+        sink.consume(batches.get(b));
+      }
+      context.cancel("test");
+      assertThatThrownBy(() -> sink.consume(batches.get(half))).isInstanceOfSatisfying(QuiverException.class,
+          e -> assertThat(e.errorCode()).isEqualTo(ErrorCode.CANCELLED));
+      for (int b = half + 1; b < batches.size(); b++) {
+        batches.get(b).close();
+      }
+    } finally {
+      context.memory().close();
+    }
+    assertThat(context.memory().used()).isZero();
+  }
+
+  private List<Object[]> runSimple(AggregateNode node, Schema schema, List<Object[]> rows) throws Exception {
+    ExecutionContext context = KeyTestData.context(allocator.allocator(), 1L << 30, 1, 1024, spill);
+    try (HashAggregateFactory factory = new HashAggregateFactory(node, schema)) {
+      List<Batch> batches = KeyTestData.batches(allocator.allocator(), new Random(5), schema, rows, Set.of());
+      return AggregateTestSupport.run(factory, batches, 1, context, allocator.allocator());
+    } finally {
+      context.memory().close();
+    }
+  }
+}

@@ -1,0 +1,163 @@
+package dev.quiver.exec.expression;
+
+import static dev.quiver.exec.expression.ExpressionCompilerTest.assertUserError;
+import static dev.quiver.exec.expression.ExpressionCompilerTest.call;
+import static dev.quiver.exec.expression.ExpressionCompilerTest.col;
+import static dev.quiver.exec.expression.ExpressionCompilerTest.decimal;
+import static dev.quiver.exec.expression.TestBatches.column;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.quiver.exec.expression.TestBatches.TestColumn;
+import dev.quiver.expression.Expression;
+import dev.quiver.testing.TestingAllocator;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** Decimal arithmetic against BigDecimal: scales, signs, rounding half up, overflow, the wide fallback. */
+class DecimalArithmeticTest {
+  @RegisterExtension
+  final TestingAllocator allocator = new TestingAllocator();
+
+  private List<Object> eval(Expression expression, TestColumn... columns) {
+    return TestBatches.evaluate(allocator.allocator(), expression, List.of(columns), null);
+  }
+
+  private static BigDecimal reference(String function, BigDecimal a, BigDecimal b, int scale) {
+    BigDecimal exact = switch (function) {
+      case Functions.ADD -> a.add(b);
+      case Functions.SUBTRACT -> a.subtract(b);
+      case Functions.MULTIPLY -> a.multiply(b);
+      case Functions.DIVIDE -> a.divide(b, 60, RoundingMode.DOWN);
+      default -> a.remainder(b);
+    };
+    return exact.setScale(scale, RoundingMode.HALF_UP);
+  }
+
+  @Test
+  void everyOperatorMatchesBigDecimalAtItsResultScale() {
+    long seed = System.nanoTime();
+    System.out.println("DecimalArithmeticTest seed " + seed);
+    Random random = new Random(seed);
+    String[] functions = {Functions.ADD, Functions.SUBTRACT, Functions.MULTIPLY, Functions.DIVIDE, Functions.MODULO};
+    int[][] shapes = {{15, 2, 15, 2}, {12, 4, 7, 1}, {5, 0, 10, 3}, {38, 10, 20, 5}, {18, 18, 3, 0}};
+    for (int[] shape : shapes) {
+      ArrowType left = decimal(shape[0], shape[1]);
+      ArrowType right = decimal(shape[2], shape[3]);
+      List<Object> a = new ArrayList<>();
+      List<Object> b = new ArrayList<>();
+      for (int i = 0; i < 200; i++) {
+        a.add(random.nextInt(10) == 0 ? null : randomDecimal(random, shape[0], shape[1]));
+        BigDecimal divisor = randomDecimal(random, shape[2], shape[3]);
+        b.add(random.nextInt(10) == 0 ? null : divisor.signum() == 0 ? BigDecimal.ONE.setScale(shape[3]) : divisor);
+      }
+      for (String function : functions) {
+        int scale = switch (function) {
+          case Functions.MULTIPLY -> Math.min(38, shape[1] + shape[3]);
+          case Functions.DIVIDE -> Math.max(6, Math.max(shape[1], shape[3]));
+          default -> Math.max(shape[1], shape[3]);
+        };
+        ArrowType result = decimal(38, scale);
+        Expression expression = call(function, result, col("a", 0, left), col("b", 1, right));
+        List<Object> expected = new ArrayList<>();
+        boolean overflow = false;
+        for (int i = 0; i < a.size(); i++) {
+          BigDecimal x = (BigDecimal) a.get(i);
+          BigDecimal y = (BigDecimal) b.get(i);
+          BigDecimal value = x == null || y == null ? null : reference(function, x, y, scale);
+          overflow |= value != null && value.precision() - value.scale() > 38 - scale;
+          expected.add(value);
+        }
+        if (overflow) {
+          assertUserError(() -> eval(expression, new TestColumn("a", left, a, false),
+              new TestColumn("b", right, b, false)), "decimal overflow");
+        } else {
+          assertThat(eval(expression, new TestColumn("a", left, a, false), new TestColumn("b", right, b, false)))
+              .as("%s over DECIMAL(%d,%d), DECIMAL(%d,%d)", function, shape[0], shape[1], shape[2], shape[3])
+              .isEqualTo(expected);
+        }
+      }
+    }
+  }
+
+  private static BigDecimal randomDecimal(Random random, int precision, int scale) {
+    int digits = 1 + random.nextInt(precision);
+    BigInteger unscaled = new BigInteger(digits * 3 + 1, random).mod(BigInteger.TEN.pow(digits));
+    if (random.nextInt(8) == 0) {
+      unscaled = BigInteger.TEN.pow(precision).subtract(BigInteger.ONE);
+    }
+    return new BigDecimal(random.nextBoolean() ? unscaled : unscaled.negate(), scale);
+  }
+
+  @Test
+  void divisionRoundsHalfAwayFromZeroAtTheResultScale() {
+    TestColumn a = column("a", decimal(5, 2), new BigDecimal("1.00"), new BigDecimal("-1.00"), new BigDecimal("2.00"),
+        new BigDecimal("0.05"), new BigDecimal("-0.05"));
+    TestColumn b = column("b", decimal(5, 2), new BigDecimal("3.00"), new BigDecimal("3.00"), new BigDecimal("3.00"),
+        new BigDecimal("0.10"), new BigDecimal("0.10"));
+    Expression divide = call(Functions.DIVIDE, decimal(10, 0), col("a", 0, decimal(5, 2)), col("b", 1, decimal(5, 2)));
+    assertThat(eval(divide, a, b)).isEqualTo(List.of(BigDecimal.ZERO, BigDecimal.ZERO, BigDecimal.ONE, BigDecimal.ONE,
+        BigDecimal.ONE.negate()));
+    Expression precise = call(Functions.DIVIDE, decimal(10, 4), col("a", 0, decimal(5, 2)), col("b", 1,
+        decimal(5, 2)));
+    assertThat(eval(precise, a, b)).isEqualTo(List.of(new BigDecimal("0.3333"), new BigDecimal("-0.3333"),
+        new BigDecimal("0.6667"), new BigDecimal("0.5000"), new BigDecimal("-0.5000")));
+  }
+
+  @Test
+  void mixedScalesAddExactlyAndCompareExactly() {
+    TestColumn a = column("a", decimal(15, 2), new BigDecimal("0.05"), new BigDecimal("-1.10"));
+    TestColumn b = column("b", decimal(15, 4), new BigDecimal("0.0001"), new BigDecimal("1.1000"));
+    Expression add = call(Functions.ADD, decimal(16, 4), col("a", 0, decimal(15, 2)), col("b", 1, decimal(15, 4)));
+    assertThat(eval(add, a, b)).isEqualTo(List.of(new BigDecimal("0.0501"), new BigDecimal("0.0000")));
+    Expression equal = call(Functions.EQUAL, ArrowType.Bool.INSTANCE, call(Functions.NEGATE, decimal(15, 2),
+        col("a", 0, decimal(15, 2))), col("b", 1, decimal(15, 4)));
+    assertThat(eval(equal, a, b)).isEqualTo(List.of(false, true));
+    // 1 - discount, the TPC-H shape: an integer literal with a decimal
+    Expression oneMinus = call(Functions.SUBTRACT, decimal(16, 2), ExpressionCompilerTest.lit(1,
+        new ArrowType.Int(32, true)), col("a", 0, decimal(15, 2)));
+    assertThat(eval(oneMinus, a)).isEqualTo(List.of(new BigDecimal("0.95"), new BigDecimal("2.10")));
+  }
+
+  @Test
+  void overflowOfTheResultPrecisionIsAUserErrorNamingTheValue() {
+    TestColumn a = column("a", decimal(4, 2), new BigDecimal("99.99"), new BigDecimal("-99.99"));
+    Expression add = call(Functions.ADD, decimal(4, 2), col("a", 0, decimal(4, 2)), col("a", 0, decimal(4, 2)));
+    assertUserError(() -> eval(add, a), "decimal overflow: 199.98 does not fit DECIMAL(4,2)");
+    TestColumn zero = column("z", decimal(4, 2), new BigDecimal("0.00"));
+    Expression divide = call(Functions.DIVIDE, decimal(10, 2), ExpressionCompilerTest.lit(1,
+        new ArrowType.Int(32, true)), col("z", 0, decimal(4, 2)));
+    assertUserError(() -> eval(divide, zero), "division by zero");
+    // the wide path: values past a long, exact
+    BigDecimal huge = new BigDecimal("12345678901234567890123456.789");
+    TestColumn wide = column("w", decimal(38, 3), huge, huge.negate(), null);
+    Expression twice = call(Functions.MULTIPLY, decimal(38, 3), col("w", 0, decimal(38, 3)),
+        ExpressionCompilerTest.lit(2, new ArrowType.Int(32, true)));
+    List<Object> doubled = new ArrayList<>();
+    doubled.add(huge.multiply(BigDecimal.valueOf(2)));
+    doubled.add(huge.multiply(BigDecimal.valueOf(-2)));
+    doubled.add(null);
+    assertThat(eval(twice, wide)).isEqualTo(doubled);
+  }
+
+  @Test
+  void roundFloorCeilAbsOnDecimals() {
+    TestColumn a = column("a", decimal(6, 3), new BigDecimal("2.345"), new BigDecimal("-2.345"), null);
+    ArrowType type = decimal(6, 3);
+    assertThat(eval(call(Functions.ROUND, decimal(6, 2), col("a", 0, type), ExpressionCompilerTest.lit(2,
+        new ArrowType.Int(32, true))), a)).isEqualTo(java.util.Arrays.asList(new BigDecimal("2.35"),
+            new BigDecimal("-2.35"), null));
+    assertThat(eval(call(Functions.FLOOR, decimal(6, 0), col("a", 0, type)), a)).isEqualTo(java.util.Arrays.asList(
+        new BigDecimal("2"), new BigDecimal("-3"), null));
+    assertThat(eval(call(Functions.CEIL, decimal(6, 0), col("a", 0, type)), a)).isEqualTo(java.util.Arrays.asList(
+        new BigDecimal("3"), new BigDecimal("-2"), null));
+    assertThat(eval(call(Functions.ABS, type, col("a", 0, type)), a)).isEqualTo(java.util.Arrays.asList(
+        new BigDecimal("2.345"), new BigDecimal("2.345"), null));
+  }
+}

@@ -1,0 +1,131 @@
+package dev.quiver.exec.expression;
+
+import dev.quiver.common.batch.Batch;
+import dev.quiver.testing.TestingRandomData;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/** Builds test batches from cells (as {@link TestingRandomData} makes them) and reads results back. */
+final class TestBatches {
+  private TestBatches() {}
+
+  /** One column of a test batch. */
+  record TestColumn(String name, ArrowType type, List<Object> cells, boolean dictionary) {}
+
+  static TestColumn column(String name, ArrowType type, Object... cells) {
+    return new TestColumn(name, type, java.util.Arrays.asList(cells), false);
+  }
+
+  static TestColumn dictionaryColumn(String name, ArrowType type, Object... cells) {
+    return new TestColumn(name, type, java.util.Arrays.asList(cells), true);
+  }
+
+  static Schema schema(List<TestColumn> columns) {
+    List<Field> fields = new ArrayList<>();
+    for (TestColumn column : columns) {
+      fields.add(new Field(column.name(), FieldType.nullable(column.type()), null));
+    }
+    return new Schema(fields);
+  }
+
+  /** A batch of the columns; {@code selection} (ascending physical rows) or null for every row. */
+  static Batch batch(BufferAllocator allocator, List<TestColumn> columns, int[] selection) {
+    int rows = columns.isEmpty() ? 0 : columns.get(0).cells().size();
+    Batch.Builder builder = Batch.builder(rows);
+    try {
+      for (TestColumn column : columns) {
+        Field field = new Field(column.name(), FieldType.nullable(column.type()), null);
+        if (column.dictionary()) {
+          addDictionary(allocator, builder, field, column.cells());
+        } else {
+          builder.add(field, TestingRandomData.vector(allocator, field, column.cells()));
+        }
+      }
+    } catch (RuntimeException failure) {
+      builder.abandon();
+      throw failure;
+    }
+    if (selection != null) {
+      builder.selection(selection, selection.length);
+    }
+    return builder.build();
+  }
+
+  private static void addDictionary(BufferAllocator allocator, Batch.Builder builder, Field field,
+      List<Object> cells) {
+    Map<Object, Integer> codes = new LinkedHashMap<>();
+    List<Object> values = new ArrayList<>();
+    IntVector codeVector = new IntVector(field.getName(), allocator);
+    codeVector.allocateNew(Math.max(1, cells.size()));
+    for (int i = 0; i < cells.size(); i++) {
+      Object cell = cells.get(i);
+      if (cell == null) {
+        codeVector.setNull(i);
+        continue;
+      }
+      Object key = cell instanceof java.math.BigDecimal decimal ? decimal.stripTrailingZeros() : cell;
+      Integer code = codes.get(key);
+      if (code == null) {
+        code = values.size();
+        codes.put(key, code);
+        values.add(cell);
+      }
+      codeVector.set(i, code);
+    }
+    codeVector.setValueCount(cells.size());
+    FieldVector dictionary;
+    try {
+      dictionary = TestingRandomData.vector(allocator, field, values);
+    } catch (RuntimeException failure) {
+      codeVector.close();
+      throw failure;
+    }
+    builder.addDictionary(field, codeVector, dictionary);
+  }
+
+  /** The cells of a vector ({@link TestingRandomData#read}). */
+  static List<Object> cells(FieldVector vector) {
+    List<Object> cells = new ArrayList<>();
+    for (int i = 0; i < vector.getValueCount(); i++) {
+      cells.add(TestingRandomData.read(vector, i));
+    }
+    return cells;
+  }
+
+  /** Compiles and evaluates an expression over the batch, returning its cells. */
+  static List<Object> evaluate(BufferAllocator allocator, dev.quiver.expression.Expression expression,
+      List<TestColumn> columns, int[] selection) {
+    CompiledExpression compiled = ExpressionCompiler.compile(expression, schema(columns));
+    try (Batch batch = batch(allocator, columns, selection);
+        FieldVector result = compiled.evaluate(batch, allocator)) {
+      if (result.getValueCount() != batch.rowCount()) {
+        throw new AssertionError("result holds " + result.getValueCount() + " rows, not " + batch.rowCount());
+      }
+      return cells(result);
+    }
+  }
+
+  /** The physical rows where a compiled predicate holds. */
+  static List<Integer> select(BufferAllocator allocator, dev.quiver.expression.Expression condition,
+      List<TestColumn> columns, int[] selection) {
+    CompiledPredicate compiled = ExpressionCompiler.compilePredicate(condition, schema(columns));
+    try (Batch batch = batch(allocator, columns, selection)) {
+      int[] positions = new int[batch.physicalRowCount()];
+      int count = compiled.select(batch, positions);
+      List<Integer> result = new ArrayList<>();
+      for (int i = 0; i < count; i++) {
+        result.add(positions[i]);
+      }
+      return result;
+    }
+  }
+}

@@ -1,0 +1,227 @@
+package dev.quiver.exec.sort;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.quiver.common.ErrorCode;
+import dev.quiver.common.QuiverException;
+import dev.quiver.exec.memory.MemoryPool;
+import dev.quiver.exec.memory.MemoryReservation;
+import dev.quiver.exec.operator.ExecutionContext;
+import dev.quiver.exec.plan.SortKey;
+import dev.quiver.exec.plan.SortNode;
+import dev.quiver.exec.plan.ValuesNode;
+import dev.quiver.testing.TestingAllocator;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+class SortFactoryTest {
+  @RegisterExtension
+  final TestingAllocator allocator = new TestingAllocator();
+
+  @TempDir
+  Path spill;
+
+  private static SortNode sortNode(List<SortKey> keys, long offset, long limit) {
+    return new SortNode(new ValuesNode(SortTestData.SCHEMA, List.of()), keys, offset, limit);
+  }
+
+  private static List<SortKey> randomKeys(Random random) {
+    List<SortKey> keys = new ArrayList<>();
+    int count = 1 + random.nextInt(3);
+    List<Integer> columns = new ArrayList<>();
+    for (int i = 0; i < SortTestData.SCHEMA.getFields().size(); i++) {
+      columns.add(i);
+    }
+    java.util.Collections.shuffle(columns, random);
+    for (int i = 0; i < count; i++) {
+      keys.add(new SortKey(columns.get(i), random.nextBoolean(), random.nextBoolean()));
+    }
+    return keys;
+  }
+
+  private int lastMergePasses;
+
+  /** Runs one sort and checks it against the reference; returns the factory's spill count. */
+  private long check(long seed, List<SortKey> keys, long offset, long limit, int threads, long memoryLimit,
+      int batches, int rows, int batchRows) throws Exception {
+    Random random = new Random(seed);
+    List<SortTestData.Piece> pieces = SortTestData.pieces(random, batches, rows);
+    List<Object[]> input = new ArrayList<>();
+    for (SortTestData.Piece piece : pieces) {
+      input.addAll(piece.selectedRows());
+    }
+    List<Object[]> expected = new ArrayList<>(input);
+    expected.sort(SortTestData.comparator(keys));
+    int from = (int) Math.min(offset, expected.size());
+    int to = limit < 0 ? expected.size() : (int) Math.min(expected.size(), offset + limit);
+    expected = expected.subList(from, Math.max(from, to));
+
+    List<Object[]> actual;
+    long spills;
+    List<Integer> batchSizes = new ArrayList<>();
+    try (MemoryPool pool = new MemoryPool(allocator.allocator(), "query", memoryLimit);
+        SortFactory factory = new SortFactory(sortNode(keys, offset, limit), SortTestData.SCHEMA)) {
+      ExecutionContext context = SortHarness.context(pool, threads, spill, batchRows);
+      SortHarness.feed(factory, context, pieces);
+      actual = SortHarness.read(factory, context, allocator.allocator(), batchSizes::add);
+      spills = factory.metrics().spills.get();
+      lastMergePasses = factory.mergePasses();
+      assertThat(factory.metrics().rowsOut.get()).isEqualTo(actual.size());
+    }
+    String what = "seed " + seed + " keys " + keys + " offset " + offset + " limit " + limit;
+    assertThat(actual).as(what).hasSameSizeAs(expected);
+    List<List<Object>> actualKeys = actual.stream().map(row -> SortTestData.keyOf(row, keys)).toList();
+    List<List<Object>> expectedKeys = expected.stream().map(row -> SortTestData.keyOf(row, keys)).toList();
+    assertThat(actualKeys).as(what).isEqualTo(expectedKeys);
+    // every row out is an input row (as many times as it came in at most); a full sort returns all
+    Map<List<Object>, Integer> counts = new HashMap<>();
+    for (Object[] row : input) {
+      counts.merge(SortTestData.rowOf(row), 1, Integer::sum);
+    }
+    for (Object[] row : actual) {
+      int left = counts.merge(SortTestData.rowOf(row), -1, Integer::sum);
+      assertThat(left).as(what + ": row " + SortTestData.rowOf(row) + " was not in the input that often")
+          .isGreaterThanOrEqualTo(0);
+    }
+    assertThat(batchSizes).as("batches of at most batchRows rows").allMatch(size -> size > 0 && size <= batchRows);
+    return spills;
+  }
+
+  @Test
+  void sortsEveryTypeOnAnyKeys() throws Exception {
+    long seed = System.nanoTime();
+    System.out.println("SortFactoryTest.sortsEveryTypeOnAnyKeys seed " + seed);
+    Random random = new Random(seed);
+    for (int round = 0; round < 40; round++) {
+      long roundSeed = random.nextLong();
+      List<SortKey> keys = randomKeys(new Random(roundSeed));
+      check(roundSeed, keys, 0, -1, 1 + random.nextInt(3), 1L << 30, 1 + random.nextInt(8), 300, 128);
+    }
+  }
+
+  @Test
+  void everyColumnAloneInEveryDirection() throws Exception {
+    long seed = System.nanoTime();
+    System.out.println("SortFactoryTest.everyColumnAloneInEveryDirection seed " + seed);
+    Random random = new Random(seed);
+    for (int column = 0; column < SortTestData.SCHEMA.getFields().size(); column++) {
+      for (int mode = 0; mode < 4; mode++) {
+        List<SortKey> keys = List.of(new SortKey(column, mode < 2, mode % 2 == 0));
+        check(random.nextLong(), keys, 0, -1, 2, 1L << 30, 4, 200, 100);
+      }
+    }
+  }
+
+  @Test
+  void topNWithOffsetsAndLimits() throws Exception {
+    long seed = System.nanoTime();
+    System.out.println("SortFactoryTest.topNWithOffsetsAndLimits seed " + seed);
+    Random random = new Random(seed);
+    long[][] cases = {{0, 0}, {0, 1}, {0, 10}, {5, 10}, {0, 5000}, {100000, 10}, {3, 0}, {7, -1}, {250, 300}};
+    for (long[] limits : cases) {
+      long roundSeed = random.nextLong();
+      List<SortKey> keys = randomKeys(new Random(roundSeed));
+      check(roundSeed, keys, limits[0], limits[1], 1 + random.nextInt(3), 1L << 30, 30, 400, 64);
+    }
+  }
+
+  @Test
+  void emptyInputGivesNoRows() throws Exception {
+    check(1, List.of(new SortKey(3, true, false)), 0, -1, 2, 1L << 30, 0, 10, 64);
+  }
+
+  @Test
+  void spillsUnderALimitTwentyTimesBelowTheDataAndGivesTheSameAnswer() throws Exception {
+    long seed = System.nanoTime();
+    System.out.println("SortFactoryTest.spills seed " + seed);
+    Random random = new Random(seed);
+    for (int round = 0; round < 3; round++) {
+      long roundSeed = random.nextLong();
+      List<SortTestData.Piece> pieces = SortTestData.pieces(new Random(roundSeed), 600, 100);
+      long bytes = dataBytes(pieces);
+      List<SortKey> keys = randomKeys(new Random(roundSeed));
+      long limit = round == 2 ? 200 : -1;
+      long spills = check(roundSeed, keys, round, limit, 1 + round % 2, bytes / 20, 600, 100, 128);
+      System.out.println("round " + round + ": " + spills + " spills, " + lastMergePasses + " merge passes, limit "
+          + bytes / 20 + " bytes");
+      if (limit < 0) {
+        assertThat(spills).as("seed " + roundSeed + ": spilled runs").isGreaterThan(1);
+        assertThat(lastMergePasses).as("seed " + roundSeed + ": more runs than one merge reads").isGreaterThan(0);
+      }
+    }
+  }
+
+  private static long dataBytes(List<SortTestData.Piece> pieces) {
+    long total = 0;
+    try (BufferAllocator scratch = new RootAllocator()) {
+      for (SortTestData.Piece piece : pieces) {
+        try (var batch = SortTestData.batch(piece, scratch)) {
+          total += scratch.getAllocatedMemory();
+        }
+      }
+    }
+    return total;
+  }
+
+  @Test
+  void failsWithResourceNamingSortWhenNotEvenAMergeFits() throws Exception {
+    Random random = new Random(42);
+    List<SortTestData.Piece> pieces = SortTestData.pieces(random, 300, 100);
+    long memoryLimit = dataBytes(pieces) / 20;
+    try (MemoryPool pool = new MemoryPool(allocator.allocator(), "query", memoryLimit);
+        SortFactory factory = new SortFactory(sortNode(List.of(new SortKey(9, true, true)), 0, -1),
+            SortTestData.SCHEMA);
+        MemoryReservation other = pool.reservation("HashJoin")) {
+      ExecutionContext context = SortHarness.context(pool, 1, spill, 256);
+      List<SortTestData.Piece> fed = pieces;
+      SinkFeeder.feedWithoutFinish(factory, context, fed);
+      other.grow(pool.limit() - pool.used() - 1000);
+      assertThatThrownBy(() -> factory.finish(context)).isInstanceOfSatisfying(QuiverException.class, failure -> {
+        assertThat(failure.errorCode()).isEqualTo(ErrorCode.RESOURCE);
+        assertThat(failure.getMessage()).startsWith("Sort");
+      });
+    }
+  }
+
+  @Test
+  void cancellationWhileReadingLeavesNothingAllocated() throws Exception {
+    Random random = new Random(7);
+    List<SortTestData.Piece> pieces = SortTestData.pieces(random, 200, 100);
+    long memoryLimit = dataBytes(pieces) / 10;
+    try (MemoryPool pool = new MemoryPool(allocator.allocator(), "query", memoryLimit);
+        SortFactory factory = new SortFactory(sortNode(List.of(new SortKey(4, false, true)), 0, -1),
+            SortTestData.SCHEMA)) {
+      ExecutionContext context = SortHarness.context(pool, 2, spill, 64);
+      SortHarness.feed(factory, context, pieces);
+      var morsel = factory.output().next(context);
+      morsel.next().close();
+      context.cancel("test");
+      assertThatThrownBy(morsel::next).isInstanceOfSatisfying(QuiverException.class,
+          failure -> assertThat(failure.errorCode()).isEqualTo(ErrorCode.CANCELLED));
+      morsel.close();
+    }
+  }
+
+  @Test
+  void cancellationWhileConsumingLeavesNothingAllocated() throws Exception {
+    Random random = new Random(8);
+    List<SortTestData.Piece> pieces = SortTestData.pieces(random, 200, 100);
+    try (MemoryPool pool = new MemoryPool(allocator.allocator(), "query", dataBytes(pieces) / 10);
+        SortFactory factory = new SortFactory(sortNode(List.of(new SortKey(9, true, false)), 0, -1),
+            SortTestData.SCHEMA)) {
+      ExecutionContext context = SortHarness.context(pool, 2, spill, 64);
+      context.cancel("before the start");
+      assertThatThrownBy(() -> SortHarness.feed(factory, context, pieces)).isInstanceOf(QuiverException.class);
+    }
+  }
+}

@@ -1,0 +1,207 @@
+package dev.quiver.sql.catalog;
+
+import dev.quiver.common.QuiverException;
+import dev.quiver.common.batch.Batch;
+import dev.quiver.exec.operator.ExecutionContext;
+import dev.quiver.exec.operator.Morsel;
+import dev.quiver.exec.operator.MorselSource;
+import dev.quiver.exec.operator.OperatorMetrics;
+import dev.quiver.io.TableReader;
+import dev.quiver.io.formats.ReadOptions;
+import dev.quiver.io.parquet.ParquetArrowReader;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.dictionary.Dictionary;
+import org.apache.arrow.vector.dictionary.DictionaryEncoder;
+import org.apache.arrow.vector.dictionary.DictionaryProvider;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/** The morsels of one scan of a {@link FileTableSource}: its row groups (Parquet) or files, in order. */
+final class FileMorsels implements MorselSource {
+  /**
+   * One morsel's part of a table.
+   *
+   * @param file the file
+   * @param index the row group in a Parquet file, or -1 for the whole file
+   * @param rows the row group's rows, or -1
+   */
+  record RowGroup(Path file, int index, long rows) {}
+
+  private final FileTableSource table;
+  private final List<RowGroup> parts;
+  private final List<String> columns;
+  private final AtomicInteger nextPart = new AtomicInteger();
+  private final OperatorMetrics metrics;
+
+  FileMorsels(FileTableSource table, List<RowGroup> parts, List<String> columns) {
+    this.table = table;
+    this.parts = parts;
+    this.columns = List.copyOf(columns);
+    this.metrics = new OperatorMetrics("TableScan", table.name() + " columns=" + columns);
+  }
+
+  @Override
+  public Morsel next(ExecutionContext context) throws IOException {
+    context.checkCancelled();
+    int index = nextPart.getAndIncrement();
+    if (index >= parts.size()) {
+      return null;
+    }
+    RowGroup part = parts.get(index);
+    return part.index() >= 0 ? openRowGroup(part, context) : openFile(part, context);
+  }
+
+  private Morsel openRowGroup(RowGroup part, ExecutionContext context) throws IOException {
+    List<String> fileOrder = new ArrayList<>();
+    for (Field field : table.schema().getFields()) {
+      if (columns.contains(field.getName())) {
+        fileOrder.add(field.getName());
+      }
+    }
+    if (fileOrder.isEmpty()) {
+      return new CountOnlyMorsel(part.rows(), context);
+    }
+    ParquetArrowReader reader = ParquetArrowReader.open(part.file(), context.allocator(), context.batchRows(),
+        ParquetArrowReader.defaultOptions(), fileOrder);
+    try {
+      for (int skipped = 0; skipped < part.index(); skipped++) {
+        if (!reader.skipRowGroup()) {
+          throw QuiverException.user(part.file() + " changed while it was read: row group " + part.index()
+              + " is missing");
+        }
+      }
+    } catch (IOException | RuntimeException failure) {
+      reader.close();
+      throw failure;
+    }
+    return new ReaderMorsel(reader, part.rows(), context);
+  }
+
+  private Morsel openFile(RowGroup part, ExecutionContext context) throws IOException {
+    TableReader reader = table.format().openReader(part.file(), context.allocator(),
+        ReadOptions.defaults().withBatchRows(context.batchRows()));
+    return new ReaderMorsel(reader, -1, context);
+  }
+
+  @Override
+  public OperatorMetrics metrics() {
+    return metrics;
+  }
+
+  /** Reads batches from one reader: all of them, or {@code rows} rows (one row group). */
+  private final class ReaderMorsel implements Morsel {
+    private final TableReader reader;
+    private final ExecutionContext context;
+    private long remaining;
+
+    ReaderMorsel(TableReader reader, long rows, ExecutionContext context) {
+      this.reader = reader;
+      this.remaining = rows;
+      this.context = context;
+    }
+
+    @Override
+    public Batch next() throws IOException {
+      if (remaining == 0) {
+        return null;
+      }
+      context.checkCancelled();
+      long started = System.nanoTime();
+      VectorSchemaRoot root = reader.next();
+      if (root == null) {
+        return null;
+      }
+      if (remaining > 0) {
+        remaining = Math.max(0, remaining - root.getRowCount());
+      }
+      Batch batch = select(root, reader.dictionaries());
+      metrics.time.add(System.nanoTime() - started);
+      metrics.output(batch.rowCount());
+      return batch;
+    }
+
+    @Override
+    public void close() throws IOException {
+      reader.close();
+    }
+  }
+
+  /** Batches of no columns with the row group's row count, from its footer (COUNT(*) reads no pages). */
+  private final class CountOnlyMorsel implements Morsel {
+    private final ExecutionContext context;
+    private long remaining;
+
+    CountOnlyMorsel(long rows, ExecutionContext context) {
+      this.remaining = rows;
+      this.context = context;
+    }
+
+    @Override
+    public Batch next() {
+      if (remaining <= 0) {
+        return null;
+      }
+      context.checkCancelled();
+      int rows = (int) Math.min(remaining, context.batchRows());
+      remaining -= rows;
+      metrics.output(rows);
+      return Batch.of(new VectorSchemaRoot(List.of(), List.of(), rows));
+    }
+  }
+
+  /** The asked columns of {@code root} in the asked order (dictionary columns decoded); frees the rest. */
+  private Batch select(VectorSchemaRoot root, DictionaryProvider dictionaries) {
+    List<FieldVector> picked = new ArrayList<>(columns.size());
+    List<Field> fields = new ArrayList<>(columns.size());
+    List<FieldVector> all = root.getFieldVectors();
+    boolean[] used = new boolean[all.size()];
+    try {
+      for (String column : columns) {
+        int position = positionOf(root.getSchema(), column);
+        FieldVector vector = all.get(position);
+        Field field = vector.getField();
+        if (field.getDictionary() != null && dictionaries != null) {
+          Dictionary dictionary = dictionaries.lookup(field.getDictionary().getId());
+          vector = (FieldVector) DictionaryEncoder.decode(vector, dictionary);
+        } else if (used[position]) {
+          throw QuiverException.user("column '" + column + "' is asked twice from " + table.name());
+        } else {
+          used[position] = true;
+        }
+        picked.add(vector);
+        fields.add(vector.getField());
+      }
+      int rows = root.getRowCount();
+      for (int i = 0; i < all.size(); i++) {
+        if (!used[i]) {
+          all.get(i).close();
+        }
+      }
+      return Batch.of(new VectorSchemaRoot(fields, picked, rows));
+    } catch (RuntimeException failure) {
+      for (int i = 0; i < all.size(); i++) {
+        all.get(i).close();
+      }
+      for (FieldVector vector : picked) {
+        vector.close();
+      }
+      throw failure;
+    }
+  }
+
+  private static int positionOf(Schema schema, String column) {
+    List<Field> fields = schema.getFields();
+    for (int i = 0; i < fields.size(); i++) {
+      if (fields.get(i).getName().equals(column)) {
+        return i;
+      }
+    }
+    throw QuiverException.user("a file has no column '" + column + "'");
+  }
+}

@@ -1,0 +1,189 @@
+package dev.quiver.sql.catalog;
+
+import dev.quiver.common.QuiverException;
+import dev.quiver.exec.operator.ExecutionContext;
+import dev.quiver.exec.operator.MorselSource;
+import dev.quiver.exec.source.TableSource;
+import dev.quiver.expression.Expression;
+import dev.quiver.io.TableReader;
+import dev.quiver.io.formats.ReadOptions;
+import dev.quiver.io.formats.TableFormat;
+import dev.quiver.io.parquet.ParquetArrowReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * A table of one or more Parquet, CSV or Arrow IPC files of one format and schema, read through
+ * quiver-io. A scan's morsels are the Parquet row groups (each read by its own reader that skips to
+ * it without reading the pages before) or, for CSV and Arrow IPC, whole files. Filters are not
+ * evaluated here (the engine applies them); only the asked columns of a Parquet file are read.
+ */
+public final class FileTableSource implements TableSource {
+  private static final int CSV_SAMPLE_BYTES = 1 << 16;
+
+  private final String name;
+  private final List<Path> files;
+  private final TableFormat format;
+  private final Schema schema;
+  private final long rowCount;
+  private final List<FileMorsels.RowGroup> rowGroups;
+
+  private FileTableSource(String name, List<Path> files, TableFormat format, Schema schema, long rowCount,
+      List<FileMorsels.RowGroup> rowGroups) {
+    this.name = name;
+    this.files = List.copyOf(files);
+    this.format = format;
+    this.schema = schema;
+    this.rowCount = rowCount;
+    this.rowGroups = List.copyOf(rowGroups);
+  }
+
+  /**
+   * A table over {@code files}, all of {@code format}: reads the schema of the first file and the
+   * row count from Parquet footers (estimated from file sizes for CSV and Arrow IPC).
+   *
+   * @throws QuiverException USER when a file is missing, of another format or of another schema
+   */
+  public static FileTableSource open(String name, List<Path> files, TableFormat format) throws IOException {
+    Objects.requireNonNull(name, "name");
+    if (files.isEmpty()) {
+      throw QuiverException.user("table " + name + " has no files");
+    }
+    Schema schema = null;
+    long rows = 0;
+    List<FileMorsels.RowGroup> rowGroups = new ArrayList<>();
+    try (BufferAllocator allocator = new RootAllocator()) {
+      for (Path file : files) {
+        TableFormat detected = TableFormat.detect(file);
+        if (detected != format) {
+          throw QuiverException.user("table " + name + ": " + file + " is " + detected.displayName() + ", not "
+              + format.displayName() + " like the table's other files");
+        }
+        Schema fileSchema;
+        if (format == TableFormat.PARQUET) {
+          try (ParquetArrowReader reader = ParquetArrowReader.open(file, allocator, 1)) {
+            fileSchema = reader.schema();
+            for (int group = 0; group < reader.rowGroups().size(); group++) {
+              long groupRows = reader.rowGroups().get(group).getRowCount();
+              rowGroups.add(new FileMorsels.RowGroup(file, group, groupRows));
+              rows += groupRows;
+            }
+          }
+        } else {
+          try (TableReader reader = format.openReader(file, allocator, ReadOptions.defaults().withBatchRows(1))) {
+            fileSchema = reader.schema();
+          }
+          rows += estimateRows(file, format, fileSchema);
+          rowGroups.add(new FileMorsels.RowGroup(file, -1, -1));
+        }
+        if (schema == null) {
+          schema = fileSchema;
+        } else if (!sameColumns(schema, fileSchema)) {
+          throw QuiverException.user("table " + name + ": " + file + " has columns " + fileSchema.getFields()
+              + ", the table's first file " + files.get(0) + " has " + schema.getFields());
+        }
+      }
+    }
+    return new FileTableSource(name, files, format, withoutDictionaries(schema), rows, rowGroups);
+  }
+
+  private static boolean sameColumns(Schema first, Schema second) {
+    List<Field> a = first.getFields();
+    List<Field> b = second.getFields();
+    if (a.size() != b.size()) {
+      return false;
+    }
+    for (int i = 0; i < a.size(); i++) {
+      if (!a.get(i).getName().equals(b.get(i).getName()) || !a.get(i).getType().equals(b.get(i).getType())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** Dictionary-encoded Arrow columns are decoded when read, so the table declares their value types. */
+  private static Schema withoutDictionaries(Schema schema) {
+    List<Field> fields = new ArrayList<>();
+    for (Field field : schema.getFields()) {
+      fields.add(field.getDictionary() == null ? field
+          : new Field(field.getName(), new org.apache.arrow.vector.types.pojo.FieldType(field.isNullable(),
+              field.getType(), null, field.getMetadata()), field.getChildren()));
+    }
+    return new Schema(fields, schema.getCustomMetadata());
+  }
+
+  private static long estimateRows(Path file, TableFormat format, Schema schema) throws IOException {
+    long size = Files.size(file);
+    if (format == TableFormat.CSV) {
+      byte[] sample;
+      try (InputStream in = Files.newInputStream(file)) {
+        sample = in.readNBytes(CSV_SAMPLE_BYTES);
+      }
+      long lines = 0;
+      for (byte value : sample) {
+        if (value == '\n') {
+          lines++;
+        }
+      }
+      if (lines <= 1 || sample.length == 0) {
+        return Math.max(0, lines - 1);
+      }
+      double bytesPerLine = (double) sample.length / lines;
+      return Math.max(1, Math.round(size / bytesPerLine) - 1);
+    }
+    long bytesPerRow = 0;
+    for (Field field : schema.getFields()) {
+      bytesPerRow += field.getType().isComplex() ? 32 : 8;
+    }
+    return Math.max(1, size / Math.max(1, bytesPerRow));
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public Schema schema() {
+    return schema;
+  }
+
+  /** Exact for Parquet (the footers' counts); an estimate from the file sizes for CSV and Arrow IPC. */
+  @Override
+  public long rowCount() {
+    return rowCount;
+  }
+
+  /** The table's files. */
+  public List<Path> files() {
+    return files;
+  }
+
+  public TableFormat format() {
+    return format;
+  }
+
+  @Override
+  public MorselSource open(List<String> columns, Expression filter, long limit, ExecutionContext context) {
+    for (String column : columns) {
+      if (schema.getFields().stream().noneMatch(field -> field.getName().equals(column))) {
+        throw QuiverException.user("table " + name + " has no column '" + column + "'");
+      }
+    }
+    return new FileMorsels(this, rowGroups, columns);
+  }
+
+  @Override
+  public String toString() {
+    return name + " (" + format.displayName() + ", " + files.size() + (files.size() == 1 ? " file)" : " files)");
+  }
+}

@@ -1,0 +1,67 @@
+package dev.quiver.sql.catalog;
+
+import dev.quiver.common.QuiverException;
+import java.io.IOException;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.PathMatcher;
+import java.util.List;
+import java.util.stream.Stream;
+
+/** Paths with glob characters ({@code *}, {@code ?}, {@code [...]}, {@code {a,b}}) expanded to files. */
+final class Globs {
+  private Globs() {}
+
+  static boolean isGlob(String text) {
+    return text.indexOf('*') >= 0 || text.indexOf('?') >= 0 || text.indexOf('[') >= 0 || text.indexOf('{') >= 0;
+  }
+
+  /**
+   * The files (or, without glob characters, the one file or folder) {@code pattern} names, sorted.
+   *
+   * @throws QuiverException USER when nothing matches
+   */
+  static List<Path> expand(Path baseDirectory, String pattern) throws IOException {
+    if (!isGlob(pattern)) {
+      Path path = baseDirectory.resolve(pattern);
+      if (!Files.exists(path)) {
+        throw QuiverException.user("no such file: " + pattern);
+      }
+      return List.of(path);
+    }
+    String normalized = pattern.replace('\\', '/');
+    int firstGlob = firstGlobCharacter(normalized);
+    int slash = normalized.lastIndexOf('/', firstGlob);
+    Path root = baseDirectory.resolve(slash < 0 ? "" : normalized.substring(0, slash + 1));
+    String rest = slash < 0 ? normalized : normalized.substring(slash + 1);
+    int depth = rest.contains("**") ? Integer.MAX_VALUE : rest.split("/", -1).length;
+    PathMatcher matcher = FileSystems.getDefault().getPathMatcher("glob:" + rest);
+    List<Path> files;
+    if (!Files.isDirectory(root)) {
+      files = List.of();
+    } else {
+      try (Stream<Path> walk = Files.walk(root, depth)) {
+        files = walk.filter(Files::isRegularFile)
+            .filter(file -> matcher.matches(root.relativize(file)))
+            .filter(file -> !file.getFileName().toString().startsWith("."))
+            .sorted()
+            .toList();
+      }
+    }
+    if (files.isEmpty()) {
+      throw QuiverException.user("no file matches '" + pattern + "'");
+    }
+    return files;
+  }
+
+  private static int firstGlobCharacter(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char character = text.charAt(i);
+      if (character == '*' || character == '?' || character == '[' || character == '{') {
+        return i;
+      }
+    }
+    return text.length();
+  }
+}

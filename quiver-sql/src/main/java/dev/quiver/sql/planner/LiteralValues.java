@@ -1,0 +1,106 @@
+package dev.quiver.sql.planner;
+
+import dev.quiver.sql.SqlException;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeParseException;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.calcite.util.DateString;
+import org.apache.calcite.util.NlsString;
+import org.apache.calcite.util.TimestampString;
+
+/** Calcite's literal values (BigDecimal, NlsString, DateString, ...) as the Java values of Quiver's {@code Literal}. */
+final class LiteralValues {
+  private LiteralValues() {}
+
+  static Object of(Object value, ArrowType type) {
+    if (value == null) {
+      return null;
+    }
+    Object plain = plain(value);
+    switch (type.getTypeID()) {
+      case Int:
+      case Decimal:
+      case FloatingPoint:
+        if (plain instanceof BigDecimal number) {
+          return number;
+        }
+        if (plain instanceof Number number) {
+          return new BigDecimal(number.toString());
+        }
+        if (plain instanceof String text) {
+          try {
+            return new BigDecimal(text.trim());
+          } catch (NumberFormatException notANumber) {
+            throw SqlException.unpositioned("'" + text + "' is not a number");
+          }
+        }
+        break;
+      case Utf8:
+        return plain.toString();
+      case Bool:
+        if (plain instanceof Boolean) {
+          return plain;
+        }
+        break;
+      case Date:
+        if (plain instanceof LocalDate) {
+          return plain;
+        }
+        if (plain instanceof String text) {
+          try {
+            return LocalDate.parse(text.trim());
+          } catch (DateTimeParseException notADate) {
+            throw SqlException.unpositioned("'" + text + "' is not a date (YYYY-MM-DD)");
+          }
+        }
+        if (plain instanceof LocalDateTime time) {
+          return time.toLocalDate();
+        }
+        break;
+      case Timestamp:
+        if (plain instanceof LocalDateTime) {
+          return plain;
+        }
+        if (plain instanceof LocalDate date) {
+          return date.atStartOfDay();
+        }
+        if (plain instanceof String text) {
+          try {
+            return LocalDateTime.parse(text.trim().replace(' ', 'T'));
+          } catch (DateTimeParseException notATime) {
+            throw SqlException.unpositioned("'" + text + "' is not a timestamp");
+          }
+        }
+        break;
+      case Binary:
+        if (plain instanceof byte[]) {
+          return plain;
+        }
+        break;
+      default:
+        break;
+    }
+    throw SqlException.unpositioned("the literal " + plain + " cannot be a value of type " + type);
+  }
+
+  private static Object plain(Object value) {
+    if (value instanceof NlsString text) {
+      return text.getValue();
+    }
+    if (value instanceof DateString date) {
+      return LocalDate.parse(date.toString());
+    }
+    if (value instanceof TimestampString timestamp) {
+      return LocalDateTime.parse(timestamp.toString().replace(' ', 'T'));
+    }
+    if (value instanceof org.apache.calcite.avatica.util.ByteString bytes) {
+      return bytes.getBytes();
+    }
+    if (value instanceof java.util.Calendar calendar) {
+      return LocalDate.ofEpochDay(Math.floorDiv(calendar.getTimeInMillis(), 86_400_000L));
+    }
+    return value;
+  }
+}

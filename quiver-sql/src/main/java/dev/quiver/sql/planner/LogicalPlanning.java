@@ -1,0 +1,178 @@
+package dev.quiver.sql.planner;
+
+import dev.quiver.sql.catalog.Catalog;
+import java.util.List;
+import java.util.Properties;
+import org.apache.calcite.adapter.java.JavaTypeFactory;
+import org.apache.calcite.avatica.util.Casing;
+import org.apache.calcite.avatica.util.Quoting;
+import org.apache.calcite.config.CalciteConnectionConfigImpl;
+import org.apache.calcite.config.CalciteConnectionProperty;
+import org.apache.calcite.config.NullCollation;
+import org.apache.calcite.jdbc.CalciteSchema;
+import org.apache.calcite.jdbc.JavaTypeFactoryImpl;
+import org.apache.calcite.plan.ConventionTraitDef;
+import org.apache.calcite.plan.RelOptCluster;
+import org.apache.calcite.plan.RelOptRule;
+import org.apache.calcite.plan.hep.HepMatchOrder;
+import org.apache.calcite.plan.hep.HepPlanner;
+import org.apache.calcite.plan.hep.HepProgramBuilder;
+import org.apache.calcite.plan.volcano.VolcanoPlanner;
+import org.apache.calcite.prepare.CalciteCatalogReader;
+import org.apache.calcite.rel.RelCollationTraitDef;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.RelRoot;
+import org.apache.calcite.rel.core.RelFactories;
+import org.apache.calcite.rel.rules.CoreRules;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.SqlExplain;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.parser.SqlParseException;
+import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.validate.SqlConformanceEnum;
+import org.apache.calcite.sql.validate.SqlValidator;
+import org.apache.calcite.sql.validate.SqlValidatorUtil;
+import org.apache.calcite.sql2rel.RelDecorrelator;
+import org.apache.calcite.sql2rel.RelFieldTrimmer;
+import org.apache.calcite.sql2rel.SqlToRelConverter;
+import org.apache.calcite.sql2rel.StandardConvertletTable;
+import org.apache.calcite.sql2rel.TopDownGeneralDecorrelator;
+import org.apache.calcite.tools.RelBuilder;
+
+/**
+ * SQL text to a decorrelated, simplified Calcite logical plan: parse (the lenient dialect), validate
+ * against the catalog, convert, turn sub-queries into mark joins and decorrelate them top-down
+ * (falling back to Calcite's classic decorrelator when that fails), trim unused fields and simplify
+ * with Hep rule programs. No cost-based (Volcano) planning: join order is Quiver's own
+ * ({@link JoinOrdering}).
+ */
+final class LogicalPlanning {
+  /** Hep stops after this many rule applications: a rule pair that undoes each other cannot loop forever. */
+  private static final int MATCH_LIMIT = 10_000;
+
+  static final SqlConformanceEnum CONFORMANCE = SqlConformanceEnum.LENIENT;
+
+  private LogicalPlanning() {}
+
+  /** A parsed, validated and simplified query, and what it needs to go on. */
+  record Planned(RelNode rel, QuiverSchema schema, RelBuilder relBuilder) {}
+
+  static SqlParser.Config parserConfig() {
+    return SqlParser.config()
+        .withQuoting(Quoting.DOUBLE_QUOTE)
+        .withUnquotedCasing(Casing.UNCHANGED)
+        .withQuotedCasing(Casing.UNCHANGED)
+        .withCaseSensitive(false)
+        .withConformance(CONFORMANCE);
+  }
+
+  static SqlNode parse(String text) throws SqlParseException {
+    SqlNode node = SqlParser.create(text, parserConfig()).parseStmt();
+    if (node instanceof SqlExplain explain) {
+      return explain.getExplicandum();
+    }
+    return node;
+  }
+
+  /** Validates and converts a parsed query; Calcite's exceptions pass through (ErrorMessages translates them). */
+  static Planned plan(SqlNode parsed, Catalog catalog, java.util.function.Consumer<QuiverSchema> schemaCreated) {
+    JavaTypeFactory typeFactory = new JavaTypeFactoryImpl(new QuiverTypeSystem());
+    CalciteSchema root = CalciteSchema.createRootSchema(false, false);
+    QuiverSchema schema = new QuiverSchema(catalog);
+    root.add("quiver", schema);
+    schemaCreated.accept(schema);
+    Properties properties = new Properties();
+    properties.setProperty(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "false");
+    properties.setProperty(CalciteConnectionProperty.UNQUOTED_CASING.camelName(), Casing.UNCHANGED.name());
+    properties.setProperty(CalciteConnectionProperty.QUOTED_CASING.camelName(), Casing.UNCHANGED.name());
+    CalciteCatalogReader catalogReader = new CalciteCatalogReader(root, List.of("quiver"), typeFactory,
+        new CalciteConnectionConfigImpl(properties));
+    SqlValidator validator = SqlValidatorUtil.newValidator(SqlStdOperatorTable.instance(), catalogReader, typeFactory,
+        SqlValidator.Config.DEFAULT
+            .withConformance(CONFORMANCE)
+            .withIdentifierExpansion(true)
+            .withDefaultNullCollation(NullCollation.HIGH));
+    SqlNode validated = validator.validate(parsed);
+
+    VolcanoPlanner volcano = new VolcanoPlanner();
+    volcano.addRelTraitDef(ConventionTraitDef.INSTANCE);
+    volcano.addRelTraitDef(RelCollationTraitDef.INSTANCE);
+    volcano.setExecutor(RexUtil.EXECUTOR);
+    RelOptCluster cluster = RelOptCluster.create(volcano, new RexBuilder(typeFactory));
+    SqlToRelConverter converter = new SqlToRelConverter(null, validator, catalogReader, cluster,
+        StandardConvertletTable.INSTANCE, SqlToRelConverter.config().withExpand(false).withTrimUnusedFields(true));
+    RelRoot relRoot = converter.convertQuery(validated, false, true);
+    RelBuilder relBuilder = RelFactories.LOGICAL_BUILDER.create(cluster, catalogReader);
+    RelNode rel = relRoot.project();
+    rel = decorrelate(rel, relBuilder);
+    rel = new RelFieldTrimmer(validator, relBuilder).trim(rel);
+    rel = hep(rel, SIMPLIFY_RULES);
+    rel = JoinOrdering.reorder(rel, relBuilder);
+    rel = hep(rel, PUSH_DOWN_RULES);
+    rel = new RelFieldTrimmer(validator, relBuilder).trim(rel);
+    rel = hep(rel, FINAL_RULES);
+    return new Planned(rel, schema, relBuilder);
+  }
+
+  private static RelNode decorrelate(RelNode rel, RelBuilder relBuilder) {
+    RelNode marked = hep(rel, List.of(CoreRules.FILTER_SUB_QUERY_TO_MARK_CORRELATE,
+        CoreRules.PROJECT_SUB_QUERY_TO_MARK_CORRELATE, CoreRules.JOIN_SUB_QUERY_TO_CORRELATE));
+    RelNode decorrelated = null;
+    try {
+      decorrelated = TopDownGeneralDecorrelator.decorrelateQuery(marked, relBuilder);
+      decorrelated = hep(decorrelated, List.of(CoreRules.MARK_TO_SEMI_OR_ANTI_JOIN_RULE));
+    } catch (RuntimeException unsupportedShape) {
+      decorrelated = null;
+    }
+    if (decorrelated == null || PlanShapes.hasCorrelation(decorrelated)) {
+      RelNode correlated = hep(rel, List.of(CoreRules.FILTER_SUB_QUERY_TO_CORRELATE,
+          CoreRules.PROJECT_SUB_QUERY_TO_CORRELATE, CoreRules.JOIN_SUB_QUERY_TO_CORRELATE));
+      decorrelated = RelDecorrelator.decorrelateQuery(correlated, relBuilder);
+    }
+    return decorrelated;
+  }
+
+  /** Pushes filters into joins and scans, merges projections, folds constants; pulls projections above joins. */
+  private static final List<RelOptRule> SIMPLIFY_RULES = List.of(
+      CoreRules.FILTER_INTO_JOIN,
+      CoreRules.JOIN_CONDITION_PUSH,
+      CoreRules.FILTER_PROJECT_TRANSPOSE,
+      CoreRules.FILTER_AGGREGATE_TRANSPOSE,
+      CoreRules.FILTER_SET_OP_TRANSPOSE,
+      CoreRules.FILTER_MERGE,
+      CoreRules.PROJECT_MERGE,
+      CoreRules.PROJECT_REMOVE,
+      CoreRules.AGGREGATE_PROJECT_MERGE,
+      CoreRules.FILTER_REDUCE_EXPRESSIONS,
+      CoreRules.PROJECT_REDUCE_EXPRESSIONS,
+      CoreRules.JOIN_REDUCE_EXPRESSIONS,
+      CoreRules.UNION_TO_DISTINCT,
+      CoreRules.INTERSECT_TO_DISTINCT,
+      CoreRules.MINUS_TO_DISTINCT,
+      CoreRules.AGGREGATE_REMOVE);
+
+  /** After join ordering: projections back down to the scans. */
+  private static final List<RelOptRule> PUSH_DOWN_RULES = List.of(
+      CoreRules.PROJECT_JOIN_TRANSPOSE,
+      CoreRules.FILTER_PROJECT_TRANSPOSE,
+      CoreRules.FILTER_MERGE,
+      CoreRules.PROJECT_MERGE,
+      CoreRules.PROJECT_REMOVE);
+
+  private static final List<RelOptRule> FINAL_RULES = List.of(
+      CoreRules.FILTER_PROJECT_TRANSPOSE,
+      CoreRules.FILTER_MERGE,
+      CoreRules.PROJECT_MERGE,
+      CoreRules.PROJECT_REMOVE);
+
+  static RelNode hep(RelNode rel, List<RelOptRule> rules) {
+    HepProgramBuilder program = new HepProgramBuilder().addMatchOrder(HepMatchOrder.BOTTOM_UP)
+        .addMatchLimit(MATCH_LIMIT);
+    program.addRuleCollection(rules);
+    HepPlanner planner = new HepPlanner(program.build());
+    planner.setRoot(rel);
+    return planner.findBestExp();
+  }
+}

@@ -1,0 +1,194 @@
+package dev.quiver.sql.planner;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The lenient dialect's pre-pass over a query's text, before Calcite's parser sees it: a leading
+ * {@code EXPLAIN [ANALYZE]} and a trailing {@code ;} are blanked out (same length, so positions do
+ * not move); the unquoted word {@code value} (reserved in Calcite's grammar, an ordinary name in
+ * TPC-H Q11, DuckDB and PostgreSQL) becomes the quoted identifier {@code "value"}; a string literal
+ * right after {@code FROM} or {@code JOIN} becomes a quoted identifier (a table given by path,
+ * {@code FROM 'data/*.parquet'}). Positions of errors in the rewritten text map back to the text as
+ * written.
+ */
+final class QueryText {
+  /** What the statement asks for. */
+  enum Kind {
+    QUERY,
+    EXPLAIN,
+    EXPLAIN_ANALYZE
+  }
+
+  private final String original;
+  private final String rewritten;
+  private final Kind kind;
+  /** Per inserted character: its line and its 1-based column in the rewritten text. */
+  private final List<int[]> insertions;
+
+  private QueryText(String original, String rewritten, Kind kind, List<int[]> insertions) {
+    this.original = original;
+    this.rewritten = rewritten;
+    this.kind = kind;
+    this.insertions = insertions;
+  }
+
+  static QueryText of(String sql) {
+    List<Token> tokens = tokenize(sql);
+    char[] blanked = sql.toCharArray();
+    Kind kind = Kind.QUERY;
+    List<Token> words = tokens.stream().filter(token -> token.kind != TokenKind.COMMENT).toList();
+    if (!words.isEmpty() && words.get(0).isWord("explain")) {
+      boolean analyze = words.size() > 1 && words.get(1).isWord("analyze");
+      boolean calcitePlanFor = words.size() > 1 && words.get(1).isWord("plan");
+      if (!calcitePlanFor) {
+        kind = analyze ? Kind.EXPLAIN_ANALYZE : Kind.EXPLAIN;
+        blank(blanked, words.get(0));
+        if (analyze) {
+          blank(blanked, words.get(1));
+        }
+      }
+    }
+    if (!words.isEmpty() && words.get(words.size() - 1).kind == TokenKind.SEMICOLON) {
+      blank(blanked, words.get(words.size() - 1));
+    }
+    String text = new String(blanked);
+    StringBuilder out = new StringBuilder(text.length() + 16);
+    List<int[]> insertions = new ArrayList<>();
+    int position = 0;
+    Token previous = null;
+    for (Token token : words) {
+      out.append(text, position, token.start);
+      position = token.end;
+      if (token.kind == TokenKind.WORD && token.text(sql).equalsIgnoreCase("value")) {
+        insertions.add(positionOf(out, out.length()));
+        out.append('"');
+        out.append(text, token.start, token.end);
+        insertions.add(positionOf(out, out.length()));
+        out.append('"');
+      } else if (token.kind == TokenKind.STRING && previous != null
+          && (previous.isWord("from") || previous.isWord("join")) && token.text(sql).indexOf('"') < 0) {
+        String literal = token.text(sql);
+        out.append('"').append(literal, 1, literal.length() - 1).append('"');
+      } else {
+        out.append(text, token.start, token.end);
+      }
+      previous = token;
+    }
+    out.append(text, position, text.length());
+    return new QueryText(sql, out.toString(), kind, insertions);
+  }
+
+  String original() {
+    return original;
+  }
+
+  /** The text for Calcite's parser. */
+  String rewritten() {
+    return rewritten;
+  }
+
+  Kind kind() {
+    return kind;
+  }
+
+  /** The column in the original text of a 1-based column of the rewritten text's line. */
+  int originalColumn(int line, int column) {
+    int shift = 0;
+    for (int[] insertion : insertions) {
+      if (insertion[0] == line && insertion[1] < column) {
+        shift++;
+      }
+    }
+    return Math.max(1, column - shift);
+  }
+
+  private static int[] positionOf(CharSequence text, int offset) {
+    int line = 1;
+    int lineStart = 0;
+    for (int i = 0; i < offset; i++) {
+      if (text.charAt(i) == '\n') {
+        line++;
+        lineStart = i + 1;
+      }
+    }
+    return new int[] {line, offset - lineStart + 1};
+  }
+
+  private static void blank(char[] text, Token token) {
+    for (int i = token.start; i < token.end; i++) {
+      text[i] = ' ';
+    }
+  }
+
+  private enum TokenKind {
+    WORD,
+    STRING,
+    QUOTED,
+    COMMENT,
+    SEMICOLON,
+    OTHER
+  }
+
+  private record Token(TokenKind kind, int start, int end, String lowerWord) {
+    boolean isWord(String word) {
+      return kind == TokenKind.WORD && lowerWord.equals(word);
+    }
+
+    String text(String sql) {
+      return sql.substring(start, end);
+    }
+  }
+
+  private static List<Token> tokenize(String sql) {
+    List<Token> tokens = new ArrayList<>();
+    int i = 0;
+    int length = sql.length();
+    while (i < length) {
+      char character = sql.charAt(i);
+      int start = i;
+      if (Character.isWhitespace(character)) {
+        i++;
+        continue;
+      }
+      if (character == '-' && i + 1 < length && sql.charAt(i + 1) == '-') {
+        while (i < length && sql.charAt(i) != '\n') {
+          i++;
+        }
+        tokens.add(new Token(TokenKind.COMMENT, start, i, null));
+      } else if (character == '/' && i + 1 < length && sql.charAt(i + 1) == '*') {
+        int close = sql.indexOf("*/", i + 2);
+        i = close < 0 ? length : close + 2;
+        tokens.add(new Token(TokenKind.COMMENT, start, i, null));
+      } else if (character == '\'' || character == '"') {
+        i++;
+        while (i < length) {
+          if (sql.charAt(i) == character) {
+            if (i + 1 < length && sql.charAt(i + 1) == character) {
+              i += 2;
+              continue;
+            }
+            i++;
+            break;
+          }
+          i++;
+        }
+        tokens.add(new Token(character == '\'' ? TokenKind.STRING : TokenKind.QUOTED, start, i, null));
+      } else if (Character.isLetter(character) || character == '_') {
+        while (i < length && (Character.isLetterOrDigit(sql.charAt(i)) || sql.charAt(i) == '_'
+            || sql.charAt(i) == '$')) {
+          i++;
+        }
+        tokens.add(new Token(TokenKind.WORD, start, i, sql.substring(start, i).toLowerCase(Locale.ROOT)));
+      } else if (character == ';') {
+        i++;
+        tokens.add(new Token(TokenKind.SEMICOLON, start, i, null));
+      } else {
+        i++;
+        tokens.add(new Token(TokenKind.OTHER, start, i, null));
+      }
+    }
+    return tokens;
+  }
+}

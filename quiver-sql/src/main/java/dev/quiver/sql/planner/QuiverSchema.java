@@ -1,0 +1,89 @@
+package dev.quiver.sql.planner;
+
+import dev.quiver.common.QuiverException;
+import dev.quiver.exec.source.TableSource;
+import dev.quiver.sql.catalog.Catalog;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+import org.apache.calcite.schema.Table;
+import org.apache.calcite.schema.impl.AbstractSchema;
+import org.apache.calcite.schema.lookup.LikePattern;
+import org.apache.calcite.schema.lookup.Lookup;
+import org.apache.calcite.schema.lookup.Named;
+
+/**
+ * The catalog as Calcite's schema, for one query: looks tables up by name (ignoring case) or by path,
+ * and remembers which it handed out (their columns are the candidates of "did you mean") and why a
+ * path could not be opened (the message of the error at the table's position).
+ */
+final class QuiverSchema extends AbstractSchema {
+  private final Catalog catalog;
+  private final Map<String, QuiverTable> used = new LinkedHashMap<>();
+  private final Map<String, String> failures = new LinkedHashMap<>();
+
+  QuiverSchema(Catalog catalog) {
+    this.catalog = catalog;
+  }
+
+  @Override
+  public Lookup<Table> tables() {
+    return new Lookup<>() {
+      @Override
+      public Table get(String name) {
+        return find(name);
+      }
+
+      @Override
+      public Named<Table> getIgnoreCase(String name) {
+        Table table = find(name);
+        return table == null ? null : new Named<>(name, table);
+      }
+
+      @Override
+      public Set<String> getNames(LikePattern pattern) {
+        Set<String> names = new LinkedHashSet<>();
+        for (String name : catalog.tableNames()) {
+          if (pattern.matcher().apply(name)) {
+            names.add(name);
+          }
+        }
+        return names;
+      }
+    };
+  }
+
+  private synchronized Table find(String name) {
+    QuiverTable known = used.get(name);
+    if (known != null) {
+      return known;
+    }
+    if (catalog.table(name).isEmpty() && !Catalog.looksLikePath(name)) {
+      return null;
+    }
+    try {
+      TableSource source = catalog.resolveTable(name);
+      QuiverTable table = new QuiverTable(source);
+      used.put(name, table);
+      return table;
+    } catch (QuiverException failure) {
+      failures.put(name, failure.getMessage());
+      return null;
+    }
+  }
+
+  /** The tables the query named so far. */
+  synchronized Map<String, QuiverTable> usedTables() {
+    return Map.copyOf(used);
+  }
+
+  /** Why the path {@code name} could not be opened, or null. */
+  synchronized String failure(String name) {
+    return failures.get(name);
+  }
+
+  Catalog catalog() {
+    return catalog;
+  }
+}

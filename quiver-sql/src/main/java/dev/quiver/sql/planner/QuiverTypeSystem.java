@@ -1,0 +1,53 @@
+package dev.quiver.sql.planner;
+
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.rel.type.RelDataTypeSystemImpl;
+import org.apache.calcite.sql.type.SqlTypeName;
+
+/**
+ * Calcite's type rules with Quiver's limits: decimals up to 38 digits (Arrow's decimal128), a SUM of
+ * decimals DECIMAL(38, s) and of integers BIGINT (never overflowing the argument's type), an AVG of
+ * decimals DECIMAL(38, max(s, 6)) and of integers or floats DOUBLE (as DuckDB and PostgreSQL), and
+ * timestamps to nanoseconds.
+ */
+final class QuiverTypeSystem extends RelDataTypeSystemImpl {
+  static final int MAX_DECIMAL_PRECISION = 38;
+  static final int MIN_AVERAGE_SCALE = 6;
+
+  @Override
+  public int getMaxPrecision(SqlTypeName typeName) {
+    return switch (typeName) {
+      case DECIMAL -> MAX_DECIMAL_PRECISION;
+      case TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> 9;
+      default -> super.getMaxPrecision(typeName);
+    };
+  }
+
+  @Override
+  public int getMaxScale(SqlTypeName typeName) {
+    return typeName == SqlTypeName.DECIMAL ? MAX_DECIMAL_PRECISION : super.getMaxScale(typeName);
+  }
+
+  @Override
+  public RelDataType deriveSumType(RelDataTypeFactory typeFactory, RelDataType argumentType) {
+    RelDataType sum = switch (argumentType.getSqlTypeName()) {
+      case TINYINT, SMALLINT, INTEGER, BIGINT -> typeFactory.createSqlType(SqlTypeName.BIGINT);
+      case DECIMAL -> typeFactory.createSqlType(SqlTypeName.DECIMAL, MAX_DECIMAL_PRECISION, argumentType.getScale());
+      case REAL, FLOAT, DOUBLE -> typeFactory.createSqlType(SqlTypeName.DOUBLE);
+      default -> super.deriveSumType(typeFactory, argumentType);
+    };
+    return typeFactory.createTypeWithNullability(sum, argumentType.isNullable());
+  }
+
+  @Override
+  public RelDataType deriveAvgAggType(RelDataTypeFactory typeFactory, RelDataType argumentType) {
+    RelDataType average = switch (argumentType.getSqlTypeName()) {
+      case TINYINT, SMALLINT, INTEGER, BIGINT, REAL, FLOAT, DOUBLE -> typeFactory.createSqlType(SqlTypeName.DOUBLE);
+      case DECIMAL -> typeFactory.createSqlType(SqlTypeName.DECIMAL, MAX_DECIMAL_PRECISION,
+          Math.max(argumentType.getScale(), MIN_AVERAGE_SCALE));
+      default -> super.deriveAvgAggType(typeFactory, argumentType);
+    };
+    return typeFactory.createTypeWithNullability(average, argumentType.isNullable());
+  }
+}

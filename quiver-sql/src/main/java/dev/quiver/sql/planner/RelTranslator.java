@@ -1,0 +1,389 @@
+package dev.quiver.sql.planner;
+
+import dev.quiver.exec.expression.Functions;
+import dev.quiver.exec.plan.AggregateCall;
+import dev.quiver.exec.plan.AggregateFunction;
+import dev.quiver.exec.plan.AggregateNode;
+import dev.quiver.exec.plan.FilterNode;
+import dev.quiver.exec.plan.LimitNode;
+import dev.quiver.exec.plan.PlanNode;
+import dev.quiver.exec.plan.ProjectNode;
+import dev.quiver.exec.plan.SortKey;
+import dev.quiver.exec.plan.SortNode;
+import dev.quiver.exec.plan.TableScanNode;
+import dev.quiver.exec.plan.UnionAllNode;
+import dev.quiver.exec.plan.ValuesNode;
+import dev.quiver.exec.source.TableSource;
+import dev.quiver.expression.And;
+import dev.quiver.expression.Between;
+import dev.quiver.expression.Call;
+import dev.quiver.expression.Comparison;
+import dev.quiver.expression.Expression;
+import dev.quiver.expression.InList;
+import dev.quiver.expression.IsNull;
+import dev.quiver.expression.Like;
+import dev.quiver.expression.Literal;
+import dev.quiver.expression.StartsWith;
+import dev.quiver.sql.SqlException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.FieldType;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rel.RelFieldCollation;
+import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Aggregate;
+import org.apache.calcite.rel.core.Filter;
+import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.core.Sort;
+import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.rel.core.Union;
+import org.apache.calcite.rel.core.Values;
+import org.apache.calcite.rel.type.RelDataTypeField;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexLiteral;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.sql.SqlKind;
+
+/**
+ * A decorrelated Calcite logical plan to a Quiver plan: scans (with the column subset and the simple
+ * filters pushed in), filters, projections, aggregates, joins ({@link JoinTranslation}), sorts and
+ * top-N, limits, union all and values. Anything else is a {@link SqlException} naming it.
+ */
+final class RelTranslator {
+  PlanNode translate(RelNode rel) {
+    if (rel instanceof TableScan scan) {
+      return scan(scan, null, null);
+    }
+    if (rel instanceof Project project) {
+      return project(project);
+    }
+    if (rel instanceof Filter filter) {
+      return filter(filter);
+    }
+    if (rel instanceof Aggregate aggregate) {
+      return aggregate(aggregate);
+    }
+    if (rel instanceof Join join) {
+      return new JoinTranslation(this).translate(join);
+    }
+    if (rel instanceof Sort sort) {
+      return sort(sort);
+    }
+    if (rel instanceof Union union) {
+      return union(union);
+    }
+    if (rel instanceof Values values) {
+      return values(values);
+    }
+    throw SqlException.unpositioned("this query needs " + rel.getRelTypeName().replace("Logical", "")
+        + ", which is not supported"
+        + (PlanShapes.hasCorrelation(rel) ? " (a correlated sub-query of this form)" : ""));
+  }
+
+  /**
+   * A scan reading the columns {@code outputs} (table column indexes, in output order; null for all)
+   * and whatever {@code condition} (over the table's columns, or null) needs, with the condition's
+   * simple conjuncts pushed into the scan.
+   */
+  private PlanNode scan(TableScan scan, List<Integer> outputs, RexNode condition) {
+    QuiverTable table = scan.getTable().unwrap(QuiverTable.class);
+    if (table == null) {
+      throw SqlException.unpositioned("cannot read table " + scan.getTable().getQualifiedName());
+    }
+    TableSource source = table.source();
+    List<RelDataTypeField> fields = scan.getRowType().getFieldList();
+    List<Integer> wanted = new ArrayList<>();
+    if (outputs == null) {
+      for (int i = 0; i < fields.size(); i++) {
+        wanted.add(i);
+      }
+    } else {
+      wanted.addAll(outputs);
+    }
+    java.util.TreeSet<Integer> needed = new java.util.TreeSet<>(wanted);
+    if (condition != null) {
+      needed.addAll(RelOptUtil.InputFinder.bits(condition).asList());
+    }
+    List<Integer> read = new ArrayList<>(needed);
+    List<String> names = read.stream().map(index -> fields.get(index).getName()).toList();
+    int[] ordinals = new int[fields.size()];
+    for (int i = 0; i < read.size(); i++) {
+      ordinals[read.get(i)] = i;
+    }
+    PlanNode node = new TableScanNode(source, names, null, -1);
+    if (condition != null) {
+      Expression filter = new RexTranslator(node.schema().getFields(), ordinals).translate(condition);
+      List<Expression> conjuncts = filter instanceof And and ? and.operands() : List.of(filter);
+      List<Expression> pushed = new ArrayList<>();
+      List<Expression> kept = new ArrayList<>();
+      for (Expression conjunct : conjuncts) {
+        (pushable(conjunct) ? pushed : kept).add(conjunct);
+      }
+      Expression pushedFilter = pushed.isEmpty() ? null : pushed.size() == 1 ? pushed.get(0) : new And(pushed);
+      node = new TableScanNode(source, names, pushedFilter, -1);
+      List<Expression> remaining = source.evaluatesFilters() ? kept : conjuncts;
+      if (!remaining.isEmpty()) {
+        node = new FilterNode(node, remaining.size() == 1 ? remaining.get(0) : new And(remaining));
+      }
+    }
+    if (read.equals(wanted)) {
+      return node;
+    }
+    List<Integer> positions = wanted.stream().map(index -> ordinals[index]).toList();
+    return JoinTranslation.select(node, positions);
+  }
+
+  private static List<Integer> references(Project project) {
+    return project.getProjects().stream().map(expression -> ((RexInputRef) expression).getIndex()).toList();
+  }
+
+  private static int[] ordinalsOf(List<String> names, List<String> distinct) {
+    int[] ordinals = new int[names.size()];
+    for (int i = 0; i < names.size(); i++) {
+      ordinals[i] = distinct.indexOf(names.get(i));
+    }
+    return ordinals;
+  }
+
+  private static PlanNode reorder(PlanNode input, List<String> names) {
+    List<Field> fields = input.schema().getFields();
+    List<Expression> expressions = new ArrayList<>();
+    List<Boolean> nullable = new ArrayList<>();
+    for (String name : names) {
+      for (int i = 0; i < fields.size(); i++) {
+        if (fields.get(i).getName().equals(name)) {
+          expressions.add(new dev.quiver.expression.ColumnReference(name, i, fields.get(i).getType()));
+          nullable.add(fields.get(i).isNullable());
+          break;
+        }
+      }
+    }
+    return new ProjectNode(input, expressions, names, nullable);
+  }
+
+  /** Whether a conjunct is a column-versus-literal test a scan can use. */
+  static boolean pushable(Expression expression) {
+    return expression instanceof Comparison || expression instanceof Between || expression instanceof InList
+        || expression instanceof IsNull || expression instanceof Like || expression instanceof StartsWith;
+  }
+
+  private static boolean onlyInputReferences(Project project) {
+    return project.getProjects().stream().allMatch(expression -> expression instanceof RexInputRef);
+  }
+
+  private PlanNode project(Project project) {
+    if (project.getInput() instanceof TableScan scan && onlyInputReferences(project)) {
+      return renamed(scan(scan, references(project), null), project);
+    }
+    if (project.getInput() instanceof Filter filter && filter.getInput() instanceof TableScan scan
+        && onlyInputReferences(project)) {
+      return renamed(scan(scan, references(project), filter.getCondition()), project);
+    }
+    PlanNode input = translate(project.getInput());
+    return projectOver(input, project.getProjects(), project.getRowType().getFieldList());
+  }
+
+  /** A scan under a projection of its columns keeps the projection's output names. */
+  private static PlanNode renamed(PlanNode node, Project project) {
+    List<String> names = project.getRowType().getFieldNames();
+    List<Field> fields = node.schema().getFields();
+    boolean same = true;
+    for (int i = 0; i < names.size(); i++) {
+      same &= names.get(i).equals(fields.get(i).getName());
+    }
+    if (same) {
+      return node;
+    }
+    List<Expression> expressions = new ArrayList<>();
+    List<Boolean> nullable = new ArrayList<>();
+    for (int i = 0; i < fields.size(); i++) {
+      expressions.add(new dev.quiver.expression.ColumnReference(fields.get(i).getName(), i, fields.get(i).getType()));
+      nullable.add(fields.get(i).isNullable());
+    }
+    return new ProjectNode(node, expressions, names, nullable);
+  }
+
+  static PlanNode projectOver(PlanNode input, List<RexNode> projects, List<RelDataTypeField> outputFields) {
+    RexTranslator rex = new RexTranslator(input.schema().getFields());
+    List<Expression> expressions = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    List<Boolean> nullable = new ArrayList<>();
+    boolean identity = projects.size() == input.schema().getFields().size();
+    for (int i = 0; i < projects.size(); i++) {
+      RexNode project = projects.get(i);
+      Expression expression = rex.translate(project);
+      ArrowType declared = TypeMapping.toArrow(outputFields.get(i).getType());
+      if (!(declared instanceof ArrowType.Null)) {
+        expression = RexTranslator.castTo(expression, declared);
+      }
+      expressions.add(expression);
+      names.add(outputFields.get(i).getName());
+      nullable.add(outputFields.get(i).getType().isNullable());
+      identity &= project instanceof RexInputRef reference && reference.getIndex() == i
+          && input.schema().getFields().get(i).getName().equals(outputFields.get(i).getName());
+    }
+    return identity ? input : new ProjectNode(input, expressions, names, nullable);
+  }
+
+  private PlanNode filter(Filter filter) {
+    RelNode input = filter.getInput();
+    if (input instanceof TableScan scan) {
+      return scan(scan, null, filter.getCondition());
+    }
+    if (input instanceof Project project && project.getInput() instanceof TableScan scan
+        && onlyInputReferences(project)) {
+      RexNode pushedPast = RelOptUtil.pushPastProject(filter.getCondition(), project);
+      return renamed(scan(scan, references(project), pushedPast), project);
+    }
+    PlanNode marked = JoinTranslation.markFilter(this, filter);
+    if (marked != null) {
+      return marked;
+    }
+    PlanNode translated = translate(input);
+    Expression condition = new RexTranslator(translated.schema().getFields()).translate(filter.getCondition());
+    return new FilterNode(translated, condition);
+  }
+
+  private PlanNode aggregate(Aggregate aggregate) {
+    if (aggregate.getGroupType() != Aggregate.Group.SIMPLE) {
+      throw SqlException.unpositioned("GROUPING SETS, ROLLUP and CUBE are not supported");
+    }
+    PlanNode input = translate(aggregate.getInput());
+    List<Integer> keys = aggregate.getGroupSet().asList();
+    List<AggregateCall> calls = new ArrayList<>();
+    List<Integer> sumsOfZero = new ArrayList<>();
+    for (org.apache.calcite.rel.core.AggregateCall call : aggregate.getAggCallList()) {
+      AggregateFunction function = switch (call.getAggregation().getKind()) {
+        case COUNT -> AggregateFunction.COUNT;
+        case SUM -> AggregateFunction.SUM;
+        case SUM0 -> AggregateFunction.SUM;
+        case AVG -> AggregateFunction.AVG;
+        case MIN -> AggregateFunction.MIN;
+        case MAX -> AggregateFunction.MAX;
+        case SINGLE_VALUE -> AggregateFunction.SINGLE_VALUE;
+        case ANY_VALUE -> AggregateFunction.ANY_VALUE;
+        default -> throw SqlException.unpositioned("the aggregate " + call.getAggregation().getName()
+            + " is not supported");
+      };
+      if (call.getAggregation().getKind() == SqlKind.SUM0) {
+        sumsOfZero.add(keys.size() + calls.size());
+      }
+      if (call.getCollation() != null && !call.getCollation().getFieldCollations().isEmpty()) {
+        throw SqlException.unpositioned("ordered aggregates (WITHIN GROUP) are not supported");
+      }
+      String name = call.getName() == null ? "agg" + calls.size() : call.getName();
+      calls.add(new AggregateCall(function, call.getArgList(), call.isDistinct(), call.filterArg,
+          TypeMapping.toArrow(call.getType()), call.getType().isNullable() || sumsOfZero.contains(keys.size()
+              + calls.size()),
+          name));
+    }
+    PlanNode node = new AggregateNode(input, keys, calls);
+    List<String> names = aggregate.getRowType().getFieldNames();
+    if (sumsOfZero.isEmpty() && sameNames(node, names)) {
+      return node;
+    }
+    List<Field> fields = node.schema().getFields();
+    List<Expression> expressions = new ArrayList<>();
+    List<Boolean> nullable = new ArrayList<>();
+    for (int i = 0; i < fields.size(); i++) {
+      Field field = fields.get(i);
+      Expression column = new dev.quiver.expression.ColumnReference(field.getName(), i, field.getType());
+      if (sumsOfZero.contains(i)) {
+        column = new Call(Functions.COALESCE, List.of(column, new Literal(java.math.BigDecimal.ZERO, field.getType())),
+            field.getType());
+      }
+      expressions.add(column);
+      nullable.add(!sumsOfZero.contains(i) && field.isNullable());
+    }
+    return new ProjectNode(node, expressions, names, nullable);
+  }
+
+  private static boolean sameNames(PlanNode node, List<String> names) {
+    List<Field> fields = node.schema().getFields();
+    for (int i = 0; i < names.size(); i++) {
+      if (!fields.get(i).getName().equals(names.get(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  private PlanNode sort(Sort sort) {
+    PlanNode input = translate(sort.getInput());
+    long offset = sort.offset == null ? 0 : ((RexLiteral) sort.offset).getValueAs(Long.class);
+    long limit = sort.fetch == null ? -1 : ((RexLiteral) sort.fetch).getValueAs(Long.class);
+    List<SortKey> keys = new ArrayList<>();
+    for (RelFieldCollation collation : sort.getCollation().getFieldCollations()) {
+      boolean ascending = !collation.direction.isDescending();
+      RelFieldCollation.NullDirection nulls = collation.nullDirection == RelFieldCollation.NullDirection.UNSPECIFIED
+          ? collation.direction.defaultNullDirection() : collation.nullDirection;
+      keys.add(new SortKey(collation.getFieldIndex(), ascending, nulls == RelFieldCollation.NullDirection.FIRST));
+    }
+    if (keys.isEmpty()) {
+      return offset == 0 && limit < 0 ? input : new LimitNode(input, offset, limit);
+    }
+    return new SortNode(input, keys, offset, limit);
+  }
+
+  private PlanNode union(Union union) {
+    if (!union.all) {
+      throw SqlException.unpositioned("UNION without ALL should have been rewritten; this is a bug");
+    }
+    List<PlanNode> inputs = new ArrayList<>();
+    Schema schema = schemaOf(union);
+    for (RelNode input : union.getInputs()) {
+      PlanNode translated = translate(input);
+      inputs.add(castToSchema(translated, schema));
+    }
+    return new UnionAllNode(inputs, schema);
+  }
+
+  private static PlanNode castToSchema(PlanNode node, Schema schema) {
+    List<Field> fields = node.schema().getFields();
+    boolean same = true;
+    for (int i = 0; i < fields.size(); i++) {
+      same &= fields.get(i).getType().equals(schema.getFields().get(i).getType());
+    }
+    if (same) {
+      return node;
+    }
+    List<Expression> expressions = new ArrayList<>();
+    List<String> names = new ArrayList<>();
+    List<Boolean> nullable = new ArrayList<>();
+    for (int i = 0; i < fields.size(); i++) {
+      Field target = schema.getFields().get(i);
+      expressions.add(RexTranslator.castTo(
+          new dev.quiver.expression.ColumnReference(fields.get(i).getName(), i, fields.get(i).getType()),
+          target.getType()));
+      names.add(target.getName());
+      nullable.add(target.isNullable());
+    }
+    return new ProjectNode(node, expressions, names, nullable);
+  }
+
+  private PlanNode values(Values values) {
+    Schema schema = schemaOf(values);
+    List<List<Literal>> rows = new ArrayList<>();
+    for (List<RexLiteral> tuple : values.getTuples()) {
+      List<Literal> row = new ArrayList<>();
+      for (int i = 0; i < tuple.size(); i++) {
+        row.add(RexTranslator.literalOf(tuple.get(i), schema.getFields().get(i).getType()));
+      }
+      rows.add(row);
+    }
+    return new ValuesNode(schema, rows);
+  }
+
+  static Schema schemaOf(RelNode rel) {
+    List<Field> fields = new ArrayList<>();
+    for (RelDataTypeField field : rel.getRowType().getFieldList()) {
+      ArrowType type = TypeMapping.toArrow(field.getType());
+      fields.add(new Field(field.getName(), new FieldType(field.getType().isNullable(), type, null), null));
+    }
+    return new Schema(fields);
+  }
+}

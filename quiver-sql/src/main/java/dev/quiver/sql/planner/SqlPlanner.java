@@ -1,0 +1,73 @@
+package dev.quiver.sql.planner;
+
+import dev.quiver.common.QuiverException;
+import dev.quiver.exec.plan.PlanNode;
+import dev.quiver.sql.SqlException;
+import dev.quiver.sql.catalog.Catalog;
+import java.util.Objects;
+import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.parser.SqlParseException;
+
+/**
+ * SQL text to a Quiver plan. Calcite parses (a lenient dialect: TPC-H as the spec writes it, GROUP
+ * BY aliases and ordinals, strings compared with dates, names matched ignoring case, tables by path
+ * in quotes), validates against the {@link Catalog}, converts and decorrelates (sub-queries to
+ * SEMI/ANTI/mark joins), then Quiver orders the joins from row counts and translates the result to
+ * {@code dev.quiver.exec.plan} nodes with quiver-expression expressions inside. Thread-safe: every
+ * call plans on its own.
+ *
+ * <p>Every failure is a {@link SqlException} (USER) whose message is one line naming the line and
+ * column, what is wrong and, for an unknown table or column, the closest existing name.
+ */
+public final class SqlPlanner {
+  private final Catalog catalog;
+
+  public SqlPlanner(Catalog catalog) {
+    this.catalog = Objects.requireNonNull(catalog, "catalog");
+  }
+
+  public Catalog catalog() {
+    return catalog;
+  }
+
+  /** The plan of a query ({@code SELECT ...}, {@code WITH ...}, {@code VALUES ...}; an EXPLAIN prefix is allowed and ignored). */
+  public PlanNode plan(String sql) {
+    return statement(sql).plan();
+  }
+
+  /** The plan of the query an {@code EXPLAIN} statement (or a plain query) names, for the session to print. */
+  public PlanNode explain(String sql) {
+    return statement(sql).plan();
+  }
+
+  /** A statement: a query, {@code EXPLAIN query} or {@code EXPLAIN ANALYZE query}, planned. */
+  public SqlStatement statement(String sql) {
+    Objects.requireNonNull(sql, "sql");
+    QueryText text = QueryText.of(sql);
+    ErrorMessages errors = new ErrorMessages(text);
+    SqlNode parsed;
+    try {
+      parsed = LogicalPlanning.parse(text.rewritten());
+    } catch (SqlParseException failure) {
+      throw errors.parse(failure);
+    }
+    LogicalPlanning.Planned planned = null;
+    QuiverSchema[] schema = new QuiverSchema[1];
+    try {
+      planned = LogicalPlanning.plan(parsed, catalog, created -> schema[0] = created);
+      PlanNode plan = new RelTranslator().translate(planned.rel());
+      SqlStatement.Kind kind = switch (text.kind()) {
+        case QUERY -> SqlStatement.Kind.QUERY;
+        case EXPLAIN -> SqlStatement.Kind.EXPLAIN;
+        case EXPLAIN_ANALYZE -> SqlStatement.Kind.EXPLAIN_ANALYZE;
+      };
+      return new SqlStatement(kind, plan);
+    } catch (SqlException failure) {
+      throw failure;
+    } catch (QuiverException failure) {
+      throw SqlException.unpositioned(failure.getMessage());
+    } catch (RuntimeException failure) {
+      throw errors.validation(failure, schema[0]);
+    }
+  }
+}

@@ -1,0 +1,336 @@
+package dev.quiver.sql.oracle;
+
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
+/**
+ * Random typed SQL expressions and predicates over the columns in scope, in syntax DuckDB and a
+ * Calcite-based engine both accept, avoiding what they legitimately disagree on: no integer
+ * division (DuckDB's {@code /} on integers gives DOUBLE), divisions by {@code NULLIF(y, 0)} (DuckDB
+ * divides by zero to infinity), no double-to-integer casts (rounding differs), no UPPER/LOWER
+ * (unicode case rules differ), negative literals in parentheses, string CASE branches never two
+ * literals (Calcite types those CHAR and pads them), products only outside aggregates (sums of
+ * products could overflow a type one engine widens and the other does not).
+ */
+final class RandomExpressions {
+  /** An expression's text and the kind of value it gives. */
+  record Expression(String sql, RandomTable.Kind kind) {}
+
+  /** A table in the query's FROM with its alias. */
+  record Source(String alias, RandomTable table) {}
+
+  private static final String[] LIKE_PATTERNS = {"a%", "%a", "%b%", "_", "a_b", "%", "", "%😀%", "日%", "%é", "x\\%y",
+      "__", "%e"};
+  private static final String[] EXTRACT_FIELDS = {"YEAR", "MONTH", "DAY"};
+
+  private final Random random;
+  private final List<Source> scope;
+
+  RandomExpressions(Random random, List<Source> scope) {
+    this.random = random;
+    this.scope = List.copyOf(scope);
+  }
+
+  /** A column of the scope whose kind satisfies {@code wanted}, or null if there is none. */
+  Expression column(java.util.function.Predicate<RandomTable.Kind> wanted) {
+    List<Expression> candidates = new ArrayList<>();
+    for (Source source : scope) {
+      for (RandomTable.Column column : source.table().columns()) {
+        if (wanted.test(column.kind())) {
+          candidates.add(new Expression(source.alias() + "." + column.name(), column.kind()));
+        }
+      }
+    }
+    return candidates.isEmpty() ? null : candidates.get(random.nextInt(candidates.size()));
+  }
+
+  /** Any column of the scope. */
+  Expression anyColumn() {
+    return column(kind -> true);
+  }
+
+  /** An expression of any kind; {@code inAggregate}: an aggregate's argument (no products). */
+  Expression any(int depth, boolean inAggregate) {
+    switch (random.nextInt(6)) {
+      case 0:
+      case 1:
+        return numeric(depth, inAggregate);
+      case 2:
+        return string(depth);
+      case 3:
+        return date(depth);
+      case 4:
+        return new Expression(predicate(depth), RandomTable.Kind.BOOLEAN);
+      default:
+        return anyColumn();
+    }
+  }
+
+  /** A numeric expression (kind INT, BIGINT, DECIMAL or DOUBLE). */
+  Expression numeric(int depth, boolean inAggregate) {
+    Expression column = column(RandomTable.Kind::numeric);
+    if (depth <= 0 || random.nextInt(3) == 0) {
+      return column;
+    }
+    switch (random.nextInt(9)) {
+      case 0: {
+        Expression left = numeric(depth - 1, inAggregate);
+        Expression right = random.nextBoolean() ? numeric(depth - 1, inAggregate) : literal(left.kind());
+        return new Expression("(" + left.sql() + (random.nextBoolean() ? " + " : " - ") + right.sql() + ")",
+            widest(left.kind(), right.kind()));
+      }
+      case 1:
+        if (column.kind() == RandomTable.Kind.INT || column.kind() == RandomTable.Kind.BIGINT || inAggregate) {
+          return new Expression("(" + column.sql() + " * " + (1 + random.nextInt(3)) + ")", column.kind());
+        }
+        Expression other = column(kind -> kind == RandomTable.Kind.DECIMAL || kind == RandomTable.Kind.DOUBLE);
+        return new Expression("(" + column.sql() + " * " + other.sql() + ")", widest(column.kind(), other.kind()));
+      case 2: {
+        Expression dividend = column(kind -> kind == RandomTable.Kind.DECIMAL || kind == RandomTable.Kind.DOUBLE);
+        if (dividend == null) {
+          return column;
+        }
+        Expression divisor = column(RandomTable.Kind::numeric);
+        RandomTable.Kind kind = widest(dividend.kind(), divisor.kind());
+        if (kind != RandomTable.Kind.DOUBLE) {
+          // A decimal quotient's scale differs between engines; compare it as a double.
+          return new Expression("(CAST(" + dividend.sql() + " AS DOUBLE) / NULLIF(" + divisor.sql() + ", 0))",
+              RandomTable.Kind.DOUBLE);
+        }
+        return new Expression("(" + dividend.sql() + " / NULLIF(" + divisor.sql() + ", 0))", kind);
+      }
+      case 3: {
+        Expression then = numeric(depth - 1, inAggregate);
+        Expression otherwise = random.nextBoolean() ? numeric(depth - 1, inAggregate) : literal(then.kind());
+        String elsePart = random.nextInt(4) == 0 ? "" : " ELSE " + otherwise.sql();
+        return new Expression("CASE WHEN " + predicate(depth - 1) + " THEN " + then.sql() + elsePart + " END",
+            widest(then.kind(), otherwise.kind()));
+      }
+      case 4:
+        return cast(column);
+      case 5: {
+        Expression date = column(kind -> kind == RandomTable.Kind.DATE);
+        return date == null ? column
+            : new Expression("EXTRACT(" + EXTRACT_FIELDS[random.nextInt(EXTRACT_FIELDS.length)] + " FROM " + date.sql()
+                + ")", RandomTable.Kind.BIGINT);
+      }
+      case 6:
+        return new Expression("ABS(" + column.sql() + ")", column.kind());
+      case 7:
+        return new Expression("COALESCE(" + column.sql() + ", " + literal(column.kind()).sql() + ")", column.kind());
+      default:
+        return column;
+    }
+  }
+
+  private Expression cast(Expression column) {
+    switch (column.kind()) {
+      case INT:
+        switch (random.nextInt(3)) {
+          case 0:
+            return new Expression("CAST(" + column.sql() + " AS BIGINT)", RandomTable.Kind.BIGINT);
+          case 1:
+            return new Expression("CAST(" + column.sql() + " AS DECIMAL(12,2))", RandomTable.Kind.DECIMAL);
+          default:
+            return new Expression("CAST(" + column.sql() + " AS DOUBLE)", RandomTable.Kind.DOUBLE);
+        }
+      case BIGINT:
+      case DECIMAL:
+        return new Expression("CAST(" + column.sql() + " AS DOUBLE)", RandomTable.Kind.DOUBLE);
+      default:
+        return column;
+    }
+  }
+
+  /** A VARCHAR expression. */
+  Expression string(int depth) {
+    Expression column = column(kind -> kind == RandomTable.Kind.VARCHAR);
+    if (depth <= 0 || random.nextInt(3) == 0) {
+      return column;
+    }
+    switch (random.nextInt(6)) {
+      case 0:
+        return new Expression("SUBSTRING(" + column.sql() + " FROM " + (1 + random.nextInt(3)) + " FOR "
+            + random.nextInt(4) + ")", RandomTable.Kind.VARCHAR);
+      case 1: {
+        Expression other = random.nextBoolean() ? string(depth - 1) : literal(RandomTable.Kind.VARCHAR);
+        return new Expression("(" + column.sql() + " || " + other.sql() + ")", RandomTable.Kind.VARCHAR);
+      }
+      case 2:
+        return new Expression("CASE WHEN " + predicate(depth - 1) + " THEN " + column.sql() + " ELSE "
+            + literal(RandomTable.Kind.VARCHAR).sql() + " END", RandomTable.Kind.VARCHAR);
+      case 3: {
+        Expression integer = column(kind -> kind == RandomTable.Kind.INT || kind == RandomTable.Kind.BIGINT);
+        return new Expression("CAST(" + integer.sql() + " AS VARCHAR)", RandomTable.Kind.VARCHAR);
+      }
+      case 4:
+        return new Expression("TRIM(" + column.sql() + ")", RandomTable.Kind.VARCHAR);
+      default:
+        return column;
+    }
+  }
+
+  /** A DATE expression, or a numeric one when no date column is in scope. */
+  Expression date(int depth) {
+    Expression column = column(kind -> kind == RandomTable.Kind.DATE);
+    if (column == null) {
+      return numeric(depth, false);
+    }
+    if (depth <= 0 || random.nextBoolean()) {
+      return column;
+    }
+    String unit = random.nextBoolean() ? "DAY" : "MONTH";
+    String sign = random.nextBoolean() ? " + " : " - ";
+    return new Expression("CAST(" + column.sql() + sign + "INTERVAL '" + (1 + random.nextInt(40)) + "' " + unit
+        + " AS DATE)", RandomTable.Kind.DATE);
+  }
+
+  /** A boolean condition. */
+  String predicate(int depth) {
+    int choice = random.nextInt(depth <= 0 ? 7 : 10);
+    switch (choice) {
+      case 0:
+      case 1:
+        return comparison(depth);
+      case 2: {
+        Expression value = random.nextBoolean() ? anyColumn() : any(depth - 1, false);
+        return "(" + value.sql() + (random.nextBoolean() ? ") IS NULL" : ") IS NOT NULL");
+      }
+      case 3: {
+        Expression value = comparable(depth - 1);
+        Object low = literalValue(value.kind());
+        Object high = literalValue(value.kind());
+        if (random.nextInt(4) != 0 && ValueEquivalence.CANONICAL_ORDER.compare(low, high) > 0) {
+          Object swap = low;
+          low = high;
+          high = swap;
+        }
+        return value.sql() + (random.nextInt(4) == 0 ? " NOT" : "") + " BETWEEN " + literalSql(low) + " AND "
+            + literalSql(high);
+      }
+      case 4: {
+        Expression value = comparable(depth - 1);
+        List<String> items = new ArrayList<>();
+        int count = 1 + random.nextInt(4);
+        for (int i = 0; i < count; i++) {
+          items.add(literal(value.kind()).sql());
+        }
+        return value.sql() + (random.nextInt(4) == 0 ? " NOT" : "") + " IN (" + String.join(", ", items) + ")";
+      }
+      case 5: {
+        Expression text = string(depth - 1);
+        String pattern = LIKE_PATTERNS[random.nextInt(LIKE_PATTERNS.length)];
+        String escape = pattern.contains("\\") ? " ESCAPE '\\'" : "";
+        return text.sql() + (random.nextInt(4) == 0 ? " NOT" : "") + " LIKE " + quote(pattern) + escape;
+      }
+      case 6: {
+        Expression bool = column(kind -> kind == RandomTable.Kind.BOOLEAN);
+        return bool == null ? comparison(depth) : bool.sql();
+      }
+      case 7:
+        return "(" + predicate(depth - 1) + " AND " + predicate(depth - 1) + ")";
+      case 8:
+        return "(" + predicate(depth - 1) + " OR " + predicate(depth - 1) + ")";
+      default:
+        return "NOT (" + predicate(depth - 1) + ")";
+    }
+  }
+
+  private String comparison(int depth) {
+    Expression left = comparable(depth - 1);
+    Expression right;
+    if (random.nextInt(3) == 0) {
+      right = left.kind().numeric() ? numeric(depth - 1, false)
+          : left.kind() == RandomTable.Kind.DATE ? date(depth - 1) : string(depth - 1);
+      if (left.kind().numeric() != right.kind().numeric()) {
+        right = literal(left.kind());
+      }
+    } else {
+      right = literal(left.kind());
+    }
+    String[] operators = {"=", "<>", "<", "<=", ">", ">="};
+    return left.sql() + " " + operators[random.nextInt(operators.length)] + " " + right.sql();
+  }
+
+  /** A numeric, text or date expression (something ordered). */
+  Expression comparable(int depth) {
+    switch (random.nextInt(3)) {
+      case 0:
+        return numeric(Math.max(depth, 0), false);
+      case 1:
+        return string(Math.max(depth, 0));
+      default:
+        return date(Math.max(depth, 0));
+    }
+  }
+
+  /** A literal of {@code kind}: usually a value that occurs in a table of the scope. */
+  Expression literal(RandomTable.Kind kind) {
+    return new Expression(literalSql(literalValue(kind)), kind);
+  }
+
+  /** A random non-null value of {@code kind}, usually one that occurs in a table of the scope. */
+  Object literalValue(RandomTable.Kind kind) {
+    Object value = null;
+    List<Object> seen = new ArrayList<>();
+    for (Source source : scope) {
+      List<RandomTable.Column> columns = source.table().columns();
+      for (int i = 0; i < columns.size(); i++) {
+        if (columns.get(i).kind() == kind && !source.table().rows().isEmpty()) {
+          seen.add(source.table().rows().get(random.nextInt(source.table().rows().size())).get(i));
+        }
+      }
+    }
+    if (!seen.isEmpty() && random.nextInt(4) != 0) {
+      value = seen.get(random.nextInt(seen.size()));
+    }
+    if (value == null) {
+      value = RandomTables.value(random, new RandomTable.Column("literal", kind, 7, 2), random.nextBoolean());
+    }
+    return value;
+  }
+
+  /** {@code value} as a SQL literal (negative numbers in parentheses, so {@code a - -1} is never a comment). */
+  static String literalSql(Object value) {
+    if (value instanceof Long) {
+      long number = (Long) value;
+      return number < 0 ? "(" + number + ")" : Long.toString(number);
+    }
+    if (value instanceof BigDecimal) {
+      BigDecimal number = (BigDecimal) value;
+      return number.signum() < 0 ? "(" + number.toPlainString() + ")" : number.toPlainString();
+    }
+    if (value instanceof Double) {
+      String text = new BigDecimal((Double) value).toPlainString() + "E0";
+      return text.startsWith("-") ? "(" + text + ")" : text;
+    }
+    if (value instanceof String) {
+      return quote((String) value);
+    }
+    if (value instanceof LocalDate) {
+      return "DATE '" + value + "'";
+    }
+    return ((Boolean) value) ? "TRUE" : "FALSE";
+  }
+
+  static String quote(String text) {
+    return "'" + text.replace("'", "''") + "'";
+  }
+
+  /** The kind of {@code a op b}: DOUBLE over DECIMAL over BIGINT over INT. */
+  static RandomTable.Kind widest(RandomTable.Kind a, RandomTable.Kind b) {
+    if (a == RandomTable.Kind.DOUBLE || b == RandomTable.Kind.DOUBLE) {
+      return RandomTable.Kind.DOUBLE;
+    }
+    if (a == RandomTable.Kind.DECIMAL || b == RandomTable.Kind.DECIMAL) {
+      return RandomTable.Kind.DECIMAL;
+    }
+    if (a == RandomTable.Kind.BIGINT || b == RandomTable.Kind.BIGINT) {
+      return RandomTable.Kind.BIGINT;
+    }
+    return a;
+  }
+}
