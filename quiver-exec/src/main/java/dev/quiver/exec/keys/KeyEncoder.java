@@ -52,13 +52,19 @@ public final class KeyEncoder {
 
   /** Packs rows {@code 0..count-1} of plain vectors (one per layout column). */
   public void encodeVectors(List<FieldVector> vectors, int count, KeyRows into) {
-    subset = null;
+    encodeVectors(vectors, null, count, into);
+  }
+
+  /** Packs rows {@code rows[0, count)} (or {@code 0..count-1} when null) of plain vectors. */
+  public void encodeVectors(List<FieldVector> vectors, int[] rows, int count, KeyRows into) {
+    subset = rows;
     begin(into, count);
     for (int column = 0; column < vectors.size(); column++) {
       indexes(vectors.get(column), null, null, count, "");
       encodeColumn(column, vectors.get(column), count, into);
     }
     finish(into, count, vectors.size(), null, null, vectors);
+    subset = null;
   }
 
   private void begin(KeyRows into, int count) {

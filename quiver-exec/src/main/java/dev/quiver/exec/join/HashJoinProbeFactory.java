@@ -1,0 +1,114 @@
+package dev.quiver.exec.join;
+
+import dev.quiver.common.batch.Batch;
+import dev.quiver.exec.expression.CompiledPredicate;
+import dev.quiver.exec.operator.ExecutionContext;
+import dev.quiver.exec.operator.Morsel;
+import dev.quiver.exec.operator.MorselSource;
+import dev.quiver.exec.operator.OperatorFactory;
+import dev.quiver.exec.operator.OperatorMetrics;
+import dev.quiver.exec.operator.StreamOperator;
+import dev.quiver.exec.plan.JoinNode;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/**
+ * The probe side of a hash join: streams the left input against the table {@link
+ * HashJoinBuildFactory} built (instances are created after the build finished). Output batches have
+ * {@code JoinNode.schema()}: left columns then right columns (SEMI, ANTI and NULL_AWARE_ANTI: left
+ * only; LEFT_MARK: left then the mark). For RIGHT and FULL joins the build rows no probe matched are
+ * emitted by {@link #unmatchedBuildRows()}, which the executor runs after every probe thread is done.
+ */
+public final class HashJoinProbeFactory implements OperatorFactory {
+  private final JoinSpec spec;
+  private final HashJoinBuildFactory build;
+  private final CompiledPredicate residual;
+  private final OperatorMetrics metrics;
+
+  /**
+   * @param residualCompiler compiles the node's residual against the schema of left ++ right columns
+   *     (e.g. {@code ExpressionCompiler::compilePredicate}); may be null when the node has no residual
+   */
+  public HashJoinProbeFactory(JoinNode node, HashJoinBuildFactory build,
+      Function<Schema, CompiledPredicate> residualCompiler) {
+    this.spec = build.spec;
+    this.build = build;
+    this.residual = JoinSpec.residual(node, spec.pair, residualCompiler);
+    this.metrics = new OperatorMetrics("HashJoinProbe", node.label());
+  }
+
+  /** A probe with an already compiled residual (null: none) over left ++ right columns. */
+  public HashJoinProbeFactory(HashJoinBuildFactory build, CompiledPredicate residual) {
+    this.spec = build.spec;
+    this.build = build;
+    this.residual = residual;
+    this.metrics = new OperatorMetrics("HashJoinProbe", spec.label);
+  }
+
+  @Override
+  public StreamOperator create(ExecutionContext context) {
+    return new HashJoinProbe(spec, build.table(), residual, context, metrics);
+  }
+
+  /**
+   * The build rows no probe row matched (RIGHT and FULL joins; null for the other types), with NULL
+   * left columns, in batches of about {@code batchRows} build rows. Run after every probe is done.
+   */
+  public MorselSource unmatchedBuildRows() {
+    if (!spec.tracksBuildMatches()) {
+      return null;
+    }
+    return new Unmatched();
+  }
+
+  @Override
+  public OperatorMetrics metrics() {
+    return metrics;
+  }
+
+  private final class Unmatched implements MorselSource {
+    private final AtomicInteger next = new AtomicInteger();
+
+    @Override
+    public Morsel next(ExecutionContext context) {
+      context.checkCancelled();
+      JoinTable table = build.table();
+      int from = next.getAndAdd(context.batchRows());
+      if (from >= table.rowCount) {
+        return null;
+      }
+      int to = Math.min(table.rowCount, from + context.batchRows());
+      return new Morsel() {
+        private boolean done;
+
+        @Override
+        public Batch next() {
+          while (!done) {
+            done = true;
+            int[] rows = new int[to - from];
+            int count = 0;
+            for (int row = from; row < to; row++) {
+              if (table.matched[row] == 0) {
+                rows[count++] = row;
+              }
+            }
+            if (count == 0) {
+              return null;
+            }
+            Batch batch = JoinGather.pairs(null, null, table, rows, count, spec.output.getFields(),
+                context.allocator());
+            metrics.output(count);
+            return batch;
+          }
+          return null;
+        }
+      };
+    }
+
+    @Override
+    public OperatorMetrics metrics() {
+      return metrics;
+    }
+  }
+}
