@@ -101,7 +101,8 @@ final class SqlRunner {
     if (failure instanceof dev.quiver.sql.SqlException sql && sql.line() > 0) {
       int line = sql.line() + statement.line() - 1;
       int column = sql.line() == 1 ? sql.column() + statement.column() - 1 : sql.column();
-      return String.format(Locale.ROOT, "line %d:%d: %s", line, column, sql.problem());
+      String problem = message.replaceFirst("^line \\d+:\\d+: ", "");
+      return String.format(Locale.ROOT, "line %d:%d: %s", line, column, problem);
     }
     return message;
   }
@@ -110,6 +111,7 @@ final class SqlRunner {
   private final class ProgressTicker implements AutoCloseable {
     private final ScheduledExecutorService timer;
     private final Progress progress;
+    private java.util.concurrent.ScheduledFuture<?> ticking;
 
     ProgressTicker(SqlResult result, long started) {
       if (!terminal) {
@@ -123,7 +125,7 @@ final class SqlRunner {
         thread.setDaemon(true);
         return thread;
       });
-      timer.scheduleAtFixedRate(() -> {
+      ticking = timer.scheduleAtFixedRate(() -> {
         long elapsed = System.nanoTime() - started;
         double fraction = result.progress();
         if (elapsed < PROGRESS_AFTER_NANOS || Double.isNaN(fraction)) {
@@ -136,6 +138,7 @@ final class SqlRunner {
     @Override
     public void close() {
       if (timer != null) {
+        ticking.cancel(false);
         timer.shutdownNow();
         progress.finish();
       }

@@ -13,6 +13,7 @@ import dev.quiver.exec.operator.SinkFactory;
 import dev.quiver.exec.plan.AggregateNode;
 import dev.quiver.exec.plan.FilterNode;
 import dev.quiver.exec.plan.JoinNode;
+import dev.quiver.exec.plan.JoinType;
 import dev.quiver.exec.plan.LimitNode;
 import dev.quiver.exec.plan.NestedLoopJoinNode;
 import dev.quiver.exec.plan.PlanNode;
@@ -151,15 +152,15 @@ final class PipelineBuilder {
 
   private Pipeline hashJoin(JoinNode join) {
     Pipeline build = open(join.right());
-    HashJoinBuildFactory sink = new HashJoinBuildFactory(join, join.right().schema());
+    HashJoinBuildFactory sink = new HashJoinBuildFactory(join, join.left().schema(), join.right().schema());
     finish(build, sink, join);
     Pipeline probe = open(join.left());
-    HashJoinProbeFactory operator = new HashJoinProbeFactory(join, join.left().schema(), sink,
-        ExpressionCompiler::compilePredicate);
+    HashJoinProbeFactory operator = new HashJoinProbeFactory(join, sink,
+        schema -> ExpressionCompiler.compilePredicate(join.residual(), schema));
     add(probe, operator, operator.metrics(), join);
-    if (operator.hasUnmatchedBuildRows()) {
+    if (join.type() == JoinType.RIGHT || join.type() == JoinType.FULL) {
       int after = probe.operators.size();
-      probe.tails.add(new Pipeline.Tail(operator::unmatchedBuildRows, after));
+      probe.tails.add(new Pipeline.Tail(() -> track(join, operator.unmatchedBuildRows()), after));
     }
     return probe;
   }

@@ -209,11 +209,11 @@ public final class QueryExecution implements AutoCloseable {
           pipeline.sink.finish(context);
         }
       }
-    } catch (RuntimeException thrown) {
-      failure = thrown;
     } catch (OutOfMemoryException exhausted) {
       failure = new QuiverException(ErrorCode.RESOURCE, "the query ran out of memory: " + exhausted.getMessage(),
           exhausted);
+    } catch (RuntimeException thrown) {
+      failure = thrown;
     } catch (OutOfMemoryError exhausted) {
       failure = new QuiverException(ErrorCode.RESOURCE,
           "the JVM ran out of heap for this query; lower --memory-limit or give the JVM more heap (-Xmx)");

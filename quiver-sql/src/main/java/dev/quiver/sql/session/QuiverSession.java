@@ -7,12 +7,11 @@ import dev.quiver.exec.plan.PlanPrinter;
 import dev.quiver.exec.source.QvrTableSource;
 import dev.quiver.sql.catalog.Catalog;
 import dev.quiver.sql.planner.SqlPlanner;
+import dev.quiver.sql.planner.SqlStatement;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -24,8 +23,6 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * (registering tables while queries plan is safe too).
  */
 public final class QuiverSession implements AutoCloseable {
-  private static final Pattern EXPLAIN = Pattern.compile("(?is)^(\\s*)(explain)(\\s+analyze)?\\s");
-
   private final BufferAllocator allocator;
   private final SessionOptions options;
   private final QueryEngine engine;
@@ -36,8 +33,16 @@ public final class QuiverSession implements AutoCloseable {
     this.allocator = allocator;
     this.options = options;
     this.engine = new QueryEngine(allocator, options.threads());
-    this.catalog = new Catalog(files -> QvrTableSource.open(files.get(0).getFileName().toString(), files));
+    this.catalog = new Catalog(QuiverSession::qvrTable);
     this.planner = new SqlPlanner(catalog);
+  }
+
+  private static QvrTableSource qvrTable(List<Path> files) {
+    try {
+      return QvrTableSource.open(files.get(0).getFileName().toString(), files);
+    } catch (IOException failure) {
+      throw new java.io.UncheckedIOException("cannot read " + files.get(0) + ": " + failure.getMessage(), failure);
+    }
   }
 
   /**
@@ -73,7 +78,7 @@ public final class QuiverSession implements AutoCloseable {
 
   /** The columns of a registered table. */
   public Schema schema(String table) {
-    return catalog.table(table).schema();
+    return catalog.resolveTable(table).schema();
   }
 
   /** The plan of a query (the SQL text of a SELECT, WITH or VALUES). */
@@ -88,23 +93,19 @@ public final class QuiverSession implements AutoCloseable {
 
   /** Runs one statement: a query, or EXPLAIN [ANALYZE] of one. */
   public SqlResult execute(String sql) {
-    Matcher explain = EXPLAIN.matcher(sql);
-    if (explain.find()) {
-      boolean analyze = explain.group(3) != null;
-      // the keywords become spaces, so positions in errors stay those of the text as written
-      String query = " ".repeat(explain.end()) + sql.substring(explain.end());
-      if (!analyze) {
-        long started = System.nanoTime();
-        String text = explain(query);
-        return SqlResult.text(text, allocator, System.nanoTime() - started);
-      }
-      return analyze(query);
+    long started = System.nanoTime();
+    SqlStatement statement = planner.statement(sql);
+    switch (statement.kind()) {
+      case EXPLAIN:
+        return SqlResult.text(PlanPrinter.print(statement.plan()), allocator, System.nanoTime() - started);
+      case EXPLAIN_ANALYZE:
+        return analyze(statement.plan());
+      default:
+        return SqlResult.rows(engine.execute(statement.plan(), options.queryOptions()));
     }
-    return SqlResult.rows(engine.execute(planner.plan(sql), options.queryOptions()));
   }
 
-  private SqlResult analyze(String query) {
-    PlanNode plan = planner.plan(query);
+  private SqlResult analyze(PlanNode plan) {
     try (QueryExecution execution = engine.execute(plan, options.queryOptions())) {
       long rows = 0;
       for (VectorSchemaRoot batch = execution.next(); batch != null; batch = execution.next()) {
