@@ -136,6 +136,12 @@ class SortFactoryTest {
   }
 
   @Test
+  void noKeysIsALimitInAnyOrder() throws Exception {
+    check(3, List.of(), 4, 25, 2, 1L << 30, 10, 50, 16);
+    check(4, List.of(), 0, -1, 3, 1L << 30, 10, 50, 16);
+  }
+
+  @Test
   void emptyInputGivesNoRows() throws Exception {
     check(1, List.of(new SortKey(3, true, false)), 0, -1, 2, 1L << 30, 0, 10, 64);
   }

@@ -1,12 +1,292 @@
 package dev.quiver.sql.planner;
 
+import dev.quiver.common.stats.ZoneStatistics;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.apache.calcite.plan.RelOptTable;
+import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelNode;
+import org.apache.calcite.rel.core.Join;
+import org.apache.calcite.rel.core.JoinRelType;
+import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.logical.LogicalJoin;
+import org.apache.calcite.rel.metadata.RelColumnOrigin;
+import org.apache.calcite.rel.metadata.RelMetadataQuery;
+import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexCall;
+import org.apache.calcite.rex.RexInputRef;
+import org.apache.calcite.rex.RexNode;
+import org.apache.calcite.rex.RexShuttle;
+import org.apache.calcite.rex.RexUtil;
+import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.tools.RelBuilder;
+import org.apache.calcite.util.ImmutableBitSet;
 
+/**
+ * Quiver's join ordering, greedy and fast: each region of inner joins (seen through projections that
+ * only pick columns) is flattened to its inputs and its conjuncts; then, repeatedly, the two parts
+ * joined by an equality whose estimated result is smallest are joined, the smaller part on the build
+ * (right) side. Two parts are joined without an equality (a cross product) only when no equality
+ * connects any two parts. Estimates: Calcite's row counts (the table's row count times its guesses
+ * of filter selectivity), an equality's selectivity 1 / max(distinct values of its two sides), a
+ * column's distinct values bounded by its table's row count, its value range when footers give
+ * integer bounds, and the rows of its part. A projection above puts the columns back in the
+ * region's order.
+ */
 final class JoinOrdering {
   private JoinOrdering() {}
 
+  /** A flattened region: inputs, conjuncts over all inputs' columns side by side, and its output columns. */
+  private record Region(List<RelNode> leaves, List<Integer> leafOffsets, int width, List<RexNode> conjuncts,
+      List<Integer> outputs) {}
+
+  /** A part of the region joined so far. */
+  private static final class Part {
+    RelNode rel;
+    final List<Integer> leaves = new ArrayList<>();
+    double rows;
+  }
+
   static RelNode reorder(RelNode rel, RelBuilder relBuilder) {
-    return rel;
+    if (isRegionRoot(rel)) {
+      return reorderRegion(rel, relBuilder);
+    }
+    List<RelNode> inputs = new ArrayList<>();
+    boolean changed = false;
+    for (RelNode input : rel.getInputs()) {
+      RelNode reordered = reorder(input, relBuilder);
+      inputs.add(reordered);
+      changed |= reordered != input;
+    }
+    return changed ? rel.copy(rel.getTraitSet(), inputs) : rel;
+  }
+
+  private static boolean isInnerJoin(RelNode rel) {
+    return rel instanceof Join join && join.getJoinType() == JoinRelType.INNER;
+  }
+
+  private static boolean isRegionRoot(RelNode rel) {
+    return isInnerJoin(rel);
+  }
+
+  private static boolean picksColumns(RelNode rel) {
+    return rel instanceof Project project
+        && project.getProjects().stream().allMatch(expression -> expression instanceof RexInputRef)
+        && (isInnerJoin(project.getInput()) || picksColumns(project.getInput()));
+  }
+
+  private static Region flatten(RelNode rel, RelBuilder relBuilder, RexBuilder rexBuilder) {
+    if (isInnerJoin(rel)) {
+      Join join = (Join) rel;
+      Region left = flatten(join.getLeft(), relBuilder, rexBuilder);
+      Region right = flatten(join.getRight(), relBuilder, rexBuilder);
+      List<RelNode> leaves = new ArrayList<>(left.leaves());
+      leaves.addAll(right.leaves());
+      List<Integer> offsets = new ArrayList<>(left.leafOffsets());
+      right.leafOffsets().forEach(offset -> offsets.add(offset + left.width()));
+      List<RexNode> conjuncts = new ArrayList<>(left.conjuncts());
+      for (RexNode conjunct : right.conjuncts()) {
+        conjuncts.add(RexUtil.shift(conjunct, left.width()));
+      }
+      List<Integer> outputs = new ArrayList<>(left.outputs());
+      right.outputs().forEach(output -> outputs.add(output + left.width()));
+      int[] map = outputs.stream().mapToInt(Integer::intValue).toArray();
+      RexNode condition = RexUtil.pullFactors(rexBuilder, join.getCondition());
+      for (RexNode conjunct : RelOptUtil.conjunctions(condition)) {
+        if (!conjunct.isAlwaysTrue()) {
+          conjuncts.add(remap(conjunct, map));
+        }
+      }
+      return new Region(leaves, offsets, left.width() + right.width(), conjuncts, outputs);
+    }
+    if (picksColumns(rel)) {
+      Project project = (Project) rel;
+      Region inner = flatten(project.getInput(), relBuilder, rexBuilder);
+      List<Integer> outputs = new ArrayList<>();
+      for (RexNode expression : project.getProjects()) {
+        outputs.add(inner.outputs().get(((RexInputRef) expression).getIndex()));
+      }
+      return new Region(inner.leaves(), inner.leafOffsets(), inner.width(), inner.conjuncts(), outputs);
+    }
+    RelNode leaf = reorder(rel, relBuilder);
+    int width = leaf.getRowType().getFieldCount();
+    List<Integer> outputs = new ArrayList<>();
+    for (int i = 0; i < width; i++) {
+      outputs.add(i);
+    }
+    return new Region(List.of(leaf), List.of(0), width, List.of(), outputs);
+  }
+
+  private static RexNode remap(RexNode node, int[] map) {
+    return node.accept(new RexShuttle() {
+      @Override
+      public RexNode visitInputRef(RexInputRef reference) {
+        return new RexInputRef(map[reference.getIndex()], reference.getType());
+      }
+    });
+  }
+
+  private static RelNode reorderRegion(RelNode root, RelBuilder relBuilder) {
+    RexBuilder rexBuilder = root.getCluster().getRexBuilder();
+    RelMetadataQuery metadata = root.getCluster().getMetadataQuery();
+    Region region = flatten(root, relBuilder, rexBuilder);
+    int leafCount = region.leaves().size();
+    int[] leafOf = new int[region.width()];
+    for (int leaf = 0; leaf < leafCount; leaf++) {
+      int start = region.leafOffsets().get(leaf);
+      int end = leaf + 1 < leafCount ? region.leafOffsets().get(leaf + 1) : region.width();
+      for (int field = start; field < end; field++) {
+        leafOf[field] = leaf;
+      }
+    }
+    List<Part> parts = new ArrayList<>();
+    for (int leaf = 0; leaf < leafCount; leaf++) {
+      Part part = new Part();
+      part.rel = region.leaves().get(leaf);
+      part.leaves.add(leaf);
+      Double rows = metadata.getRowCount(part.rel);
+      part.rows = rows == null ? 1e6 : Math.max(1, rows);
+      parts.add(part);
+    }
+    List<RexNode> pending = new ArrayList<>(region.conjuncts());
+    while (parts.size() > 1) {
+      Part bestFirst = null;
+      Part bestSecond = null;
+      double bestRows = Double.MAX_VALUE;
+      for (int i = 0; i < parts.size(); i++) {
+        for (int j = i + 1; j < parts.size(); j++) {
+          double selectivity = 2;
+          for (RexNode conjunct : pending) {
+            int[] sides = equalitySides(conjunct, leafOf);
+            if (sides == null) {
+              continue;
+            }
+            Part a = parts.get(i);
+            Part b = parts.get(j);
+            boolean connects = a.leaves.contains(leafOf[sides[0]]) && b.leaves.contains(leafOf[sides[1]])
+                || a.leaves.contains(leafOf[sides[1]]) && b.leaves.contains(leafOf[sides[0]]);
+            if (connects) {
+              double distinct = Math.max(distinct(region, metadata, sides[0], leafOf, parts),
+                  distinct(region, metadata, sides[1], leafOf, parts));
+              selectivity = Math.min(selectivity, 1 / Math.max(1, distinct));
+            }
+          }
+          if (selectivity <= 1) {
+            double rows = parts.get(i).rows * parts.get(j).rows * selectivity;
+            if (rows < bestRows) {
+              bestRows = rows;
+              bestFirst = parts.get(i);
+              bestSecond = parts.get(j);
+            }
+          }
+        }
+      }
+      if (bestFirst == null) {
+        parts.sort((x, y) -> Double.compare(x.rows, y.rows));
+        bestFirst = parts.get(0);
+        bestSecond = parts.get(1);
+        bestRows = bestFirst.rows * bestSecond.rows;
+      }
+      Part probe = bestFirst.rows >= bestSecond.rows ? bestFirst : bestSecond;
+      Part build = probe == bestFirst ? bestSecond : bestFirst;
+      Part joined = join(region, probe, build, pending, leafOf, rexBuilder);
+      joined.rows = Math.max(1, bestRows);
+      parts.remove(bestFirst);
+      parts.remove(bestSecond);
+      parts.add(joined);
+    }
+    Part result = parts.get(0);
+    int[] positions = positions(region, result);
+    List<RexNode> projects = new ArrayList<>();
+    for (int output : region.outputs()) {
+      projects.add(rexBuilder.makeInputRef(result.rel, positions[output]));
+    }
+    if (!pending.isEmpty()) {
+      RexNode rest = remap(RexUtil.composeConjunction(rexBuilder, pending), positions);
+      result.rel = relBuilder.push(result.rel).filter(rest).build();
+    }
+    return relBuilder.push(result.rel).project(projects, root.getRowType().getFieldNames(), true).build();
+  }
+
+  /** The two columns of {@code a = b} between two different inputs (casts looked through), or null. */
+  private static int[] equalitySides(RexNode conjunct, int[] leafOf) {
+    if (conjunct.getKind() != SqlKind.EQUALS && conjunct.getKind() != SqlKind.IS_NOT_DISTINCT_FROM) {
+      return null;
+    }
+    List<RexNode> operands = ((RexCall) conjunct).getOperands();
+    RexNode first = RexUtil.removeCast(operands.get(0));
+    RexNode second = RexUtil.removeCast(operands.get(1));
+    if (first instanceof RexInputRef a && second instanceof RexInputRef b
+        && leafOf[a.getIndex()] != leafOf[b.getIndex()]) {
+      return new int[] {a.getIndex(), b.getIndex()};
+    }
+    return null;
+  }
+
+  /** Distinct values of a region column: its part's rows, its table's rows, its integer range. */
+  private static double distinct(Region region, RelMetadataQuery metadata, int field, int[] leafOf, List<Part> parts) {
+    int leaf = leafOf[field];
+    RelNode input = region.leaves().get(leaf);
+    Double leafRows = metadata.getRowCount(input);
+    double bound = leafRows == null ? 1e6 : leafRows;
+    RelColumnOrigin origin = metadata.getColumnOrigin(input, field - region.leafOffsets().get(leaf));
+    if (origin != null && !origin.isDerived()) {
+      RelOptTable table = origin.getOriginTable();
+      QuiverTable quiver = table.unwrap(QuiverTable.class);
+      if (quiver != null) {
+        bound = Math.min(bound, Math.max(1, quiver.source().rowCount()));
+        String column = table.getRowType().getFieldNames().get(origin.getOriginColumnOrdinal());
+        Optional<ZoneStatistics> statistics = quiver.source().statistics(column);
+        if (statistics.isPresent() && statistics.get().minimum() instanceof Number low
+            && statistics.get().maximum() instanceof Number high) {
+          bound = Math.min(bound, Math.max(1, high.doubleValue() - low.doubleValue() + 1));
+        }
+      }
+    }
+    return bound;
+  }
+
+  /** A join of two parts on every pending conjunct they now cover (removed from pending). */
+  private static Part join(Region region, Part probe, Part build, List<RexNode> pending, int[] leafOf,
+      RexBuilder rexBuilder) {
+    Part joined = new Part();
+    joined.leaves.addAll(probe.leaves);
+    joined.leaves.addAll(build.leaves);
+    List<RexNode> covered = new ArrayList<>();
+    for (RexNode conjunct : pending) {
+      ImmutableBitSet fields = RelOptUtil.InputFinder.bits(conjunct);
+      boolean inside = true;
+      for (int field : fields) {
+        inside &= joined.leaves.contains(leafOf[field]);
+      }
+      if (inside) {
+        covered.add(conjunct);
+      }
+    }
+    pending.removeAll(covered);
+    joined.rel = probe.rel;
+    int[] positions = positions(region, joined);
+    RexNode condition = covered.isEmpty() ? rexBuilder.makeLiteral(true)
+        : remap(RexUtil.composeConjunction(rexBuilder, covered), positions);
+    joined.rel = LogicalJoin.create(probe.rel, build.rel, List.of(), condition, java.util.Set.of(),
+        JoinRelType.INNER);
+    return joined;
+  }
+
+  /** Per region column, its position in the part's columns (its leaves side by side, in the part's order). */
+  private static int[] positions(Region region, Part part) {
+    int[] positions = new int[region.width()];
+    int offset = 0;
+    for (int leaf : part.leaves) {
+      RelNode input = region.leaves().get(leaf);
+      int start = region.leafOffsets().get(leaf);
+      int width = input.getRowType().getFieldCount();
+      for (int i = 0; i < width; i++) {
+        positions[start + i] = offset + i;
+      }
+      offset += width;
+    }
+    return positions;
   }
 }

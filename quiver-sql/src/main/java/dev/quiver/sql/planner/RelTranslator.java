@@ -183,6 +183,27 @@ final class RelTranslator {
         && onlyInputReferences(project)) {
       return renamed(scan(scan, references(project), filter.getCondition()), project);
     }
+    TableScan scan = project.getInput() instanceof TableScan direct ? direct
+        : project.getInput() instanceof Filter filter && filter.getInput() instanceof TableScan below ? below : null;
+    if (scan != null) {
+      RexNode condition = project.getInput() instanceof Filter filter ? filter.getCondition() : null;
+      List<Integer> needed = new ArrayList<>(RelOptUtil.InputFinder.bits(project.getProjects(), null).asList());
+      PlanNode input = scan(scan, needed, condition);
+      int[] ordinals = new int[scan.getRowType().getFieldCount()];
+      for (int i = 0; i < needed.size(); i++) {
+        ordinals[needed.get(i)] = i;
+      }
+      List<RexNode> remapped = new ArrayList<>();
+      for (RexNode expression : project.getProjects()) {
+        remapped.add(expression.accept(new org.apache.calcite.rex.RexShuttle() {
+          @Override
+          public RexNode visitInputRef(RexInputRef reference) {
+            return new RexInputRef(ordinals[reference.getIndex()], reference.getType());
+          }
+        }));
+      }
+      return projectOver(input, remapped, project.getRowType().getFieldList());
+    }
     PlanNode input = translate(project.getInput());
     return projectOver(input, project.getProjects(), project.getRowType().getFieldList());
   }
@@ -252,8 +273,28 @@ final class RelTranslator {
     if (aggregate.getGroupType() != Aggregate.Group.SIMPLE) {
       throw SqlException.unpositioned("GROUPING SETS, ROLLUP and CUBE are not supported");
     }
-    PlanNode input = translate(aggregate.getInput());
-    List<Integer> keys = aggregate.getGroupSet().asList();
+    PlanNode input;
+    int[] remap = null;
+    if (aggregate.getInput() instanceof TableScan scan) {
+      java.util.TreeSet<Integer> used = new java.util.TreeSet<>(aggregate.getGroupSet().asList());
+      for (org.apache.calcite.rel.core.AggregateCall call : aggregate.getAggCallList()) {
+        used.addAll(call.getArgList());
+        if (call.filterArg >= 0) {
+          used.add(call.filterArg);
+        }
+      }
+      List<Integer> needed = new ArrayList<>(used);
+      input = scan(scan, needed, null);
+      remap = new int[scan.getRowType().getFieldCount()];
+      for (int i = 0; i < needed.size(); i++) {
+        remap[needed.get(i)] = i;
+      }
+    } else {
+      input = translate(aggregate.getInput());
+    }
+    int[] positions = remap;
+    List<Integer> keys = aggregate.getGroupSet().asList().stream()
+        .map(key -> positions == null ? key : positions[key]).toList();
     List<AggregateCall> calls = new ArrayList<>();
     List<Integer> sumsOfZero = new ArrayList<>();
     for (org.apache.calcite.rel.core.AggregateCall call : aggregate.getAggCallList()) {
@@ -276,7 +317,10 @@ final class RelTranslator {
         throw SqlException.unpositioned("ordered aggregates (WITHIN GROUP) are not supported");
       }
       String name = call.getName() == null ? "agg" + calls.size() : call.getName();
-      calls.add(new AggregateCall(function, call.getArgList(), call.isDistinct(), call.filterArg,
+      List<Integer> arguments = call.getArgList().stream()
+          .map(argument -> positions == null ? argument : positions[argument]).toList();
+      int filterArgument = call.filterArg < 0 || positions == null ? call.filterArg : positions[call.filterArg];
+      calls.add(new AggregateCall(function, arguments, call.isDistinct(), filterArgument,
           TypeMapping.toArrow(call.getType()), call.getType().isNullable() || sumsOfZero.contains(keys.size()
               + calls.size()),
           name));

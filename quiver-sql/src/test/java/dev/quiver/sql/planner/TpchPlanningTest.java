@@ -1,0 +1,151 @@
+package dev.quiver.sql.planner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.quiver.exec.plan.AggregateNode;
+import dev.quiver.exec.plan.JoinNode;
+import dev.quiver.exec.plan.JoinType;
+import dev.quiver.exec.plan.NestedLoopJoinNode;
+import dev.quiver.exec.plan.PlanNode;
+import dev.quiver.exec.plan.PlanPrinter;
+import dev.quiver.exec.plan.TableScanNode;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The 22 TPC-H queries (as the spec writes them) plan over the TPC-H schemas at scale 1 into trees
+ * of Quiver's plan nodes with the expected shapes, each in well under a second once warm.
+ */
+class TpchPlanningTest {
+  private static final SqlPlanner PLANNER = new SqlPlanner(TpchCatalog.atScale(1));
+  private static final long WARM_PLANNING_LIMIT_MILLIS = 1_500;
+
+  @BeforeAll
+  static void warmUp() throws IOException {
+    PLANNER.plan(query(1));
+    PLANNER.plan(query(7));
+  }
+
+  static String query(int number) throws IOException {
+    String name = String.format("tpch/q%02d.sql", number);
+    try (InputStream in = TpchPlanningTest.class.getClassLoader().getResourceAsStream(name)) {
+      assertThat(in).as(name).isNotNull();
+      return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    }
+  }
+
+  private static PlanNode plan(int number) throws IOException {
+    String sql = query(number);
+    long started = System.nanoTime();
+    PlanNode plan = PLANNER.plan(sql);
+    long millis = (System.nanoTime() - started) / 1_000_000;
+    System.out.printf("Q%02d planned in %d ms%n%s%n", number, millis, PlanPrinter.print(plan));
+    assertThat(millis).as("Q%d planning time", number).isLessThan(WARM_PLANNING_LIMIT_MILLIS);
+    return plan;
+  }
+
+  private static List<PlanNode> nodes(PlanNode plan, Predicate<PlanNode> test) {
+    List<PlanNode> found = new ArrayList<>();
+    collect(plan, test, found);
+    return found;
+  }
+
+  private static void collect(PlanNode node, Predicate<PlanNode> test, List<PlanNode> found) {
+    if (test.test(node)) {
+      found.add(node);
+    }
+    node.inputs().forEach(input -> collect(input, test, found));
+  }
+
+  private static long joins(PlanNode plan, JoinType type) {
+    return nodes(plan, node -> node instanceof JoinNode join && join.type() == type).size();
+  }
+
+  private static long nestedLoops(PlanNode plan) {
+    return nodes(plan, node -> node instanceof NestedLoopJoinNode).size();
+  }
+
+  @Test
+  void allTwentyTwoPlanIntoQuiverNodes() throws IOException {
+    for (int number = 1; number <= 22; number++) {
+      PlanNode plan = plan(number);
+      assertThat(plan.schema().getFields()).as("Q%d output", number).isNotEmpty();
+      assertThat(nodes(plan, node -> node instanceof TableScanNode)).as("Q%d scans", number).isNotEmpty();
+      for (PlanNode scan : nodes(plan, node -> node instanceof TableScanNode)) {
+        TableScanNode tableScan = (TableScanNode) scan;
+        assertThat(tableScan.columns().size()).as("Q%d scan of %s reads a subset", number, tableScan.table().name())
+            .isLessThanOrEqualTo(tableScan.table().schema().getFields().size());
+      }
+    }
+  }
+
+  @Test
+  void subQueriesBecomeSemiAndAntiJoins() throws IOException {
+    assertThat(joins(plan(4), JoinType.SEMI)).as("Q4 EXISTS").isEqualTo(1);
+    PlanNode q16 = plan(16);
+    assertThat(joins(q16, JoinType.ANTI) + joins(q16, JoinType.NULL_AWARE_ANTI)).as("Q16 NOT IN").isEqualTo(1);
+    assertThat(joins(plan(18), JoinType.SEMI)).as("Q18 IN").isEqualTo(1);
+    assertThat(joins(plan(20), JoinType.SEMI)).as("Q20 IN").isGreaterThanOrEqualTo(2);
+    PlanNode q21 = plan(21);
+    assertThat(joins(q21, JoinType.SEMI)).as("Q21 EXISTS").isGreaterThanOrEqualTo(1);
+    assertThat(joins(q21, JoinType.ANTI)).as("Q21 NOT EXISTS").isGreaterThanOrEqualTo(1);
+    assertThat(joins(plan(22), JoinType.ANTI)).as("Q22 NOT EXISTS").isEqualTo(1);
+  }
+
+  @Test
+  void joinOrderingMakesNoCrossProducts() throws IOException {
+    for (int number : new int[] {2, 3, 5, 7, 8, 9, 10, 18, 21}) {
+      assertThat(nestedLoops(plan(number))).as("Q%d nested loops", number).isZero();
+    }
+  }
+
+  @Test
+  void scalarSubQueriesBecomeNestedLoopJoinsAgainstOneRow() throws IOException {
+    for (int number : new int[] {11, 22}) {
+      List<PlanNode> loops = nodes(plan(number), node -> node instanceof NestedLoopJoinNode);
+      assertThat(loops).as("Q%d", number).hasSize(1);
+      PlanNode oneRow = loops.get(0).inputs().get(1);
+      while (oneRow instanceof dev.quiver.exec.plan.ProjectNode project) {
+        oneRow = project.input();
+      }
+      assertThat(oneRow).as("Q%d right side: a global aggregate", number).isInstanceOf(AggregateNode.class);
+      assertThat(((AggregateNode) oneRow).groupKeys()).isEmpty();
+    }
+  }
+
+  @Test
+  void simpleFiltersArePushedIntoScansWithTheirColumns() throws IOException {
+    PlanNode q06 = plan(6);
+    List<PlanNode> scans = nodes(q06, node -> node instanceof TableScanNode);
+    assertThat(scans).hasSize(1);
+    TableScanNode lineitem = (TableScanNode) scans.get(0);
+    assertThat(lineitem.columns()).containsExactlyInAnyOrder("l_quantity", "l_extendedprice", "l_discount",
+        "l_shipdate");
+    assertThat(lineitem.filter()).isNotNull();
+    assertThat(lineitem.filter().toString()).contains("l_shipdate >= DATE '1994-01-01'")
+        .contains("l_shipdate < DATE '1995-01-01'").contains("l_discount BETWEEN 0.05 AND 0.07")
+        .contains("l_quantity < 24");
+  }
+
+  @Test
+  void hashJoinsBuildOnTheSmallerSide() throws IOException {
+    PlanNode q05 = plan(5);
+    for (PlanNode node : nodes(q05, node -> node instanceof JoinNode)) {
+      JoinNode join = (JoinNode) node;
+      assertThat(join.leftKeys()).isNotEmpty();
+      for (int i = 0; i < join.leftKeys().size(); i++) {
+        assertThat(join.left().schema().getFields().get(join.leftKeys().get(i)).getType())
+            .isEqualTo(join.right().schema().getFields().get(join.rightKeys().get(i)).getType());
+      }
+    }
+    List<PlanNode> scans = nodes(q05, node -> node instanceof TableScanNode
+        && ((TableScanNode) node).table().name().equals("region"));
+    assertThat(scans).hasSize(1);
+  }
+}
