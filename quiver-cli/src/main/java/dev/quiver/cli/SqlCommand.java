@@ -25,12 +25,14 @@ import picocli.CommandLine.Spec;
  * interactive shell; otherwise it reads statements from standard input. Bad SQL prints one line
  * naming line:column and exits 2.
  */
-@Command(name = "sql", description = "Run SQL over .qvr, Parquet, CSV and Arrow files (an interactive shell without a query).")
+@Command(name = "sql",
+    description = "Run SQL over .qvr, Parquet, CSV and Arrow files (an interactive shell without a query).")
 public final class SqlCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;
 
-  @Parameters(index = "0", arity = "0..1", paramLabel = "QUERY", description = "The SQL to run (statements end with ';').")
+  @Parameters(index = "0", arity = "0..1", paramLabel = "QUERY",
+      description = "The SQL to run (statements end with ';').")
   String query;
 
   @Option(names = "--file", paramLabel = "FILE", description = "Run the statements in FILE.")

@@ -18,7 +18,9 @@ import org.apache.arrow.vector.types.pojo.Field;
 abstract class SqlResultPrinter {
   /** The formats of {@code quiver sql --format}. */
   enum Format {
-    TABLE, CSV, JSON;
+    TABLE,
+    CSV,
+    JSON;
 
     static Format parse(String text) {
       try {

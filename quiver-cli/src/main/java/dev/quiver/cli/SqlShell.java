@@ -91,7 +91,8 @@ final class SqlShell {
         }
         try {
           for (Field field : session.schema(words[1]).getFields()) {
-            out.println(field.getName() + "  " + TypeText.of(field.getType()) + (field.isNullable() ? "" : " NOT NULL"));
+            out.println(
+                field.getName() + "  " + TypeText.of(field.getType()) + (field.isNullable() ? "" : " NOT NULL"));
           }
         } catch (QuiverException unknown) {
           err.println("quiver: " + unknown.getMessage());

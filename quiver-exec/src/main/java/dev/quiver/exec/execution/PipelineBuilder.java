@@ -180,7 +180,8 @@ final class PipelineBuilder {
     return source;
   }
 
-  private void add(Pipeline pipeline, dev.quiver.exec.operator.OperatorFactory operator, OperatorMetrics operatorMetrics,
+  private void add(Pipeline pipeline, dev.quiver.exec.operator.OperatorFactory operator,
+      OperatorMetrics operatorMetrics,
       PlanNode node) {
     pipeline.add(operator, node);
     resources.add(operator);

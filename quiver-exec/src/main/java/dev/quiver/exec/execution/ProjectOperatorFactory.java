@@ -3,7 +3,6 @@ package dev.quiver.exec.execution;
 import dev.quiver.common.batch.Batch;
 import dev.quiver.exec.expression.CompiledExpression;
 import dev.quiver.exec.expression.ExpressionCompiler;
-import dev.quiver.exec.operator.BatchConsumer;
 import dev.quiver.exec.operator.ExecutionContext;
 import dev.quiver.exec.operator.OperatorFactory;
 import dev.quiver.exec.operator.OperatorMetrics;
