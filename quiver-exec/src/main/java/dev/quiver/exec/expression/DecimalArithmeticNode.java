@@ -38,7 +38,7 @@ final class DecimalArithmeticNode extends Node {
     }
     if (!a.isWide() && !b.isWide()) {
       try {
-        long[] result = longs(a, b, count);
+        long[] result = ArithmeticNode.zeroNullRows(longs(a, b, count), nulls);
         checkPrecision(result, nulls);
         return new DecimalColumn(scale, result, nulls);
       } catch (ArithmeticException tooWide) {
