@@ -110,8 +110,10 @@ final class CastNode extends Node {
     } else if (input instanceof DoubleColumn doubles) {
       for (int i = 0; i < count; i++) {
         double value = doubles.values[i];
-        long rounded = value < 0 ? -Math.round(-value) : Math.round(value);
-        if (!(Math.abs(value) < 0x1p63 && rounded >= minimum && rounded <= maximum) && live(doubles, i)) {
+        // doubles of magnitude 2^62 and more are integers already
+        long rounded = Math.abs(value) >= 0x1p62 ? (long) value
+            : value < 0 ? -Math.round(-value) : Math.round(value);
+        if (!(value >= -0x1p63 && value < 0x1p63 && rounded >= minimum && rounded <= maximum) && live(doubles, i)) {
           throw Errors.badCast(TextCasts.formatDouble(value, false), to);
         }
         values[i] = live(doubles, i) ? rounded : 0;
