@@ -42,13 +42,15 @@ class RandomExpressionTest {
   private static final ArrowType BOOL = ArrowType.Bool.INSTANCE;
   private static final ArrowType INT32 = new ArrowType.Int(32, true);
   private static final ArrowType INT64 = new ArrowType.Int(64, true);
+  private static final ArrowType INT16 = new ArrowType.Int(16, true);
+  private static final ArrowType FLOAT32 = new ArrowType.FloatingPoint(FloatingPointPrecision.SINGLE);
   private static final ArrowType FLOAT64 = new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
   private static final ArrowType UTF8 = ArrowType.Utf8.INSTANCE;
   private static final ArrowType DATE = new ArrowType.Date(DateUnit.DAY);
   private static final ArrowType DECIMAL_A = new ArrowType.Decimal(12, 2, 128);
   private static final ArrowType DECIMAL_B = new ArrowType.Decimal(20, 4, 128);
   private static final List<ArrowType> COLUMN_TYPES = List.of(INT32, INT64, FLOAT64, UTF8, DATE, DECIMAL_A, DECIMAL_B,
-      BOOL, INT64, UTF8);
+      BOOL, INT64, UTF8, INT16, FLOAT32);
   private static final int ROWS = 48;
   private static final int TREES = Integer.getInteger("expression.trees", 400);
 
@@ -146,9 +148,10 @@ class RandomExpressionTest {
     if (random.nextInt(6) == 0) {
       return null;
     }
-    if (type.equals(INT32) || type.equals(INT64)) {
+    if (type instanceof ArrowType.Int integer) {
       int pick = random.nextInt(80);
-      long extreme = type.equals(INT32) ? Integer.MAX_VALUE : Long.MAX_VALUE;
+      long extreme = integer.getBitWidth() == 16 ? Short.MAX_VALUE : type.equals(INT32) ? Integer.MAX_VALUE
+          : Long.MAX_VALUE;
       return pick == 0 ? extreme : pick == 1 ? -extreme - 1 : (long) random.nextInt(21) - 10;
     }
     if (type.equals(DATE)) {
@@ -161,7 +164,7 @@ class RandomExpressionTest {
       }
       return BigDecimal.valueOf(random.nextInt(20_001) - 10_000, 2).setScale(decimal.getScale());
     }
-    if (type.equals(FLOAT64)) {
+    if (type instanceof ArrowType.FloatingPoint) {
       return random.nextInt(10) == 0 ? TestingRandomData.cell(random, type) : (random.nextInt(41) - 20) / 4.0;
     }
     Object value = TestingRandomData.cell(random, type);
@@ -170,7 +173,8 @@ class RandomExpressionTest {
 
   private ColumnReference columnOf(ArrowType type) {
     List<ColumnReference> matching = references.stream().filter(reference -> reference.type().equals(type)
-        || type.equals(INT64) && reference.type().equals(INT32)).toList();
+        || type.equals(INT64) && reference.type() instanceof ArrowType.Int
+        || type.equals(FLOAT64) && reference.type().equals(FLOAT32)).toList();
     return matching.get(random.nextInt(matching.size()));
   }
 
@@ -204,6 +208,9 @@ class RandomExpressionTest {
       return new Call(Functions.CASE, List.of(condition(depth - 1), generate(type, depth - 1), generate(type,
           depth - 1)), type);
     }
+    if (pick == 2 && !type.equals(DATE)) {
+      return new Call(Functions.NULLIF, List.of(generate(type, depth - 1), generate(type, depth - 1)), type);
+    }
     if (pick == 1) {
       return new Call(Functions.COALESCE, List.of(generate(type, depth - 1), generate(type, depth - 1)), type);
     }
@@ -220,7 +227,7 @@ class RandomExpressionTest {
         default -> new Cast(generate(random.nextBoolean() ? DECIMAL_A : FLOAT64, depth - 1), INT64);
       };
     }
-    if (type.equals(FLOAT64)) {
+    if (type instanceof ArrowType.FloatingPoint) {
       return random.nextInt(3) == 0 ? new Cast(generate(random.nextBoolean() ? INT64 : DECIMAL_A, depth - 1), FLOAT64)
           : new Call(List.of(Functions.ADD, Functions.SUBTRACT, Functions.MULTIPLY, Functions.DIVIDE).get(
               random.nextInt(4)), List.of(generate(FLOAT64, depth - 1), generate(FLOAT64, depth - 1)), FLOAT64);
@@ -277,8 +284,12 @@ class RandomExpressionTest {
       case 7 -> new And(List.of(condition(depth - 1), condition(depth - 1)));
       case 8 -> new Or(List.of(condition(depth - 1), condition(depth - 1)));
       case 9 -> new Not(condition(depth - 1));
-      case 10 -> new Call(List.of(Functions.IS_TRUE, Functions.IS_FALSE, Functions.IS_NULL, Functions.IS_NOT_NULL).get(
-          random.nextInt(4)), List.of(condition(depth - 1)), BOOL);
+      case 10 -> random.nextInt(3) == 0 ? new Call(Functions.IN, List.of(generate(INT64, depth - 1), literal(INT64),
+          literal(INT64)), BOOL) : random.nextBoolean()
+              ? new Call(Functions.LIKE, List.of(generate(UTF8, depth - 1),
+                  new Literal(List.of("a%", "%é", "_b%").get(random.nextInt(3)), UTF8)), BOOL)
+              : new Call(List.of(Functions.IS_TRUE, Functions.IS_FALSE, Functions.IS_NULL, Functions.IS_NOT_NULL).get(
+                  random.nextInt(4)), List.of(condition(depth - 1)), BOOL);
       default -> {
         String function = List.of(Functions.EQUAL, Functions.NOT_EQUAL, Functions.LESS_THAN,
             Functions.LESS_THAN_OR_EQUAL, Functions.GREATER_THAN, Functions.GREATER_THAN_OR_EQUAL,

@@ -249,6 +249,17 @@ final class ReferenceEvaluator {
       case Functions.IS_FALSE -> {
         return Boolean.FALSE.equals(values[0]);
       }
+      case Functions.NULLIF -> {
+        Object value = coerce(values[0], arguments.get(0).type(), call.type());
+        return value != null && values[1] != null && order(values[0], values[1]) == 0 ? null : value;
+      }
+      case Functions.IN -> {
+        Object any = Boolean.FALSE;
+        for (int i = 1; i < values.length; i++) {
+          any = or(any, compare(ComparisonOperator.EQUAL, values[0], values[i]));
+        }
+        return any;
+      }
       case Functions.IS_DISTINCT_FROM -> {
         return values[0] == null || values[1] == null ? (values[0] == null) != (values[1] == null)
             : order(values[0], values[1]) != 0;
