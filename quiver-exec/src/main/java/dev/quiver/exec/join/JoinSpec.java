@@ -37,7 +37,8 @@ final class JoinSpec {
     this.leftLayout = KeyLayout.of(left.getFields(), node.leftKeys());
     this.rightLayout = KeyLayout.of(right.getFields(), node.rightKeys());
     for (int k = 0; k < leftKeys.length; k++) {
-      if (leftLayout.kind(k) != rightLayout.kind(k) || !sameType(leftLayout.fields().get(k), rightLayout.fields().get(k))) {
+      if (leftLayout.kind(k) != rightLayout.kind(k)
+          || !sameType(leftLayout.fields().get(k), rightLayout.fields().get(k))) {
         throw QuiverException.user("join key " + k + " compares " + leftLayout.fields().get(k) + " with "
             + rightLayout.fields().get(k) + "; both sides need one type");
       }
