@@ -107,7 +107,30 @@ class HashJoinTest {
 
   private List<Object[]> run(JoinNode node, Schema left, Schema right, List<Object[]> leftData,
       List<Object[]> rightData, boolean withResidual, Random random, int threads) throws Exception {
-    ExecutionContext context = KeyTestData.context(allocator.allocator(), 1L << 30, threads, 64 + random.nextInt(300),
+    return run(node, left, right, leftData, rightData, random, threads, 1L << 30, null);
+  }
+
+  /** Copies a batch into the pool's allocator (so it counts against the limit), as a scan would make it. */
+  private static Batch intoPool(Batch batch, ExecutionContext context, org.apache.arrow.memory.BufferAllocator root) {
+    try (org.apache.arrow.vector.VectorSchemaRoot dense = batch.materialize(root)) {
+      int count = dense.getRowCount();
+      int[] all = new int[count];
+      for (int i = 0; i < count; i++) {
+        all[i] = i;
+      }
+      Batch.Builder builder = Batch.builder(count);
+      for (FieldVector vector : dense.getFieldVectors()) {
+        builder.add(vector.getField(), dev.quiver.common.batch.VectorGather.gather(vector, all, count,
+            vector.getField(), context.allocator()));
+      }
+      return builder.build();
+    }
+  }
+
+  private List<Object[]> run(JoinNode node, Schema left, Schema right, List<Object[]> leftData,
+      List<Object[]> rightData, Random random, int threads, long limit, long[] spilledBytes) throws Exception {
+    boolean copy = limit < 1L << 30;
+    ExecutionContext context = KeyTestData.context(allocator.allocator(), limit, threads, 64 + random.nextInt(300),
         spill);
     List<Object[]> rows = Collections.synchronizedList(new ArrayList<>());
     ExecutorService pool = Executors.newFixedThreadPool(threads);
@@ -118,7 +141,7 @@ class HashJoinTest {
         onThreads(pool, threads, t -> {
           try (Sink sink = build.create(context)) {
             for (int b = t; b < rightBatches.size(); b += threads) {
-              sink.consume(rightBatches.get(b));
+              sink.consume(copy ? intoPool(rightBatches.get(b), context, allocator.allocator()) : rightBatches.get(b));
             }
             build.combine(sink, context);
           }
@@ -152,6 +175,9 @@ class HashJoinTest {
         }
         assertThat(build.metrics().rowsIn.get()).isEqualTo(rightData.size());
         assertThat(probe.metrics().rowsIn.get()).isEqualTo(leftData.size());
+        if (spilledBytes != null) {
+          spilledBytes[0] = build.metrics().spilledBytes.get() + probe.metrics().spilledBytes.get();
+        }
       } finally {
         rightBatches.forEach(Batch::close);
         leftBatches.forEach(Batch::close);
@@ -191,9 +217,17 @@ class HashJoinTest {
     List<Object[]> out = new ArrayList<>();
     boolean[] rightMatched = new boolean[right.size()];
     boolean rightHasNullKey = right.stream().anyMatch(row -> hasNullKey(row, keys));
+    // the right rows of each non-null key (the same pairs as nested loops over all of them, faster)
+    java.util.Map<List<Object>, List<Integer>> byKey = new java.util.HashMap<>();
+    int[] keyColumns = keys.stream().mapToInt(Integer::intValue).toArray();
+    for (int r = 0; r < right.size(); r++) {
+      if (!hasNullKey(right.get(r), keys)) {
+        byKey.computeIfAbsent(KeyTestData.keyOf(right.get(r), keyColumns), key -> new ArrayList<>()).add(r);
+      }
+    }
     for (Object[] l : left) {
       boolean matched = false;
-      for (int r = 0; r < right.size(); r++) {
+      for (int r : byKey.getOrDefault(KeyTestData.keyOf(l, keyColumns), List.of())) {
         if (matches(l, right.get(r), keys, withResidual)) {
           matched = true;
           rightMatched[r] = true;
@@ -275,6 +309,75 @@ class HashJoinTest {
     }
     result.sort(null);
     return result;
+  }
+
+  static Stream<Arguments> spillCases() {
+    return Stream.of(JoinType.INNER, JoinType.FULL, JoinType.ANTI, JoinType.LEFT_MARK)
+        .map(type -> Arguments.of(type, 7000L + type.ordinal()));
+  }
+
+  @ParameterizedTest(name = "{0} seed {1}")
+  @MethodSource("spillCases")
+  void spillsBothSidesUnderALimitTwentyTimesBelowTheDataAndGivesTheSameAnswer(JoinType type, long seed)
+      throws Exception {
+    System.out.println("seed " + seed);
+    Random random = new Random(seed);
+    Schema left = side("l_", ArrowType.Utf8.INSTANCE);
+    Schema right = side("r_", ArrowType.Utf8.INSTANCE);
+    List<Object[]> leftData = uniformRows(random, 25_000, 12_000);
+    List<Object[]> rightData = uniformRows(random, 25_000, 12_000);
+    boolean withResidual = random.nextBoolean();
+    JoinNode node = new JoinNode(new ValuesNode(left, List.of()), new ValuesNode(right, List.of()), type,
+        List.of(0, 1), List.of(0, 1), withResidual ? new Constant(true) : null, false, "mark");
+    long data = 0;
+    for (Schema schema : List.of(left, right)) {
+      List<Batch> sized = KeyTestData.batches(allocator.allocator(), new Random(1), schema,
+          schema == left ? leftData : rightData, Set.of());
+      for (Batch batch : sized) {
+        for (int column = 0; column < batch.columnCount(); column++) {
+          data += batch.vector(column).getBufferSize();
+        }
+        batch.close();
+      }
+    }
+    long[] spilled = new long[1];
+    List<String> actual = canonical(run(node, left, right, leftData, rightData, random, 2, data / 20, spilled));
+    System.out.println("data " + data + " bytes, limit " + data / 20 + ", spilled " + spilled[0]);
+    assertThat(actual).isEqualTo(canonical(reference(type, List.of(0, 1), withResidual, leftData, rightData)));
+    assertThat(spilled[0]).isPositive();
+  }
+
+  /** Rows with keys spread evenly over {@code keys} strings (no key too large for a partition), some NULL. */
+  private static List<Object[]> uniformRows(Random random, int count, int keys) {
+    List<Object[]> rows = new ArrayList<>();
+    String[] second = {"a", "é", "😀", ""};
+    for (int i = 0; i < count; i++) {
+      rows.add(new Object[] {random.nextInt(50) == 0 ? null : "key" + random.nextInt(keys),
+          random.nextInt(50) == 0 ? null : second[random.nextInt(second.length)],
+          random.nextInt(10) == 0 ? null : (long) random.nextInt(100)});
+    }
+    return rows;
+  }
+
+  @Test
+  void onePartitionThatCannotFitFailsWithResourceNamingTheOperator() {
+    long seed = 7100;
+    System.out.println("seed " + seed);
+    Random random = new Random(seed);
+    Schema left = side("l_", ArrowType.Utf8.INSTANCE);
+    Schema right = side("r_", ArrowType.Utf8.INSTANCE);
+    // one key holds every row: hash partitions cannot split it
+    List<Object[]> rows = new ArrayList<>();
+    for (int i = 0; i < 30_000; i++) {
+      rows.add(new Object[] {"same", "x", (long) i});
+    }
+    JoinNode node = new JoinNode(new ValuesNode(left, List.of()), new ValuesNode(right, List.of()), JoinType.INNER,
+        List.of(0, 1), List.of(0, 1), null, false, null);
+    assertThatThrownBy(() -> run(node, left, right, rows.subList(0, 10), rows, random, 1, 40_000, null))
+        .isInstanceOfSatisfying(QuiverException.class, e -> {
+          assertThat(e.errorCode()).as(e.getMessage()).isEqualTo(ErrorCode.RESOURCE);
+          assertThat(e.getMessage()).contains("HashJoin");
+        });
   }
 
   @Test
