@@ -1,13 +1,13 @@
 package dev.quiver.exec.join;
 
+import dev.quiver.common.ErrorCode;
+import dev.quiver.common.QuiverException;
+import dev.quiver.exec.memory.MemoryReservation;
 import dev.quiver.exec.operator.ExecutionContext;
 import dev.quiver.exec.operator.OperatorMetrics;
 import dev.quiver.exec.operator.Sink;
 import dev.quiver.exec.operator.SinkFactory;
 import dev.quiver.exec.plan.JoinNode;
-import dev.quiver.common.ErrorCode;
-import dev.quiver.common.QuiverException;
-import dev.quiver.exec.memory.MemoryReservation;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

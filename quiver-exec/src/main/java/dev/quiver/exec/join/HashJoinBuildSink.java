@@ -50,7 +50,8 @@ final class HashJoinBuildSink implements Sink {
       } catch (QuiverException failure) {
         if (failure.errorCode() == ErrorCode.RESOURCE) {
           throw new QuiverException(ErrorCode.RESOURCE, "HashJoin cannot hold its build side in the query's memory"
-              +  " limit of " + context.memory().limit() + " bytes, even writing it to disk; raise --memory-limit", failure);
+              + " limit of " + context.memory().limit() + " bytes, even writing it to disk; raise --memory-limit",
+              failure);
         }
         throw failure;
       }
