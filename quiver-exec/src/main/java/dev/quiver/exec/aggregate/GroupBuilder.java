@@ -156,7 +156,10 @@ final class GroupBuilder implements AutoCloseable {
       positions[i] = from + i;
     }
     int calls = spec.callCount();
-    keyEncoder.encode(batch, spec.keyOrdinals, positions, count, keyRows);
+    int[] usedCodes = byCode(batch, from, count);
+    if (usedCodes == null) {
+      keyEncoder.encode(batch, spec.keyOrdinals, positions, count, keyRows);
+    }
     int[][] selected = new int[calls][];
     for (int c = 0; c < calls; c++) {
       if (passes[c] != null) {
@@ -194,7 +197,11 @@ final class GroupBuilder implements AutoCloseable {
         return false;
       }
     }
-    table.keys.findOrInsert(keyRows, groups);
+    if (usedCodes == null) {
+      table.keys.findOrInsert(keyRows, groups);
+    } else {
+      groupsByCode(batch, from, count, usedCodes);
+    }
     for (int c = 0; c < calls; c++) {
       if (spec.distinct[c]) {
         table.distinct[c].findOrInsert(distinctRows[c], ids);
@@ -215,6 +222,76 @@ final class GroupBuilder implements AutoCloseable {
       spillTable();
     }
     return true;
+  }
+
+  /**
+   * For a single dictionary-encoded key with fewer distinct codes in the slice than rows: packs only
+   * the dictionary values the slice's codes use (and one NULL row when a code is NULL) into {@link
+   * #keyRows} and returns the codes used ({@code -1} for NULL), in the order packed; null otherwise.
+   */
+  private int[] byCode(Batch batch, int from, int count) {
+    if (spec.keyOrdinals.length != 1 || !batch.isDictionaryEncoded(spec.keyOrdinals[0])) {
+      return null;
+    }
+    int ordinal = spec.keyOrdinals[0];
+    FieldVector values = batch.dictionary(ordinal);
+    IntVector codes = (IntVector) batch.vector(ordinal);
+    int valueCount = values.getValueCount();
+    if (valueCount + 1 > count) {
+      return null;
+    }
+    int[] selection = batch.selection();
+    boolean[] used = new boolean[valueCount + 1];
+    int distinct = 0;
+    for (int i = from; i < from + count; i++) {
+      int row = selection == null ? i : selection[i];
+      int code = codes.isNull(row) ? valueCount : codes.get(row);
+      if (code < 0 || code > valueCount) {
+        throw QuiverException.corrupt("column " + batch.schema().getFields().get(ordinal).getName()
+            + ": dictionary code " + code + " at row " + row + " is outside the " + valueCount + " dictionary values");
+      }
+      if (!used[code]) {
+        used[code] = true;
+        distinct++;
+      }
+    }
+    int[] usedCodes = new int[distinct];
+    int[] valueRows = new int[distinct];
+    int values2 = 0;
+    int at = 0;
+    for (int code = 0; code < valueCount; code++) {
+      if (used[code]) {
+        usedCodes[at++] = code;
+        valueRows[values2++] = code;
+      }
+    }
+    keyEncoder.encodeVectors(List.of(values), valueRows, values2, keyRows);
+    if (used[valueCount]) {
+      usedCodes[at] = -1;
+      KeyRows nullRow = new KeyRows(spec.keyLayout, 1);
+      keyEncoder.encodeNullRow(nullRow);
+      keyRows.ensureCapacity(values2 + 1, keyRows.byteSize());
+      keyRows.append(nullRow, 0);
+    }
+    return usedCodes;
+  }
+
+  /** The groups of the slice's rows from the groups of the codes {@link #byCode} packed. */
+  private void groupsByCode(Batch batch, int from, int count, int[] usedCodes) {
+    int ordinal = spec.keyOrdinals[0];
+    IntVector codes = (IntVector) batch.vector(ordinal);
+    int valueCount = batch.dictionary(ordinal).getValueCount();
+    int[] codeIds = new int[usedCodes.length];
+    table.keys.findOrInsert(keyRows, codeIds);
+    int[] groupOfCode = new int[valueCount + 1];
+    for (int k = 0; k < usedCodes.length; k++) {
+      groupOfCode[usedCodes[k] < 0 ? valueCount : usedCodes[k]] = codeIds[k];
+    }
+    int[] selection = batch.selection();
+    for (int i = 0; i < count; i++) {
+      int row = selection == null ? from + i : selection[from + i];
+      groups[i] = groupOfCode[codes.isNull(row) ? valueCount : codes.get(row)];
+    }
   }
 
   private boolean reserveFor(int count) {

@@ -26,7 +26,8 @@ final class ArithmeticNode extends Node {
       return new DoubleColumn(doubles(((DoubleColumn) leftValues).values, ((DoubleColumn) rightValues).values,
           nulls), nulls);
     }
-    return new LongColumn(longs(((LongColumn) leftValues).values, ((LongColumn) rightValues).values, nulls), nulls);
+    return new LongColumn(zeroNullRows(longs(((LongColumn) leftValues).values, ((LongColumn) rightValues).values,
+        nulls), nulls), nulls);
   }
 
   private long[] longs(long[] a, long[] b, boolean[] nulls) {
@@ -58,10 +59,10 @@ final class ArithmeticNode extends Node {
               }
               continue;
             }
-            if (divisor == -1 && a[i] == Long.MIN_VALUE) {
+            if (divisor == -1 && a[i] == Long.MIN_VALUE && (nulls == null || !nulls[i])) {
               throw overflow(a[i], b[i]);
             }
-            result[i] = a[i] / divisor;
+            result[i] = divisor == -1 ? -a[i] : a[i] / divisor;
           }
         }
         case MODULO -> {
@@ -78,14 +79,19 @@ final class ArithmeticNode extends Node {
         }
       }
     } catch (ArithmeticException overflow) {
-      throw findOverflow(a, b);
+      // a NULL row (which holds 0) may overflow against a real value: only real rows count
+      RuntimeException real = findOverflow(a, b, nulls);
+      if (real != null || nulls == null) {
+        throw real != null ? real : Errors.integerOverflow("an operation", type);
+      }
+      return longs(zeroNulls(a, nulls), zeroNulls(b, nulls), nulls);
     }
     int bits = Types.bitWidth(type);
     if (bits < 64) {
       long minimum = Types.intMinimum(bits);
       long maximum = Types.intMaximum(bits);
       for (int i = 0; i < count; i++) {
-        if (result[i] < minimum || result[i] > maximum) {
+        if ((result[i] < minimum || result[i] > maximum) && (nulls == null || !nulls[i])) {
           throw overflow(a[i], b[i]);
         }
       }
@@ -93,8 +99,34 @@ final class ArithmeticNode extends Node {
     return result;
   }
 
-  private RuntimeException findOverflow(long[] a, long[] b) {
+  /** Keeps NULL rows at 0 (what later kernels expect of them). */
+  static long[] zeroNullRows(long[] values, boolean[] nulls) {
+    if (nulls != null) {
+      for (int i = 0; i < values.length; i++) {
+        if (nulls[i]) {
+          values[i] = 0;
+        }
+      }
+    }
+    return values;
+  }
+
+  private static long[] zeroNulls(long[] values, boolean[] nulls) {
+    long[] result = values.clone();
+    for (int i = 0; i < result.length; i++) {
+      if (nulls[i]) {
+        result[i] = 0;
+      }
+    }
+    return result;
+  }
+
+  /** The overflow of a non-NULL row, or null when only NULL rows overflowed. */
+  private RuntimeException findOverflow(long[] a, long[] b, boolean[] nulls) {
     for (int i = 0; i < a.length; i++) {
+      if (nulls != null && nulls[i]) {
+        continue;
+      }
       try {
         switch (operator) {
           case ADD -> Math.addExact(a[i], b[i]);
@@ -106,7 +138,7 @@ final class ArithmeticNode extends Node {
         return overflow(a[i], b[i]);
       }
     }
-    return Errors.integerOverflow("an operation", type);
+    return null;
   }
 
   private RuntimeException overflow(long a, long b) {

@@ -98,10 +98,10 @@ final class CastNode extends Node {
       }
       for (int i = 0; i < count; i++) {
         long value = longs.values[i];
-        if (value < minimum || value > maximum) {
+        if ((value < minimum || value > maximum) && live(longs, i)) {
           throw Errors.badCast(Long.toString(value), to);
         }
-        values[i] = value;
+        values[i] = live(longs, i) ? value : 0;
       }
     } else if (input instanceof BoolColumn bools) {
       for (int i = 0; i < count; i++) {
@@ -110,11 +110,13 @@ final class CastNode extends Node {
     } else if (input instanceof DoubleColumn doubles) {
       for (int i = 0; i < count; i++) {
         double value = doubles.values[i];
-        double rounded = value < 0 ? -Math.floor(-value + 0.5) : Math.floor(value + 0.5);
-        if (!(rounded >= minimum && rounded <= maximum && rounded < 0x1p63) && live(doubles, i)) {
+        // doubles of magnitude 2^62 and more are integers already
+        long rounded = Math.abs(value) >= 0x1p62 ? (long) value
+            : value < 0 ? -Math.round(-value) : Math.round(value);
+        if (!(value >= -0x1p63 && value < 0x1p63 && rounded >= minimum && rounded <= maximum) && live(doubles, i)) {
           throw Errors.badCast(TextCasts.formatDouble(value, false), to);
         }
-        values[i] = (long) rounded;
+        values[i] = live(doubles, i) ? rounded : 0;
       }
     } else if (input instanceof DecimalColumn decimals) {
       for (int i = 0; i < count; i++) {
@@ -236,7 +238,7 @@ final class CastNode extends Node {
       long bound = Types.powerOfTen(Types.precision(to));
       long[] values = new long[count];
       for (int i = 0; i < count; i++) {
-        long value = decimals.values[i];
+        long value = live(decimals, i) ? decimals.values[i] : 0;
         long scaled = value * factor;
         if (Math.abs(value) > bound / factor || Math.abs(scaled) >= bound) {
           throw Errors.decimalOverflow(decimals.decimal(i), to);

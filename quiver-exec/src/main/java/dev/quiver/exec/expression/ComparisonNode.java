@@ -31,6 +31,16 @@ final class ComparisonNode extends Node {
       }
       compare = compareToConstant(leftValues, literal.value, count);
       nulls = leftValues.nulls == null ? null : leftValues.nulls.clone();
+    } else if (right instanceof LiteralNode literal && literal.value instanceof DecimalColumn constant
+        && !constant.isWide() && !literal.isNull() && leftValues instanceof DecimalColumn decimals
+        && !decimals.isWide() && decimals.scale == constant.scale) {
+      // a decimal column against a bound at its own scale (what exact literal comparisons make)
+      long value = constant.values[0];
+      compare = new int[count];
+      for (int i = 0; i < count; i++) {
+        compare[i] = Long.compare(decimals.values[i], value);
+      }
+      nulls = leftValues.nulls == null ? null : leftValues.nulls.clone();
     } else {
       Column rightValues = right.evaluate(context);
       compare = Comparisons.compare(leftValues, rightValues, count);

@@ -38,7 +38,7 @@ final class DecimalArithmeticNode extends Node {
     }
     if (!a.isWide() && !b.isWide()) {
       try {
-        long[] result = longs(a, b, count);
+        long[] result = ArithmeticNode.zeroNullRows(longs(a, b, count), nulls);
         checkPrecision(result, nulls);
         return new DecimalColumn(scale, result, nulls);
       } catch (ArithmeticException tooWide) {
@@ -67,14 +67,24 @@ final class DecimalArithmeticNode extends Node {
         resultScale = Math.max(a.scale, b.scale);
         long leftFactor = factor(resultScale - a.scale);
         long rightFactor = factor(resultScale - b.scale);
-        for (int i = 0; i < count; i++) {
-          long left = Math.multiplyExact(x[i], leftFactor);
-          long right = Math.multiplyExact(y[i], rightFactor);
-          result[i] = switch (operator) {
-            case ADD -> Math.addExact(left, right);
-            case SUBTRACT -> Math.subtractExact(left, right);
-            default -> right == 0 ? 0 : left % right;
-          };
+        if (operator == Operator.ADD && leftFactor == 1 && rightFactor == 1) {
+          for (int i = 0; i < count; i++) {
+            result[i] = Math.addExact(x[i], y[i]);
+          }
+        } else if (operator == Operator.ADD) {
+          for (int i = 0; i < count; i++) {
+            result[i] = Math.addExact(Math.multiplyExact(x[i], leftFactor), Math.multiplyExact(y[i], rightFactor));
+          }
+        } else if (operator == Operator.SUBTRACT) {
+          for (int i = 0; i < count; i++) {
+            result[i] = Math.subtractExact(Math.multiplyExact(x[i], leftFactor),
+                Math.multiplyExact(y[i], rightFactor));
+          }
+        } else {
+          for (int i = 0; i < count; i++) {
+            long right = Math.multiplyExact(y[i], rightFactor);
+            result[i] = right == 0 ? 0 : Math.multiplyExact(x[i], leftFactor) % right;
+          }
         }
       }
       case MULTIPLY -> {

@@ -6,6 +6,29 @@ package dev.quiver.exec.expression;
  * evaluates them. Every function is NULL on a NULL argument unless its text says otherwise.
  * Arithmetic on decimals is exact at the call's result precision and scale (rounding half up where
  * the scale drops); a result that does not fit its type is a USER error, as is a division by zero.
+ *
+ * <p>Decided by the compiler ({@link ExpressionCompiler}), for the SQL translation to match:
+ * <ul>
+ *   <li>a zero divisor is a USER error for floats too (not NULL, not infinity); integer overflow of the
+ *       call's result type (not only of 64 bits) is a USER error;
+ *   <li>arithmetic operands are brought to the result type's kind by the compiler: integer operands of
+ *       a decimal call count as DECIMAL(19,0), integer or decimal operands of a float call are cast to
+ *       it; an integer call computes in 64 bits and checks the result type's range;
+ *   <li>comparisons bring two operands to one kind: integers with decimals as decimals, anything numeric
+ *       with a float as float64, a date with a timestamp as the timestamp, a string with a date or
+ *       timestamp as that type (CAST of the string);
+ *   <li>CAST to an integer rounds half away from zero (floats, decimals, numeric text); CAST to a
+ *       decimal rounds half up at the target scale; text is trimmed; CAST of a date to a timestamp is
+ *       midnight in the timestamp's zone, of a timestamp to a date its wall-clock date; floats print as
+ *       Java prints them ({@code 1.0E10}), timestamps as {@code yyyy-mm-dd hh:mm:ss[.ffffff]};
+ *   <li>CASE values and COALESCE arguments are cast to the call's type; ROUND's digits must be an
+ *       integer literal; LIKE's pattern and escape must be literals (a NULL one makes NULL);
+ *   <li>EXTRACT(second) is whole seconds; EXTRACT(epoch) of a date is its midnight UTC in seconds;
+ *       date_add_* on a timestamp moves its wall-clock date and keeps the time of day; a date outside
+ *       int32 days is a USER error;
+ *   <li>AND/OR evaluate later operands only on undecided rows, CASE a value only on the rows its
+ *       condition takes, COALESCE an argument only on rows still NULL: a row they skip never errors.
+ * </ul>
  */
 public final class Functions {
   private Functions() {}

@@ -78,6 +78,9 @@ final class MathFunctionNode extends Node {
     long factor = digits < 0 ? Types.powerOfTenOrMinusOne(-digits) : 1;
     for (int i = 0; i < x.length; i++) {
       long value = x[i];
+      if (input.isNull(i)) {
+        continue;
+      }
       try {
         result[i] = switch (function) {
           case NEGATE -> Math.negateExact(value);

@@ -1,10 +1,14 @@
 package dev.quiver.exec.join;
 
+import dev.quiver.common.ErrorCode;
+import dev.quiver.common.QuiverException;
+import dev.quiver.exec.memory.MemoryReservation;
 import dev.quiver.exec.operator.ExecutionContext;
 import dev.quiver.exec.operator.OperatorMetrics;
 import dev.quiver.exec.operator.Sink;
 import dev.quiver.exec.operator.SinkFactory;
 import dev.quiver.exec.plan.JoinNode;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.vector.FieldVector;
@@ -25,6 +29,11 @@ public final class HashJoinBuildFactory implements SinkFactory {
   private final List<VectorSchemaRoot> batches = new ArrayList<>();
   private long rows;
   private JoinTable table;
+  volatile boolean spilling;
+  private boolean buildHasNullKey;
+  private final List<Path[]> spillSets = new ArrayList<>();
+  private List<List<Path>> partitions;
+  private byte[][] matched;
 
   /** The build side of {@code node}, whose inputs have schemas {@code left} and {@code right}. */
   public HashJoinBuildFactory(JoinNode node, Schema left, Schema right) {
@@ -34,15 +43,24 @@ public final class HashJoinBuildFactory implements SinkFactory {
 
   @Override
   public Sink create(ExecutionContext context) {
-    return new HashJoinBuildSink(context, metrics);
+    return new HashJoinBuildSink(this, context, metrics);
   }
 
   @Override
   public synchronized void combine(Sink finished, ExecutionContext context) {
     HashJoinBuildSink sink = (HashJoinBuildSink) finished;
-    batches.addAll(sink.batches);
-    sink.batches.clear();
     rows += sink.rows;
+    if (spilling) {
+      sink.startSpilling();
+    }
+    if (sink.partitions != null) {
+      buildHasNullKey |= sink.partitions.sawNullKey;
+      spillSets.add(sink.partitions.finish());
+      sink.partitions = null;
+    } else {
+      batches.addAll(sink.batches);
+      sink.batches.clear();
+    }
   }
 
   @Override
@@ -52,12 +70,30 @@ public final class HashJoinBuildFactory implements SinkFactory {
     if (rows > Integer.MAX_VALUE - 16) {
       throw dev.quiver.common.QuiverException.user("a hash join's build side holds more than 2^31 rows");
     }
+    if (!spilling) {
+      long estimate = 48L * rows;
+      for (VectorSchemaRoot batch : batches) {
+        for (FieldVector vector : batch.getFieldVectors()) {
+          estimate += vector.getBufferSize();
+        }
+      }
+      MemoryReservation check = context.reservation("HashJoin");
+      spilling = !check.tryGrow(estimate) || context.memory().used() > context.memory().limit() / 2;
+      check.close();
+    }
+    if (spilling) {
+      finishSpilled(context);
+      metrics.memory(context.memory().used());
+      metrics.time.add(System.nanoTime() - started);
+      return;
+    }
     List<FieldVector> columns = new ArrayList<>();
     try {
       for (int column = 0; column < spec.right.getFields().size(); column++) {
         Field field = spec.right.getFields().get(column);
         FieldVector target = field.createVector(context.allocator());
         columns.add(target);
+        target.setInitialCapacity(1);
         target.allocateNew();
         target.setValueCount(0);
         FieldVector[] sources = new FieldVector[batches.size()];
@@ -81,6 +117,113 @@ public final class HashJoinBuildFactory implements SinkFactory {
     metrics.time.add(System.nanoTime() - started);
   }
 
+  private void finishSpilled(ExecutionContext context) {
+    try (JoinPartitions own = new JoinPartitions(context, metrics, spec.right, spec.rightKeys, spec.rightLayout)) {
+      for (VectorSchemaRoot held : batches) {
+        try (held) {
+          own.add(held.getFieldVectors(), held.getRowCount(), null);
+        }
+      }
+      batches.clear();
+      buildHasNullKey |= own.sawNullKey;
+      spillSets.add(own.finish());
+    }
+    partitions = new ArrayList<>();
+    for (int p = 0; p < JoinPartitions.COUNT; p++) {
+      List<Path> files = new ArrayList<>();
+      for (Path[] set : spillSets) {
+        if (set[p] != null) {
+          files.add(set[p]);
+        }
+      }
+      partitions.add(files);
+    }
+    spillSets.clear();
+    matched = new byte[JoinPartitions.COUNT][];
+  }
+
+  /** Whether the sinks should write their rows to disk (the build side is spilling or memory is half used). */
+  boolean shouldSpill(ExecutionContext context) {
+    return spilling || context.memory().used() > context.memory().limit() / 2;
+  }
+
+  /** Whether the build side went to disk (after {@link #finish}); then probes partition their input too. */
+  synchronized boolean spilled() {
+    return partitions != null;
+  }
+
+  long buildRows() {
+    return rows;
+  }
+
+  synchronized boolean buildHasNullKey() {
+    return buildHasNullKey;
+  }
+
+  /** The build rows of spilled partition {@code p} as a table (RESOURCE naming HashJoin when it does not fit). */
+  JoinTable loadPartition(int p, ExecutionContext context) {
+    List<Path> files;
+    synchronized (this) {
+      files = partitions.get(p);
+    }
+    List<FieldVector> columns = new ArrayList<>();
+    try {
+      for (Field field : spec.right.getFields()) {
+        FieldVector target = field.createVector(context.allocator());
+        columns.add(target);
+        target.setInitialCapacity(1);
+        target.allocateNew();
+        target.setValueCount(0);
+      }
+      // one spilled batch at a time: appended to the columns, then freed
+      for (Path file : files) {
+        JoinSpillFile.forEach(file, context.allocator(), piece -> {
+          try {
+            for (int column = 0; column < piece.size(); column++) {
+              VectorBatchAppender.batchAppend(columns.get(column), piece.get(column));
+            }
+          } finally {
+            piece.forEach(FieldVector::close);
+          }
+        });
+      }
+      int count = columns.isEmpty() ? 0 : columns.get(0).getValueCount();
+      List<FieldVector> taken = new ArrayList<>(columns);
+      columns.clear();
+      JoinTable table = JoinTable.build(spec, taken, count, context.reservation("HashJoin"));
+      metrics.memory(context.memory().used());
+      return table;
+    } catch (QuiverException failure) {
+      if (failure.errorCode() == ErrorCode.RESOURCE) {
+        throw new QuiverException(ErrorCode.RESOURCE, "HashJoin cannot fit one partition of its build side ("
+            + files.size() + " spill files) in the query's memory limit of " + context.memory().limit()
+            + " bytes; raise --memory-limit", failure);
+      }
+      throw failure;
+    } finally {
+      columns.forEach(FieldVector::close);
+    }
+  }
+
+  /** ORs a probe thread's matched flags of partition {@code p} into the join's. */
+  synchronized void mergeMatched(int p, byte[] flags) {
+    if (matched[p] == null) {
+      matched[p] = flags.clone();
+      return;
+    }
+    for (int i = 0; i < flags.length; i++) {
+      matched[p][i] |= flags[i];
+    }
+  }
+
+  synchronized byte[] matched(int p) {
+    return matched[p];
+  }
+
+  synchronized int partitionCount() {
+    return partitions == null ? 0 : partitions.size();
+  }
+
   /** The built table (after {@link #finish}). */
   synchronized JoinTable table() {
     if (table == null) {
@@ -101,6 +244,17 @@ public final class HashJoinBuildFactory implements SinkFactory {
     if (table != null) {
       table.close();
       table = null;
+    }
+    for (Path[] set : spillSets) {
+      for (Path file : set) {
+        if (file != null) {
+          JoinSpillFile.delete(file);
+        }
+      }
+    }
+    spillSets.clear();
+    if (partitions != null) {
+      partitions.forEach(files -> files.forEach(JoinSpillFile::delete));
     }
   }
 }

@@ -17,7 +17,12 @@ final class HashJoinBuildSink implements Sink {
   final List<VectorSchemaRoot> batches = new ArrayList<>();
   long rows;
 
-  HashJoinBuildSink(ExecutionContext context, OperatorMetrics metrics) {
+  private final HashJoinBuildFactory factory;
+  /** Where this sink's rows go once the build side spills (null before). */
+  JoinPartitions partitions;
+
+  HashJoinBuildSink(HashJoinBuildFactory factory, ExecutionContext context, OperatorMetrics metrics) {
+    this.factory = factory;
     this.context = context;
     this.metrics = metrics;
   }
@@ -33,13 +38,20 @@ final class HashJoinBuildSink implements Sink {
       }
       try {
         VectorSchemaRoot root = batch.materialize(context.allocator());
-        batches.add(root);
         rows += root.getRowCount();
+        if (partitions == null && !factory.shouldSpill(context)) {
+          batches.add(root);
+        } else {
+          startSpilling();
+          try (root) {
+            partitions.add(root.getFieldVectors(), root.getRowCount(), null);
+          }
+        }
       } catch (QuiverException failure) {
         if (failure.errorCode() == ErrorCode.RESOURCE) {
           throw new QuiverException(ErrorCode.RESOURCE, "HashJoin cannot hold its build side in the query's memory"
-              + " limit of " + context.memory().limit() + " bytes (spilling the build side to disk is not"
-              + " implemented yet); raise --memory-limit", failure);
+              + " limit of " + context.memory().limit() + " bytes, even writing it to disk; raise --memory-limit",
+              failure);
         }
         throw failure;
       }
@@ -48,9 +60,28 @@ final class HashJoinBuildSink implements Sink {
     }
   }
 
+  /** Writes the batches held so far to hash partitions on disk; later batches go there directly. */
+  void startSpilling() {
+    if (partitions == null) {
+      JoinSpec spec = factory.spec;
+      partitions = new JoinPartitions(context, metrics, spec.right, spec.rightKeys, spec.rightLayout);
+      factory.spilling = true;
+    }
+    for (VectorSchemaRoot held : batches) {
+      try (held) {
+        partitions.add(held.getFieldVectors(), held.getRowCount(), null);
+      }
+    }
+    batches.clear();
+  }
+
   @Override
   public void close() {
     batches.forEach(VectorSchemaRoot::close);
     batches.clear();
+    if (partitions != null) {
+      partitions.close();
+      partitions = null;
+    }
   }
 }

@@ -33,9 +33,17 @@ final class HashJoinProbe implements StreamOperator {
   private final int[] pairProbe;
   private final int[] pairBuild;
   private final int[] positions;
+  private final long buildRows;
+  private final boolean buildHasNullKey;
 
+  /**
+   * @param buildRows rows of the whole build side (a partition's table may hold fewer)
+   * @param buildHasNullKey whether any build row of the whole build side has a NULL key
+   */
   HashJoinProbe(JoinSpec spec, JoinTable table, CompiledPredicate residual, ExecutionContext context,
-      OperatorMetrics metrics) {
+      OperatorMetrics metrics, long buildRows, boolean buildHasNullKey) {
+    this.buildRows = buildRows;
+    this.buildHasNullKey = buildHasNullKey;
     this.spec = spec;
     this.table = table;
     this.residual = residual;
@@ -155,9 +163,9 @@ final class HashJoinProbe implements StreamOperator {
       case SEMI -> emitSelection(input, rowsWhere(matched, count, true, null), output);
       case ANTI -> emitSelection(input, rowsWhere(matched, count, false, null), output);
       case NULL_AWARE_ANTI -> {
-        if (table.rowCount == 0) {
+        if (buildRows == 0) {
           emitSelection(input, rowsWhere(new boolean[count], count, false, null), output);
-        } else if (!table.hasNullKey) {
+        } else if (!buildHasNullKey) {
           emitSelection(input, rowsWhere(matched, count, false, keys), output);
         }
       }
@@ -194,7 +202,7 @@ final class HashJoinProbe implements StreamOperator {
       for (int i = 0; i < count; i++) {
         if (matched[i]) {
           mark.set(i, 1);
-        } else if (table.hasNullKey || (keys.hasNull(i) && table.rowCount > 0)) {
+        } else if (buildHasNullKey || (keys.hasNull(i) && buildRows > 0)) {
           mark.setNull(i);
         } else {
           mark.set(i, 0);

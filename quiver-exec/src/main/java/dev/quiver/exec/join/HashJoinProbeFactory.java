@@ -48,7 +48,11 @@ public final class HashJoinProbeFactory implements OperatorFactory {
 
   @Override
   public StreamOperator create(ExecutionContext context) {
-    return new HashJoinProbe(spec, build.table(), residual, context, metrics);
+    if (build.spilled()) {
+      return new SpilledJoinProbe(spec, build, residual, context, metrics);
+    }
+    JoinTable table = build.table();
+    return new HashJoinProbe(spec, table, residual, context, metrics, table.rowCount, table.hasNullKey);
   }
 
   /**
@@ -73,6 +77,9 @@ public final class HashJoinProbeFactory implements OperatorFactory {
     @Override
     public Morsel next(ExecutionContext context) {
       context.checkCancelled();
+      if (build.spilled()) {
+        return nextPartition(context);
+      }
       JoinTable table = build.table();
       int from = next.getAndAdd(context.batchRows());
       if (from >= table.rowCount) {
@@ -102,6 +109,47 @@ public final class HashJoinProbeFactory implements OperatorFactory {
             return batch;
           }
           return null;
+        }
+      };
+    }
+
+    /** The unmatched rows of the next spilled build partition (loaded for it, freed at the end). */
+    private Morsel nextPartition(ExecutionContext context) {
+      int partition = next.getAndIncrement();
+      if (partition >= build.partitionCount()) {
+        return null;
+      }
+      JoinTable table = build.loadPartition(partition, context);
+      byte[] matched = build.matched(partition);
+      return new Morsel() {
+        private int position;
+
+        @Override
+        public Batch next() {
+          while (position < table.rowCount) {
+            context.checkCancelled();
+            int to = Math.min(table.rowCount, position + context.batchRows());
+            int[] rows = new int[to - position];
+            int count = 0;
+            for (int row = position; row < to; row++) {
+              if (matched == null || matched[row] == 0) {
+                rows[count++] = row;
+              }
+            }
+            position = to;
+            if (count > 0) {
+              metrics.output(count);
+              return JoinGather.pairs(null, null, table, rows, count, spec.output.getFields(), context.allocator());
+            }
+          }
+          close();
+          return null;
+        }
+
+        @Override
+        public void close() {
+          position = table.rowCount;
+          table.close();
         }
       };
     }

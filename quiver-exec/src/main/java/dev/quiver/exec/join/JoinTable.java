@@ -18,7 +18,7 @@ import org.apache.arrow.vector.FieldVector;
  * by any probe thread; read after every probe is done).
  */
 final class JoinTable implements AutoCloseable {
-  private static final int CHUNK = 4096;
+  private static final int CHUNK = 512;
 
   final List<FieldVector> columns;
   final int rowCount;
@@ -105,8 +105,14 @@ final class JoinTable implements AutoCloseable {
     }
   }
 
+  private boolean closed;
+
   @Override
   public void close() {
+    if (closed) {
+      return;
+    }
+    closed = true;
     keys.release();
     reservation.shrink(arrayBytes);
     columns.forEach(FieldVector::close);

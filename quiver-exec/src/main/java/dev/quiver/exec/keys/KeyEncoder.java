@@ -67,6 +67,15 @@ public final class KeyEncoder {
     subset = null;
   }
 
+  /** Replaces {@code into}'s rows with one row whose every key column is NULL (packed as {@link #encode} packs NULLs). */
+  public void encodeNullRow(KeyRows into) {
+    subset = null;
+    begin(into, 1);
+    into.fixed[0] = layout.columnCount() == 0 ? 0 : (1L << layout.columnCount()) - 1;
+    java.util.Arrays.fill(into.byteStart, 0, 2, 0);
+    into.hashRows(0);
+  }
+
   private void begin(KeyRows into, int count) {
     into.clear();
     into.ensureCapacity(count, 0);

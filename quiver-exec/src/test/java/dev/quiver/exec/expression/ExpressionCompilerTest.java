@@ -395,6 +395,27 @@ class ExpressionCompilerTest {
   }
 
   @Test
+  void timestampsWithAZoneUseItsWallClock() {
+    ArrowType zoned = new ArrowType.Timestamp(TimeUnit.MICROSECOND, "America/New_York");
+    long instant = java.time.Instant.parse("2024-03-10T07:30:00Z").getEpochSecond() * 1_000_000L;
+    TestColumn t = column("t", zoned, instant, null);
+    ColumnReference tc = col("t", 0, zoned);
+    assertThat(eval(call(Functions.EXTRACT, INT64, text("hour"), tc), t)).isEqualTo(cells(3L, null));
+    assertThat(eval(new Cast(tc, DATE), t)).isEqualTo(cells(day("2024-03-10"), null));
+    assertThat(eval(new Cast(tc, UTF8), t)).isEqualTo(cells("2024-03-10 03:30:00-04:00", null));
+    assertThat(eval(new Comparison(tc, ComparisonOperator.EQUAL, new Literal(LocalDateTime.parse("2024-03-10T03:30"),
+        zoned)), t)).isEqualTo(cells(true, null));
+    assertThat(eval(new Comparison(tc, ComparisonOperator.LESS, new Literal(java.time.Instant.parse(
+        "2024-03-10T07:30:00.000001Z"), zoned)), t)).isEqualTo(cells(true, null));
+    assertThat(eval(new Cast(text("2024-03-10 03:30:00"), zoned), t)).isEqualTo(cells(instant, instant));
+    long midnight = java.time.Instant.parse("2024-03-10T05:00:00Z").getEpochSecond() * 1_000_000L;
+    assertThat(eval(new Cast(col("d", 0, DATE), zoned), column("d", DATE, day("2024-03-10"))))
+        .isEqualTo(cells(midnight));
+    assertThat(eval(new Cast(col("t", 0, TIMESTAMP), UTF8), column("t", TIMESTAMP, -1L)))
+        .isEqualTo(cells("1969-12-31 23:59:59.999999"));
+  }
+
+  @Test
   void stringFunctions() {
     TestColumn s = column("s", UTF8, "héllo😀", "  ab ", "", null);
     ColumnReference sc = col("s", 0, UTF8);
