@@ -45,6 +45,7 @@ final class GroupBuilder implements AutoCloseable {
   private final List<Path[]> spilled = new ArrayList<>();
   private final KeyEncoder keyEncoder;
   private final KeyRows keyRows;
+  private final KeyTable.Scratch lookupScratch = new KeyTable.Scratch();
   private final KeyEncoder[] distinctEncoders;
   private final KeyRows[] distinctRows;
   private int[] groups = new int[0];
@@ -568,7 +569,7 @@ final class GroupBuilder implements AutoCloseable {
           keyRows.appendPrefix(pairs, from + i);
           ids[i] = from + i;
         }
-        table.keys.find(keyRows, groups);
+        table.keys.find(keyRows, groups, lookupScratch);
         try (FieldVector values = KeyDecoder.decode(pairs, argumentColumn, ids, count, argument,
             context.allocator())) {
           table.accumulators[c].update(groups, values, identity, count);

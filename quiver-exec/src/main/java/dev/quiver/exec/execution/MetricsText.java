@@ -18,7 +18,7 @@ final class MetricsText {
     for (OperatorMetrics operator : operators) {
       List<String> items = new ArrayList<>();
       for (Metric metric : operator.snapshot().metrics()) {
-        if (metric.value() == 0 && !metric.name().equals("rows_out")) {
+        if (metric.value() == 0 && !metric.name().equals("rows.out")) {
           continue;
         }
         items.add(metric.name() + "=" + format(metric));

@@ -181,13 +181,13 @@ public final class QueryExecution implements AutoCloseable {
 
   /** Every operator's metrics, prefixed {@code operator.N.NAME.}, plus the query's own. */
   public MetricsSnapshot metrics() {
-    MetricsSnapshot snapshot = new MetricsSnapshot(List.of(new Metric("query.peak_memory_bytes", Metric.Kind.BYTES,
-        memory.peak()), new Metric("query.elapsed_nanos", Metric.Kind.NANOS, elapsedNanos())));
+    MetricsSnapshot snapshot = new MetricsSnapshot(List.of(new Metric("query.peak.memory", Metric.Kind.BYTES,
+        memory.peak()), new Metric("query.elapsed", Metric.Kind.NANOS, elapsedNanos())));
     int index = 0;
     for (List<OperatorMetrics> list : builder.metrics().values()) {
       for (OperatorMetrics operator : list) {
         snapshot = snapshot.plus(operator.snapshot().prefixed("operator." + index++ + "."
-            + operator.operator().toLowerCase(java.util.Locale.ROOT) + "."));
+            + operator.operator().toLowerCase(java.util.Locale.ROOT)));
       }
     }
     return snapshot;

@@ -4,6 +4,7 @@ import dev.quiver.common.batch.Batch;
 import dev.quiver.exec.expression.CompiledPredicate;
 import dev.quiver.exec.keys.KeyEncoder;
 import dev.quiver.exec.keys.KeyRows;
+import dev.quiver.exec.keys.KeyTable;
 import dev.quiver.exec.operator.BatchConsumer;
 import dev.quiver.exec.operator.ExecutionContext;
 import dev.quiver.exec.operator.OperatorMetrics;
@@ -28,6 +29,7 @@ final class HashJoinProbe implements StreamOperator {
   private final OperatorMetrics metrics;
   private final KeyEncoder encoder;
   private final KeyRows keys;
+  private final KeyTable.Scratch lookupScratch = new KeyTable.Scratch();
   private final List<Field> pairFields;
   private int[] ids = new int[0];
   private final int[] pairProbe;
@@ -77,7 +79,7 @@ final class HashJoinProbe implements StreamOperator {
     if (ids.length < count) {
       ids = new int[count];
     }
-    table.keys.find(keys, ids);
+    table.keys.find(keys, ids, lookupScratch);
     boolean[] matched = new boolean[count];
     JoinType type = spec.type;
     if (!type.outputsRight() && residual == null) {

@@ -8,7 +8,8 @@ import java.util.Arrays;
  * in insertion order; the keys are kept in {@link #rows()}. Lookups take a whole {@link KeyRows}
  * batch: every row's slot is probed, hash-equal candidates are compared together with {@link
  * KeyEquality}, the rest move on, until every row is resolved. Memory is reserved through the
- * owner's reservation before the table grows ({@link #tryReserve}). Not thread-safe.
+ * owner's reservation before the table grows ({@link #tryReserve}). Inserting is not thread-safe;
+ * once built, any number of threads may {@link #find} at once, each with its own {@link Scratch}.
  */
 public final class KeyTable {
   private static final int EMPTY = -1;
@@ -18,11 +19,7 @@ public final class KeyTable {
   private int[] slots;
   private int mask;
   private long reserved;
-  private int[] pending = new int[0];
-  private int[] slotOf = new int[0];
-  private int[] compareRows = new int[0];
-  private int[] compareIds = new int[0];
-  private boolean[] equal = new boolean[0];
+  private final Scratch insertScratch = new Scratch();
 
   public KeyTable(KeyLayout layout, MemoryReservation reservation) {
     this.reservation = reservation;
@@ -93,23 +90,44 @@ public final class KeyTable {
    * (room must have been made with {@link #tryReserve} for {@code keys.size()} rows and bytes).
    */
   public void findOrInsert(KeyRows keys, int[] ids) {
-    lookup(keys, ids, true);
+    lookup(keys, ids, true, insertScratch);
   }
 
-  /** Writes into {@code ids[i]} the id of row i of {@code keys}, or -1 when it is not present. */
-  public void find(KeyRows keys, int[] ids) {
-    lookup(keys, ids, false);
+  /**
+   * Writes into {@code ids[i]} the id of row i of {@code keys}, or -1 when it is not present.
+   * Thread-safe against other finds (not against inserts) when each thread passes its own scratch.
+   */
+  public void find(KeyRows keys, int[] ids, Scratch scratch) {
+    lookup(keys, ids, false, scratch);
   }
 
-  private void lookup(KeyRows keys, int[] ids, boolean insert) {
-    int count = keys.size();
-    if (pending.length < count) {
-      pending = new int[count];
-      slotOf = new int[count];
-      compareRows = new int[count];
-      compareIds = new int[count];
-      equal = new boolean[count];
+  /** The arrays one lookup works in: one per thread that looks keys up. */
+  public static final class Scratch {
+    private int[] pending = new int[0];
+    private int[] slotOf = new int[0];
+    private int[] compareRows = new int[0];
+    private int[] compareIds = new int[0];
+    private boolean[] equal = new boolean[0];
+
+    void ensure(int count) {
+      if (pending.length < count) {
+        pending = new int[count];
+        slotOf = new int[count];
+        compareRows = new int[count];
+        compareIds = new int[count];
+        equal = new boolean[count];
+      }
     }
+  }
+
+  private void lookup(KeyRows keys, int[] ids, boolean insert, Scratch scratch) {
+    int count = keys.size();
+    scratch.ensure(count);
+    int[] pending = scratch.pending;
+    int[] slotOf = scratch.slotOf;
+    int[] compareRows = scratch.compareRows;
+    int[] compareIds = scratch.compareIds;
+    boolean[] equal = scratch.equal;
     long[] hashes = keys.hashes;
     for (int row = 0; row < count; row++) {
       slotOf[row] = (int) hashes[row] & mask;

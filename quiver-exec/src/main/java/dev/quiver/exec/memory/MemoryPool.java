@@ -18,6 +18,7 @@ public final class MemoryPool implements AutoCloseable {
   private final AtomicLong used = new AtomicLong();
   private final AtomicLong peak = new AtomicLong();
   private final BufferAllocator allocator;
+  private final BufferAllocator sourceAllocator;
 
   /**
    * A pool of {@code limit} bytes whose Arrow allocator is a child of {@code parent}.
@@ -30,6 +31,17 @@ public final class MemoryPool implements AutoCloseable {
     }
     this.limit = limit;
     this.allocator = parent.newChildAllocator(name, new Listener(), 0, limit);
+    this.sourceAllocator = parent.newChildAllocator(name + "-sources", 0, Long.MAX_VALUE);
+  }
+
+  /**
+   * The allocator table sources decode into (the scan's shared chunk decodes and the slices it hands
+   * out): outside the limit, because a scan's working set is bounded by its own design (a window of
+   * splits, chunks freed when their last split is done), not by what operators keep. An operator
+   * that keeps batches reserves for them.
+   */
+  public BufferAllocator sourceAllocator() {
+    return sourceAllocator;
   }
 
   /** The allocator every operator of the query allocates its Arrow buffers from. */
@@ -83,7 +95,11 @@ public final class MemoryPool implements AutoCloseable {
   /** Closes the allocator (a leak is an INTERNAL error naming it). */
   @Override
   public void close() {
-    dev.quiver.common.memory.Allocators.closeChecked(allocator);
+    try {
+      dev.quiver.common.memory.Allocators.closeChecked(allocator);
+    } finally {
+      dev.quiver.common.memory.Allocators.closeChecked(sourceAllocator);
+    }
   }
 
   /** Counts Arrow allocations in the pool, so buffers and reservations share the one limit. */

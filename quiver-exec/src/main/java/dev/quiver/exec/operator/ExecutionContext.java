@@ -45,6 +45,11 @@ public final class ExecutionContext {
     return memory.allocator();
   }
 
+  /** The allocator table sources decode into (see {@link MemoryPool#sourceAllocator}). */
+  public BufferAllocator sourceAllocator() {
+    return memory.sourceAllocator();
+  }
+
   /** A reservation for one operator instance (named in a RESOURCE error). */
   public MemoryReservation reservation(String operator) {
     return memory.reservation(operator);

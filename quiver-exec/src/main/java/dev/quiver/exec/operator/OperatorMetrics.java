@@ -18,12 +18,12 @@ import java.util.function.Supplier;
 public final class OperatorMetrics {
   private final String operator;
   private final String details;
-  public final Counter rowsIn = new Counter("rows_in");
-  public final Counter rowsOut = new Counter("rows_out");
-  public final Counter batchesIn = new Counter("batches_in");
-  public final Counter batchesOut = new Counter("batches_out");
-  public final Timer time = new Timer("time_nanos");
-  public final Counter spilledBytes = new Counter("spilled_bytes");
+  public final Counter rowsIn = new Counter("rows.in");
+  public final Counter rowsOut = new Counter("rows.out");
+  public final Counter batchesIn = new Counter("batches.in");
+  public final Counter batchesOut = new Counter("batches.out");
+  public final Timer time = new Timer("time");
+  public final Counter spilledBytes = new Counter("spilled.bytes");
   public final Counter spills = new Counter("spills");
   private final AtomicLong peakMemory = new AtomicLong();
   private final List<Supplier<MetricsSnapshot>> extra = new CopyOnWriteArrayList<>();
@@ -78,7 +78,7 @@ public final class OperatorMetrics {
     metrics.add(new Metric(batchesIn.name(), Metric.Kind.COUNT, batchesIn.get()));
     metrics.add(new Metric(batchesOut.name(), Metric.Kind.COUNT, batchesOut.get()));
     metrics.add(new Metric(time.name(), Metric.Kind.NANOS, time.nanos()));
-    metrics.add(new Metric("peak_memory_bytes", Metric.Kind.BYTES, peakMemory.get()));
+    metrics.add(new Metric("peak.memory", Metric.Kind.BYTES, peakMemory.get()));
     metrics.add(new Metric(spilledBytes.name(), Metric.Kind.BYTES, spilledBytes.get()));
     metrics.add(new Metric(spills.name(), Metric.Kind.COUNT, spills.get()));
     MetricsSnapshot snapshot = new MetricsSnapshot(metrics);

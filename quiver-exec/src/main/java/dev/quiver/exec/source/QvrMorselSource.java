@@ -16,7 +16,7 @@ final class QvrMorselSource implements MorselSource {
   QvrMorselSource(String table, ScanTasks tasks) {
     this.tasks = tasks;
     this.metrics = new OperatorMetrics("Scan", table + " (" + tasks.splitCount() + " splits)");
-    metrics.include(() -> tasks.metrics().snapshot().prefixed("scan."));
+    metrics.include(() -> tasks.metrics().snapshot().prefixed("scan"));
   }
 
   @Override

@@ -123,7 +123,7 @@ public final class QvrTableSource implements TableSource {
     if (filter != null) {
       scan.filter(filter);
     }
-    return new QvrMorselSource(name, scan.openTasks(context.allocator()));
+    return new QvrMorselSource(name, scan.openTasks(context.sourceAllocator()));
   }
 
   @Override

@@ -14,6 +14,11 @@ import org.apache.arrow.memory.RootAllocator;
  */
 class TpchOracleTest extends TpchOracleHarness {
   @Override
+  protected String engineSql(String sql) {
+    return forDuckDb(sql);
+  }
+
+  @Override
   protected QueryRunner openEngine(TpchFixture fixture) throws Exception {
     DuckDbOracle engine = DuckDbOracle.inMemory();
     try (BufferAllocator allocator = new RootAllocator()) {
