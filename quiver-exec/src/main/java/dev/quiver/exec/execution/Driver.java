@@ -77,9 +77,12 @@ final class Driver {
       Morsel morsel;
       while (!done(operators, sink) && (morsel = source.next(context)) != null) {
         try (Morsel running = morsel) {
-          Batch batch;
-          while (!done(operators, sink) && (batch = running.next()) != null) {
+          while (!done(operators, sink)) {
             context.checkCancelled();
+            Batch batch = running.next();
+            if (batch == null) {
+              break;
+            }
             chain[0].accept(batch);
           }
         }

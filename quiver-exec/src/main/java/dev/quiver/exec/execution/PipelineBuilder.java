@@ -96,6 +96,11 @@ final class PipelineBuilder {
     }
     if (node instanceof FilterNode filter) {
       Pipeline pipeline = open(filter.input());
+      if (filter.input() instanceof TableScanNode scan && scan.table().evaluatesFilters()
+          && filter.condition().equals(scan.filter())) {
+        // the scan already keeps exactly these rows
+        return pipeline;
+      }
       FilterOperatorFactory operator = FilterOperatorFactory.of(filter);
       add(pipeline, operator, operator.metrics(), filter);
       return pipeline;

@@ -73,7 +73,7 @@ public final class QueryExecution implements AutoCloseable {
       ExecutorService coordinators, ExecutorService workers) {
     QueryExecution execution = new QueryExecution(BuildSides.normalize(plan), options, allocator, name, workers);
     try {
-      execution.builder.build(plan, execution.result);
+      execution.builder.build(execution.plan, execution.result);
     } catch (RuntimeException failure) {
       execution.closeResources();
       execution.memory.close();

@@ -26,21 +26,32 @@ final class QvrMorselSource implements MorselSource {
       return null;
     }
     return new Morsel() {
-      private boolean done;
+      private java.util.ArrayDeque<Batch> pieces;
 
       @Override
       public Batch next() throws java.io.IOException {
-        if (done) {
-          return null;
+        if (pieces == null) {
+          pieces = new java.util.ArrayDeque<>();
+          long started = metrics.time.start();
+          Batch batch = tasks.run(split);
+          if (batch != null) {
+            pieces.addAll(BatchSlices.cut(batch, context.batchRows(), context.sourceAllocator()));
+          }
+          metrics.time.stop(started);
         }
-        done = true;
-        long started = metrics.time.start();
-        Batch batch = tasks.run(split);
-        metrics.time.stop(started);
-        if (batch != null) {
-          metrics.output(batch.rowCount());
+        Batch piece = pieces.poll();
+        if (piece != null) {
+          metrics.output(piece.rowCount());
         }
-        return batch;
+        return piece;
+      }
+
+      @Override
+      public void close() {
+        if (pieces != null) {
+          pieces.forEach(Batch::close);
+          pieces.clear();
+        }
       }
     };
   }
