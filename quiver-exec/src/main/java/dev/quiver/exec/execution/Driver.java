@@ -1,6 +1,5 @@
 package dev.quiver.exec.execution;
 
-import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
 import dev.quiver.common.batch.Batch;
 import dev.quiver.exec.operator.BatchConsumer;
@@ -92,10 +91,14 @@ final class Driver {
         long started = System.nanoTime();
         BatchConsumer next = chain[i + 1];
         OperatorMetrics metrics = pipeline.operators.get(firstOperator + i).metrics();
-        operators.get(i).finish(batch -> {
-          metrics.output(batch.rowCount());
-          next.accept(batch);
-        });
+        try {
+          operators.get(i).finish(batch -> {
+            metrics.output(batch.rowCount());
+            next.accept(batch);
+          });
+        } catch (OutOfMemoryException exhausted) {
+          throw resource(metrics, exhausted);
+        }
         inclusive[i] += System.nanoTime() - started;
       }
       for (int i = 0; i < count; i++) {
@@ -123,7 +126,6 @@ final class Driver {
   }
 
   static QuiverException resource(OperatorMetrics metrics, OutOfMemoryException exhausted) {
-    return new QuiverException(ErrorCode.RESOURCE,
-        metrics.operator() + " ran out of memory: " + exhausted.getMessage() + "; raise --memory-limit", exhausted);
+    return dev.quiver.exec.operator.ResourceErrors.outOfMemory(metrics.operator(), exhausted);
   }
 }

@@ -206,7 +206,11 @@ public final class QueryExecution implements AutoCloseable {
         Pipeline pipeline = pipelines.get(i);
         runPipeline(pipeline);
         if (lastUser(pipelines, i)) {
-          pipeline.sink.finish(context);
+          try {
+            pipeline.sink.finish(context);
+          } catch (OutOfMemoryException exhausted) {
+            throw Driver.resource(pipeline.sink.metrics(), exhausted);
+          }
         }
       }
     } catch (OutOfMemoryException exhausted) {

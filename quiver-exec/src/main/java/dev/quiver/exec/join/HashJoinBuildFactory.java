@@ -65,6 +65,14 @@ public final class HashJoinBuildFactory implements SinkFactory {
 
   @Override
   public synchronized void finish(ExecutionContext context) {
+    try {
+      build(context);
+    } catch (org.apache.arrow.memory.OutOfMemoryException exhausted) {
+      throw dev.quiver.exec.operator.ResourceErrors.outOfMemory("HashJoin", exhausted);
+    }
+  }
+
+  private void build(ExecutionContext context) {
     context.checkCancelled();
     long started = System.nanoTime();
     if (rows > Integer.MAX_VALUE - 16) {

@@ -29,15 +29,21 @@ final class HashJoinBuildSink implements Sink {
 
   @Override
   public void consume(Batch batch) {
+    try {
+      consumeOwned(batch);
+    } catch (org.apache.arrow.memory.OutOfMemoryException exhausted) {
+      throw dev.quiver.exec.operator.ResourceErrors.outOfMemory("HashJoin", exhausted);
+    }
+  }
+
+  private void consumeOwned(Batch batch) {
     try (batch) {
       context.checkCancelled();
-      long started = System.nanoTime();
-      metrics.input(batch.rowCount());
       if (batch.rowCount() == 0) {
         return;
       }
       try {
-        VectorSchemaRoot root = batch.materialize(context.allocator());
+        VectorSchemaRoot root = context.retain(batch);
         rows += root.getRowCount();
         if (partitions == null && !factory.shouldSpill(context)) {
           batches.add(root);
@@ -56,7 +62,6 @@ final class HashJoinBuildSink implements Sink {
         throw failure;
       }
       metrics.memory(context.memory().used());
-      metrics.time.add(System.nanoTime() - started);
     }
   }
 

@@ -64,13 +64,10 @@ final class HashJoinProbe implements StreamOperator {
   public void process(Batch input, BatchConsumer output) {
     try (input) {
       context.checkCancelled();
-      long started = System.nanoTime();
       int count = input.rowCount();
-      metrics.input(count);
       if (count > 0) {
         probe(input, count, output);
       }
-      metrics.time.add(System.nanoTime() - started);
     }
   }
 
@@ -140,7 +137,6 @@ final class HashJoinProbe implements StreamOperator {
       return;
     }
     Batch result = passing == pairs ? joined : joined.withSelection(chosen, passing);
-    metrics.output(passing);
     output.accept(result);
   }
 
@@ -159,7 +155,6 @@ final class HashJoinProbe implements StreamOperator {
         java.util.Arrays.fill(nulls, -1);
         Batch outer = JoinGather.pairs(input, rows, table, nulls, rows.length, spec.output.getFields(),
             context.allocator());
-        metrics.output(rows.length);
         output.accept(outer);
       }
       case SEMI -> emitSelection(input, rowsWhere(matched, count, true, null), output);
@@ -191,7 +186,6 @@ final class HashJoinProbe implements StreamOperator {
     if (rows.length == 0) {
       return;
     }
-    metrics.output(rows.length);
     output.accept(input.withSelection(rows, rows.length));
   }
 
@@ -222,7 +216,6 @@ final class HashJoinProbe implements StreamOperator {
       builder.add(fields.get(column), vectors.get(column));
     }
     builder.add(markField, mark);
-    metrics.output(count);
     output.accept(builder.build());
   }
 }

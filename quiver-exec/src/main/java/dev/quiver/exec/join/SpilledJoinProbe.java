@@ -49,7 +49,6 @@ final class SpilledJoinProbe implements StreamOperator {
     try (input) {
       context.checkCancelled();
       int count = input.rowCount();
-      metrics.input(count);
       if (count == 0) {
         return;
       }
@@ -104,6 +103,14 @@ final class SpilledJoinProbe implements StreamOperator {
 
   @Override
   public void finish(BatchConsumer output) {
+    try {
+      joinPartitions(output);
+    } catch (org.apache.arrow.memory.OutOfMemoryException exhausted) {
+      throw dev.quiver.exec.operator.ResourceErrors.outOfMemory("HashJoin", exhausted);
+    }
+  }
+
+  private void joinPartitions(BatchConsumer output) {
     Path[] mine = partitions.finish();
     try {
       for (int p = 0; p < mine.length; p++) {
@@ -119,7 +126,6 @@ final class SpilledJoinProbe implements StreamOperator {
               batch.add(spec.left.getFields().get(column), vectors.get(column));
             }
             probe.process(batch.build(), rows -> {
-              metrics.output(rows.rowCount());
               output.accept(rows);
             });
           });

@@ -51,7 +51,7 @@ public final class NestedLoopJoinBuildFactory implements SinkFactory {
         }
         VectorSchemaRoot dense;
         try {
-          dense = batch.materialize(context.allocator());
+          dense = context.retain(batch);
         } catch (RuntimeException failure) {
           batch.close();
           throw failure;

@@ -8,7 +8,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
+import dev.quiver.common.batch.Batch;
+import dev.quiver.common.batch.VectorGather;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
  * What every operator of one query shares: the memory pool and its allocator, the thread count, the
@@ -48,6 +52,45 @@ public final class ExecutionContext {
   /** The allocator table sources decode into (see {@link MemoryPool#sourceAllocator}). */
   public BufferAllocator sourceAllocator() {
     return memory.sourceAllocator();
+  }
+
+  /**
+   * The rows of {@code batch} as dense vectors that all count against the query's memory limit: for
+   * an operator that keeps batches (a join's build side, a sort's runs). Vectors made elsewhere (the
+   * scan's slices, which live outside the limit) are copied into the query's allocator, so keeping
+   * them fails with the allocator's refusal (the operator's RESOURCE error) rather than going unseen.
+   * Takes over the batch.
+   */
+  public VectorSchemaRoot retain(Batch batch) {
+    VectorSchemaRoot dense = batch.materialize(allocator());
+    java.util.List<FieldVector> vectors = new java.util.ArrayList<>(dense.getFieldVectors());
+    int rows = dense.getRowCount();
+    int[] all = null;
+    try {
+      for (int i = 0; i < vectors.size(); i++) {
+        FieldVector vector = vectors.get(i);
+        if (vector.getAllocator() != allocator()) {
+          if (all == null) {
+            all = new int[rows];
+            for (int row = 0; row < rows; row++) {
+              all[row] = row;
+            }
+          }
+          FieldVector copy = VectorGather.gather(vector, all, rows, vector.getField(), allocator());
+          vectors.set(i, copy);
+          vector.close();
+        }
+      }
+    } catch (RuntimeException failure) {
+      dense.close();
+      for (int i = 0; i < vectors.size(); i++) {
+        if (vectors.get(i) != dense.getFieldVectors().get(i)) {
+          vectors.get(i).close();
+        }
+      }
+      throw failure;
+    }
+    return new VectorSchemaRoot(dense.getSchema().getFields(), vectors, rows);
   }
 
   /** A reservation for one operator instance (named in a RESOURCE error). */

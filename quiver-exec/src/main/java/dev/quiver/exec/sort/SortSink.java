@@ -66,7 +66,7 @@ final class SortSink implements Sink {
     FieldVector[] columns;
     int count;
     try {
-      VectorSchemaRoot dense = batch.materialize(context.allocator());
+      VectorSchemaRoot dense = context.retain(batch);
       columns = dense.getFieldVectors().toArray(new FieldVector[0]);
       count = dense.getRowCount();
     } catch (RuntimeException failure) {

@@ -141,7 +141,8 @@ class HashJoinTest {
         onThreads(pool, threads, t -> {
           try (Sink sink = build.create(context)) {
             for (int b = t; b < rightBatches.size(); b += threads) {
-              sink.consume(copy ? intoPool(rightBatches.get(b), context, allocator.allocator()) : rightBatches.get(b));
+              // the build copies batches made outside the query's pool into it (ExecutionContext.retain)
+              sink.consume(rightBatches.get(b));
             }
             build.combine(sink, context);
           }
@@ -173,8 +174,7 @@ class HashJoinTest {
             }
           }
         }
-        assertThat(build.metrics().rowsIn.get()).isEqualTo(rightData.size());
-        assertThat(probe.metrics().rowsIn.get()).isEqualTo(leftData.size());
+        // rows in and out are counted by the pipeline driver (the executor's tests check them)
         if (spilledBytes != null) {
           spilledBytes[0] = build.metrics().spilledBytes.get() + probe.metrics().spilledBytes.get();
         }

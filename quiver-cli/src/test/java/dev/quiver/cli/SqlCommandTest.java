@@ -1,0 +1,84 @@
+package dev.quiver.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.quiver.format.file.QuiverWriter;
+import dev.quiver.testing.TestingAllocator;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code quiver sql}: results in every format, tables by folder, name and path, scripts, errors. */
+class SqlCommandTest {
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+  @TempDir
+  Path directory;
+
+  private Path write(String name, int rows) throws IOException {
+    Path file = directory.resolve(name + ".qvr");
+    try (VectorSchemaRoot root = TestTables.allTypes(memory.allocator(), rows, 7, true);
+        QuiverWriter writer = QuiverWriter.create(file, root.getSchema(), memory.allocator())) {
+      writer.write(root);
+    }
+    return file;
+  }
+
+  @Test
+  void csvOfAQueryOverATablesFolderEqualsTheScansRows() throws IOException {
+    write("t", 2_000);
+    CommandRunner.Outcome counted = CommandRunner.run(memory.allocator(), "sql", "--tables", directory.toString(),
+        "--format", "csv", "SELECT count(*) AS n, count(utf8) AS texts FROM t");
+    assertThat(counted.exitCode()).as(counted.err()).isZero();
+    CommandRunner.Outcome scanned = CommandRunner.run(memory.allocator(), "scan", directory.resolve("t.qvr").toString(),
+        "--format", "csv", "--columns", "utf8");
+    long texts = scanned.out().lines().skip(1).filter(line -> !line.equals("\\N")).count();
+    assertThat(counted.out().lines().toList()).containsExactly("n,texts", "2000," + texts);
+  }
+
+  @Test
+  void tableAndJsonFormatsShowNamesTypesAndRows() throws IOException {
+    Path file = write("t", 100);
+    CommandRunner.Outcome table = CommandRunner.run(memory.allocator(), "sql", "--table", "things=" + file,
+        "--format", "table", "SELECT id, id * 2 AS twice FROM things ORDER BY id LIMIT 3");
+    assertThat(table.exitCode()).as(table.err()).isZero();
+    List<String> lines = table.out().lines().toList();
+    assertThat(lines.get(0)).contains("id").contains("twice");
+    assertThat(lines.get(1)).contains("int64");
+    assertThat(lines.get(lines.size() - 1)).startsWith("3 rows in ");
+    CommandRunner.Outcome json = CommandRunner.run(memory.allocator(), "sql", "--table", "things=" + file,
+        "--format", "json", "SELECT id FROM things ORDER BY id LIMIT 2");
+    assertThat(json.exitCode()).as(json.err()).isZero();
+    assertThat(json.out().lines().toList()).hasSize(2).allMatch(line -> line.startsWith("{\"id\": "));
+  }
+
+  @Test
+  void aFileOfStatementsRunsInOrderAndExplainPrintsThePlan() throws IOException {
+    Path file = write("t", 50);
+    Path script = directory.resolve("q.sql");
+    Files.writeString(script, "-- two statements\nSELECT count(*) AS n FROM '" + file + "';\n"
+        + "EXPLAIN SELECT id FROM '" + file + "' WHERE id > 3;\n");
+    CommandRunner.Outcome outcome = CommandRunner.run(memory.allocator(), "sql", "--format", "csv", "--file",
+        script.toString());
+    assertThat(outcome.exitCode()).as(outcome.err()).isZero();
+    assertThat(outcome.out()).startsWith("n\n50\n").contains("TableScan[");
+  }
+
+  @Test
+  void badSqlNamesLineAndColumnInTheWholeTextAndExitsTwo() throws IOException {
+    write("t", 10);
+    CommandRunner.Outcome outcome = CommandRunner.run(memory.allocator(), "sql", "--tables", directory.toString(),
+        "SELECT 1;\nSELECT idd FROM t");
+    assertThat(outcome.exitCode()).isEqualTo(2);
+    assertThat(outcome.err().strip()).startsWith("quiver: line 2:8: ").contains("'id'");
+    CommandRunner.Outcome unknown = CommandRunner.run(memory.allocator(), "sql", "--tables", directory.toString(),
+        "SELECT * FROM tt");
+    assertThat(unknown.exitCode()).isEqualTo(2);
+    assertThat(unknown.err()).contains("'t'");
+  }
+}
