@@ -87,7 +87,7 @@ public final class BenchTpchCommand implements Callable<Integer> {
     }
     Path dataDirectory = data != null ? data : BenchOptions.repository().resolve("quiver-bench/target/bench-data");
     PrintWriter log = spec.commandLine().getErr();
-    SuiteRunner runner = TpchSuite.runner(new ChildJvm(MeasureMain.class.getName(), List.of()),
+    SuiteRunner runner = TpchSuite.runner(new ChildJvm(MeasureMain.class.getName(), List.of(ChildJvm.CALCITE_CHARSET)),
         RunEnvironment.detect(BenchOptions.repository()), options.runs, options.warmupPasses, log).keepGoing(keepGoing);
     try (BufferAllocator allocator = Allocators.newRoot()) {
       List<ResultRecord> records = TpchSuite.run(dataDirectory, scale, chosen, measured, threads,
