@@ -81,7 +81,7 @@ public final class BenchScanCommand implements Callable<Integer> {
     }
     Path dataDirectory = data != null ? data : BenchOptions.repository().resolve("quiver-bench/target/bench-data");
     PrintWriter log = spec.commandLine().getErr();
-    SuiteRunner runner = new SuiteRunner(new ChildJvm(MeasureMain.class.getName(), List.of()),
+    SuiteRunner runner = new SuiteRunner(new ChildJvm(MeasureMain.class.getName(), List.of(ChildJvm.CALCITE_CHARSET)),
         RunEnvironment.detect(BenchOptions.repository()),
         "scan", ScanSystem.QUIVER.label(), options.runs, options.warmupPasses, 0, log);
     try (BufferAllocator allocator = Allocators.newRoot()) {

@@ -8,6 +8,8 @@ import dev.quiver.bench.run.Outcome;
 import dev.quiver.bench.run.PeakMemory;
 import dev.quiver.bench.run.Workload;
 import dev.quiver.bench.scan.workloads.ScanWorkloads;
+import dev.quiver.bench.tpch.TpchSuite;
+import dev.quiver.bench.tpch.TpchWorkloads;
 import dev.quiver.common.memory.Allocators;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -28,11 +30,24 @@ public final class MeasureMain {
   public static void main(String[] arguments) throws Exception {
     ObjectMapper json = new ObjectMapper();
     MeasureRequest request = json.readValue(arguments[0], MeasureRequest.class);
-    Workload.Factory factory = factory(request.suite());
     PrintStream standardOutput = new PrintStream(System.out, true, StandardCharsets.UTF_8);
     MeasureResult result;
-    try (BufferAllocator root = Allocators.newRoot();
-        BufferAllocator kept = root.newChildAllocator("workload", 0, Long.MAX_VALUE);
+    try (BufferAllocator root = Allocators.newRoot()) {
+      result = measure(request, root);
+    }
+    standardOutput.println(RESULT_PREFIX + json.writeValueAsString(result));
+    standardOutput.flush();
+    System.exit(0);
+  }
+
+  /**
+   * Makes the request's workload under {@code root} (which it leaves as it found it), runs the
+   * warm-up passes and the measured pass, and reports: what this JVM's {@link #main} prints, and what
+   * {@link InProcessMeasurer} returns.
+   */
+  static MeasureResult measure(MeasureRequest request, BufferAllocator root) throws Exception {
+    Workload.Factory factory = factory(request.suite());
+    try (BufferAllocator kept = root.newChildAllocator("workload", 0, Long.MAX_VALUE);
         BufferAllocator allocator = root.newChildAllocator("passes", 0, Long.MAX_VALUE);
         Workload workload = factory.create(request, kept)) {
       String checksum = null;
@@ -44,12 +59,9 @@ public final class MeasureMain {
         }
       }
       Timed measured = timed(workload, allocator, false, request.repeatMillis());
-      result = new MeasureResult(measured.nanos / (double) measured.operations, measured.operations,
+      return new MeasureResult(measured.nanos / (double) measured.operations, measured.operations,
           PeakMemory.peakResidentBytes(), measured.outcome.answer(), checksum, measured.outcome.details());
     }
-    standardOutput.println(RESULT_PREFIX + json.writeValueAsString(result));
-    standardOutput.flush();
-    System.exit(0);
   }
 
   static Workload.Factory factory(String suite) {
@@ -58,6 +70,8 @@ public final class MeasureMain {
         return ScanWorkloads::create;
       case "shuffle":
         return BlockDecodeWorkloads::create;
+      case TpchSuite.SUITE:
+        return TpchWorkloads::create;
       default:
         throw new IllegalArgumentException("unknown suite " + suite);
     }

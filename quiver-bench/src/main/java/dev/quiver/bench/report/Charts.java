@@ -32,13 +32,18 @@ final class Charts {
 
   /** Grouped bars, one group per query and one bar per system: median time (log scale) at {@code threads} threads. */
   static JFreeChart scanTimes(List<Measured> scan, int threads) {
+    return times(scan, threads, "Scan queries");
+  }
+
+  /** Grouped bars of median time per query and system at {@code threads} threads, titled {@code what}. */
+  static JFreeChart times(List<Measured> measured, int threads, String what) {
     DefaultCategoryDataset data = new DefaultCategoryDataset();
-    for (Measured measured : scan) {
-      if (measured.threads() == threads) {
-        data.addValue(measured.time().median() / 1e6, measured.system(), measured.subject());
+    for (Measured one : measured) {
+      if (one.threads() == threads) {
+        data.addValue(one.time().median() / 1e6, one.system(), one.subject());
       }
     }
-    JFreeChart chart = ChartFactory.createBarChart("Scan queries, " + threads + " thread" + (threads == 1 ? "" : "s")
+    JFreeChart chart = ChartFactory.createBarChart(what + ", " + threads + " thread" + (threads == 1 ? "" : "s")
         + ": median wall time (lower is better)", "query", "milliseconds (log scale)", data, PlotOrientation.VERTICAL,
         true, false, false);
     CategoryPlot plot = chart.getCategoryPlot();

@@ -24,6 +24,8 @@ public final class ChildJvm implements Measurer {
    */
   public static final List<String> DEFAULT_OPTIONS = List.of("--add-opens=java.base/java.nio=ALL-UNNAMED",
       "-Darrow.allocation.manager.type=Unsafe", "-Xmx2g", "-XX:+UseSerialGC");
+  /** What the children that plan SQL need (Calcite's default charset, as the launcher sets it). */
+  public static final String CALCITE_CHARSET = "-Dcalcite.default.charset=UTF-8";
   private static final long TIMEOUT_MINUTES = 30;
 
   /** What the child prints before its {@link MeasureResult} as JSON, on a line of its own. */

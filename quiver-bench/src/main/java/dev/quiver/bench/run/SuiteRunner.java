@@ -31,11 +31,14 @@ public final class SuiteRunner {
   private final int warmupPasses;
   private final long repeatMillis;
   private final PrintWriter log;
+  private final AnswerCheck checksumCheck;
   private final String runId = Instant.now().toString() + "-"
       + Integer.toHexString(ThreadLocalRandom.current().nextInt());
   private final String recordedAt = Instant.now().toString();
   private final Map<String, String> referenceAnswers = new HashMap<>();
   private final Map<String, String> referenceChecksums = new HashMap<>();
+  private final List<String> failures = new ArrayList<>();
+  private boolean keepGoing;
 
   /**
    * @param runs measured rounds (at least 1)
@@ -44,6 +47,15 @@ public final class SuiteRunner {
    */
   public SuiteRunner(Measurer jvm, RunEnvironment environment, String suite, String referenceSystem, int runs,
       int warmupPasses, long repeatMillis, PrintWriter log) {
+    this(jvm, environment, suite, referenceSystem, runs, warmupPasses, repeatMillis, log, AnswerCheck.EXACT);
+  }
+
+  /**
+   * @param checksumCheck how the full checks of the warm-up measurements are compared with the
+   *     reference system's
+   */
+  public SuiteRunner(Measurer jvm, RunEnvironment environment, String suite, String referenceSystem, int runs,
+      int warmupPasses, long repeatMillis, PrintWriter log, AnswerCheck checksumCheck) {
     if (runs < 1) {
       throw QuiverException.user("--runs must be at least 1, not " + runs);
     }
@@ -55,6 +67,27 @@ public final class SuiteRunner {
     this.warmupPasses = warmupPasses;
     this.repeatMillis = repeatMillis;
     this.log = log;
+    this.checksumCheck = checksumCheck;
+  }
+
+  /**
+   * Whether a failed measurement or a wrong answer ends the suite (false, the default) or is recorded
+   * (a record of pass {@value #FAILED_PASS} whose answer starts with {@value #FAILED_PREFIX}, that arm
+   * measured no more) while the other arms go on; {@link #failures()} lists them afterwards.
+   */
+  public SuiteRunner keepGoing(boolean value) {
+    this.keepGoing = value;
+    return this;
+  }
+
+  /** The pass of a failure's record (with {@link #keepGoing}). */
+  public static final int FAILED_PASS = -2;
+  /** How a failure's record's answer starts. */
+  public static final String FAILED_PREFIX = "FAILED: ";
+
+  /** The failures recorded so far (with {@link #keepGoing}), one message each. */
+  public List<String> failures() {
+    return List.copyOf(failures);
   }
 
   /** Measures every arm; returns the records (warm-ups included, as pass -1). */
@@ -65,16 +98,40 @@ public final class SuiteRunner {
     }
     List<ResultRecord> records = new ArrayList<>();
     for (List<Arm> group : groups.values()) {
-      for (Arm arm : group) {
-        records.add(measure(arm, -1));
-      }
-      for (int pass = 0; pass < runs; pass++) {
+      List<Arm> failed = new ArrayList<>();
+      for (int pass = -1; pass < runs; pass++) {
         for (Arm arm : group) {
-          records.add(measure(arm, pass));
+          if (failed.contains(arm)) {
+            continue;
+          }
+          try {
+            records.add(measure(arm, pass));
+          } catch (IOException | RuntimeException failure) {
+            if (!keepGoing) {
+              throw failure;
+            }
+            failed.add(arm);
+            records.add(failure(arm, failure));
+          }
         }
       }
     }
     return records;
+  }
+
+  private ResultRecord failure(Arm arm, Exception failure) {
+    String message = failure.getMessage() == null ? failure.toString() : failure.getMessage();
+    String described = suite + " " + arm.subject() + ": " + arm.system() + " at " + arm.threads() + " thread"
+        + (arm.threads() == 1 ? "" : "s") + " failed: " + message;
+    failures.add(described);
+    log.println(described);
+    log.flush();
+    String oneLine = message.lines().map(String::strip).filter(line -> !line.startsWith("at "))
+        .collect(java.util.stream.Collectors.joining(" | "));
+    return new ResultRecord(runId, suite, recordedAt, environment.commit(), environment.machine(), environment.jvm(),
+        jvm.options(), arm.dataset(), arm.dataParameters(), arm.subject(), arm.system(), arm.threads(), FAILED_PASS,
+        -1, 0, -1, FAILED_PREFIX + (oneLine.length() > 600 ? oneLine.substring(0, 600) : oneLine), false,
+        Map.of());
   }
 
   private ResultRecord measure(Arm arm, int pass) throws IOException {
@@ -108,8 +165,13 @@ public final class SuiteRunner {
     }
     if (verify && result.checksum() != null) {
       String checksum = referenceChecksums.putIfAbsent(arm.subject(), result.checksum());
-      if (checksum != null && !checksum.equals(result.checksum())) {
+      if (checksum != null && checksumCheck == AnswerCheck.EXACT && !checksum.equals(result.checksum())) {
         throw mismatch(arm, "column checksums", checksum, result.checksum());
+      }
+      String difference = checksum == null ? null : checksumCheck.difference(checksum, result.checksum());
+      if (difference != null) {
+        throw new QuiverException(ErrorCode.INTERNAL, suite + " " + arm.subject() + ": " + arm.system() + " at "
+            + arm.threads() + " threads gave a different answer than " + referenceSystem + ": " + difference);
       }
     }
   }

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.TestInstance;
 /**
  * The 22 TPC-H queries on the engine under test against DuckDB on the same generated rows
  * ({@link TpchFixture}). Each query is read from the class path ({@link #queryResource}, by default
- * {@code tpch/q01.sql} ... {@code tpch/q22.sql}); a missing file skips that query with a message
+ * the spec's text in quiver-datagen, {@code TpchQueries.resource(n)}); a missing file skips that
+ * query with a message
  * naming it. Order rules come from the query's ORDER BY ({@link OrderSpec#fromSql}) and a LIMIT is
  * checked against the unlimited answer ({@link OrderSpec#withoutLimit}).
  *
@@ -41,7 +42,7 @@ public abstract class TpchOracleHarness {
 
   /** The class-path resource holding query {@code number} (1–22). */
   protected String queryResource(int number) {
-    return String.format("tpch/q%02d.sql", number);
+    return dev.quiver.datagen.tpch.TpchQueries.resource(number);
   }
 
   @TestFactory

@@ -10,7 +10,7 @@ import org.apache.arrow.memory.RootAllocator;
  * oracle loaded from the generator's batches. This checks the fixture (the files hold exactly the
  * oracle's rows, types included), the harness and the ORDER BY/LIMIT rules on real queries. The
  * queries are this package's own copy ({@code oracle-tpch/qNN.sql}, the spec's text with its
- * validation parameters), not the SQL module's {@code tpch/qNN.sql} ({@link TpchSharedQueriesTest}).
+ * validation parameters), not the shared ones of quiver-datagen ({@link TpchSharedQueriesTest}).
  */
 class TpchOracleTest extends TpchOracleHarness {
   @Override

@@ -1,9 +1,6 @@
 package dev.quiver.sql.planner;
 
 import dev.quiver.exec.plan.PlanPrinter;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 /** Prints the Quiver plans of TPC-H queries or of SQL given as arguments (a development aid). */
 final class DumpPlans {
@@ -13,7 +10,7 @@ final class DumpPlans {
     SqlPlanner planner = new SqlPlanner(TpchCatalog.atScale(1));
     for (String arg : args) {
       String sql = arg.startsWith("q") && arg.length() == 3
-          ? Files.readString(Path.of("quiver-sql/src/test/resources/tpch/" + arg + ".sql"), StandardCharsets.UTF_8)
+          ? dev.quiver.datagen.tpch.TpchQueries.text(Integer.parseInt(arg.substring(1)))
           : arg;
       long start = System.nanoTime();
       try {

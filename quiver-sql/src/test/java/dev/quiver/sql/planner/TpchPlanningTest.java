@@ -33,7 +33,7 @@ class TpchPlanningTest {
   }
 
   static String query(int number) throws IOException {
-    String name = String.format("tpch/q%02d.sql", number);
+    String name = dev.quiver.datagen.tpch.TpchQueries.resource(number);
     try (InputStream in = TpchPlanningTest.class.getClassLoader().getResourceAsStream(name)) {
       assertThat(in).as(name).isNotNull();
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);

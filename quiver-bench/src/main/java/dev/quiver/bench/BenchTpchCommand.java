@@ -1,0 +1,105 @@
+package dev.quiver.bench;
+
+import dev.quiver.bench.results.ResultRecord;
+import dev.quiver.bench.results.ResultsFile;
+import dev.quiver.bench.run.ChildJvm;
+import dev.quiver.bench.run.RunEnvironment;
+import dev.quiver.bench.run.SuiteRunner;
+import dev.quiver.bench.tpch.TpchSql;
+import dev.quiver.bench.tpch.TpchSuite;
+import dev.quiver.bench.tpch.TpchSystem;
+import dev.quiver.common.QuiverException;
+import dev.quiver.common.memory.Allocators;
+import dev.quiver.datagen.tpch.TpchQueries;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import org.apache.arrow.memory.BufferAllocator;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code quiver bench tpch}: the 22 TPC-H queries through SQL on Quiver against DuckDB (own tables and Parquet). */
+@Command(name = "tpch", mixinStandardHelpOptions = true,
+    description = "The 22 TPC-H queries through SQL: Quiver on .qvr tables, DuckDB on its own tables and on Parquet; answers checked against DuckDB's.")
+public final class BenchTpchCommand implements Callable<Integer> {
+  @Spec
+  CommandSpec spec;
+
+  @Mixin
+  BenchOptions options;
+
+  @Option(names = "--data", paramLabel = "DIR",
+      description = "Where data sets are generated once and reused (default: quiver-bench/target/bench-data).")
+  Path data;
+
+  @Option(names = "--scale", paramLabel = "SF", defaultValue = "1",
+      description = "TPC-H scale factor (default: ${DEFAULT-VALUE}).")
+  double scale;
+
+  @Option(names = "--queries", paramLabel = "N", split = ",",
+      description = "Query numbers (default: all 22), e.g. 1,6,q14.")
+  List<String> queries;
+
+  @Option(names = "--systems", paramLabel = "S", split = ",",
+      description = "Systems (default: all; duckdb, the reference, always runs): quiver, duckdb, duckdb-parquet.")
+  List<String> systems;
+
+  @Option(names = "--threads", paramLabel = "N", split = ",", defaultValue = "1,2",
+      description = "Thread counts (default: ${DEFAULT-VALUE}).")
+  List<Integer> threads;
+
+  @Option(names = "--keep-going",
+      description = "Record a failed query or a wrong answer and go on with the others (exit 1 at the end); by default the first one stops the run.")
+  boolean keepGoing;
+
+  @Option(names = "--memory-limit-mib", paramLabel = "MIB", defaultValue = "0",
+      description = "Quiver's memory limit per query in MiB (default: the session's, 3/4 of the heap).")
+  long memoryLimitMib;
+
+  @Override
+  public Integer call() throws Exception {
+    List<Integer> chosen = new ArrayList<>();
+    if (queries == null) {
+      for (int number = 1; number <= TpchQueries.COUNT; number++) {
+        chosen.add(number);
+      }
+    } else {
+      queries.forEach(name -> chosen.add(TpchSql.number(name)));
+    }
+    Set<TpchSystem> measured = EnumSet.noneOf(TpchSystem.class);
+    if (systems == null) {
+      measured.addAll(List.of(TpchSystem.values()));
+    } else {
+      systems.forEach(name -> measured.add(TpchSystem.parse(name.strip())));
+    }
+    if (threads.stream().anyMatch(count -> count < 1)) {
+      throw QuiverException.user("--threads must be at least 1");
+    }
+    if (!(scale > 0)) {
+      throw QuiverException.user("--scale must be positive");
+    }
+    Path dataDirectory = data != null ? data : BenchOptions.repository().resolve("quiver-bench/target/bench-data");
+    PrintWriter log = spec.commandLine().getErr();
+    SuiteRunner runner = TpchSuite.runner(new ChildJvm(MeasureMain.class.getName(), List.of(ChildJvm.CALCITE_CHARSET)),
+        RunEnvironment.detect(BenchOptions.repository()), options.runs, options.warmupPasses, log).keepGoing(keepGoing);
+    try (BufferAllocator allocator = Allocators.newRoot()) {
+      List<ResultRecord> records = TpchSuite.run(dataDirectory, scale, chosen, measured, threads,
+          memoryLimitMib << 20, runner, allocator, log);
+      ResultsFile.append(options.resultsFile(), records);
+      log.println("bench tpch: " + records.size() + " measurements appended to " + options.resultsFile());
+    }
+    if (!runner.failures().isEmpty()) {
+      log.println("bench tpch: " + runner.failures().size() + " failed:");
+      runner.failures().forEach(failure -> log.println("  " + failure));
+      return 1;
+    }
+    return 0;
+  }
+}

@@ -1,0 +1,79 @@
+package dev.quiver.bench.tpch;
+
+import dev.quiver.bench.results.ResultRecord;
+import dev.quiver.bench.run.Arm;
+import dev.quiver.bench.run.SuiteRunner;
+import dev.quiver.bench.scan.DataSet;
+import dev.quiver.bench.scan.ScanSuite;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import org.apache.arrow.memory.BufferAllocator;
+
+/**
+ * The TPC-H suite ({@code quiver bench tpch}): the 22 queries through SQL on Quiver (its {@code .qvr}
+ * tables), DuckDB on its own tables and DuckDB on the same rows as Parquet. The data is made once
+ * ({@link TpchDataPreparer}, in the scan suite's TPC-H directory for the scale); then every query on
+ * every system at every thread count, each measurement in its own JVM ({@link SuiteRunner}), DuckDB
+ * on its own tables first: it is the reference every answer is checked against (row counts on every
+ * run, the whole answer with {@link TpchAnswerCheck} in each warm-up JVM).
+ */
+public final class TpchSuite {
+  public static final String SUITE = "tpch";
+  /** Parameters of a measurement (read by {@link TpchWorkloads}). */
+  public static final String DIRECTORY = "directory";
+  public static final String MEMORY_LIMIT = "memoryLimit";
+
+  private TpchSuite() {}
+
+  /** The data directory for {@code scale}: the scan suite's TPC-H directory ({@code tpch-sfSF}). */
+  public static Path directory(Path dataDirectory, double scale) {
+    return ScanSuite.files(dataDirectory, DataSet.TPCH, new ScanSuite.Sizes(scale, 0, 0)).directory();
+  }
+
+  /** The suite's runner: DuckDB's own tables are the reference, whole answers compared with a tolerance. */
+  public static SuiteRunner runner(dev.quiver.bench.run.Measurer measurer,
+      dev.quiver.bench.run.RunEnvironment environment, int runs, int warmupPasses, PrintWriter log) {
+    return new SuiteRunner(measurer, environment, SUITE, TpchSystem.DUCKDB.label(), runs, warmupPasses, 0, log,
+        new TpchAnswerCheck());
+  }
+
+  /** The arms for these queries, systems and thread counts (DuckDB's own tables first in every group). */
+  public static List<Arm> arms(List<Integer> queries, Set<TpchSystem> systems, List<Integer> threads, TpchData data,
+      double scale, long memoryLimit) {
+    List<TpchSystem> ordered = new ArrayList<>(EnumSet.copyOf(systems));
+    ordered.remove(TpchSystem.DUCKDB);
+    ordered.add(0, TpchSystem.DUCKDB);
+    Map<String, String> dataParameters = new LinkedHashMap<>();
+    dataParameters.put("scale", String.format(Locale.ROOT, "%s", scale));
+    Map<String, String> parameters = new LinkedHashMap<>();
+    parameters.put(DIRECTORY, data.directory().toString());
+    parameters.put(MEMORY_LIMIT, Long.toString(memoryLimit));
+    List<Arm> arms = new ArrayList<>();
+    for (int query : queries) {
+      for (int threadCount : threads) {
+        for (TpchSystem system : ordered) {
+          arms.add(new Arm(SUITE, dataParameters, TpchSql.subject(query), system.label(), threadCount, parameters));
+        }
+      }
+    }
+    return arms;
+  }
+
+  /** Prepares the data and measures; returns the records. */
+  public static List<ResultRecord> run(Path dataDirectory, double scale, List<Integer> queries,
+      Set<TpchSystem> systems, List<Integer> threads, long memoryLimit, SuiteRunner runner, BufferAllocator allocator,
+      PrintWriter log) throws IOException {
+    Set<TpchSystem> measured = EnumSet.copyOf(systems);
+    measured.add(TpchSystem.DUCKDB);
+    TpchData data = TpchDataPreparer.prepare(directory(dataDirectory, scale), scale, true, true, allocator, log);
+    return runner.run(arms(queries, measured, threads, data, scale, memoryLimit));
+  }
+}
