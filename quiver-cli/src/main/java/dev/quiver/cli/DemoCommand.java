@@ -20,7 +20,9 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code quiver demo}: generates an orders table, encodes it as shuffle blocks with every codec,
- * decodes every block back, checks every value and prints sizes, speeds and schema-cache counters.
+ * decodes every block back, checks every value and prints sizes, speeds and schema-cache counters;
+ * then a filtered scan of the orders as {@code .qvr}, and TPC-H at scale 0.1 through SQL (Q1, and Q5
+ * with EXPLAIN ANALYZE).
  * The blocks are kept in {@code quiver-demo/} for {@code quiver shuffle inspect} and {@code cat}.
  * Any decoded value that differs from the original fails the command.
  */
@@ -73,6 +75,8 @@ public final class DemoCommand implements Callable<Integer> {
         }
         printResults(out, results);
         DemoScan.run(batches, allocator, directory, out);
+        out.println();
+        DemoSql.run(allocator, directory, out);
       } finally {
         batches.forEach(VectorSchemaRoot::close);
       }

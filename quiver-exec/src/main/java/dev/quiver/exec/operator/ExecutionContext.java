@@ -2,14 +2,14 @@ package dev.quiver.exec.operator;
 
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
+import dev.quiver.common.batch.Batch;
+import dev.quiver.common.batch.VectorGather;
 import dev.quiver.exec.memory.MemoryPool;
 import dev.quiver.exec.memory.MemoryReservation;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
-import dev.quiver.common.batch.Batch;
-import dev.quiver.common.batch.VectorGather;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;

@@ -32,6 +32,7 @@ public final class Catalog {
   private final Function<List<Path>, TableSource> qvrTables;
   private final Path baseDirectory;
   private final Map<String, TableSource> tables = new ConcurrentHashMap<>();
+  private final Map<String, String> registeredNames = new ConcurrentHashMap<>();
   private final Map<String, TableSource> pathTables = new ConcurrentHashMap<>();
 
   /**
@@ -54,6 +55,7 @@ public final class Catalog {
   public void register(String name, TableSource source) {
     Objects.requireNonNull(source, "source");
     tables.put(key(name), source);
+    registeredNames.put(key(name), name);
   }
 
   /**
@@ -114,10 +116,7 @@ public final class Catalog {
 
   /** The registered names, sorted. */
   public List<String> tableNames() {
-    List<String> names = new ArrayList<>();
-    for (TableSource source : tables.values()) {
-      names.add(source.name());
-    }
+    List<String> names = new ArrayList<>(registeredNames.values());
     names.sort(String.CASE_INSENSITIVE_ORDER);
     return names;
   }

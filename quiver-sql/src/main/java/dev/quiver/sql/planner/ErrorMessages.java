@@ -37,6 +37,14 @@ final class ErrorMessages {
 
   private final QueryText text;
 
+  private dev.quiver.sql.catalog.Catalog catalog;
+
+  /** The catalog whose table names an unknown table is matched against when validation had no schema yet. */
+  ErrorMessages withCatalog(dev.quiver.sql.catalog.Catalog tables) {
+    this.catalog = tables;
+    return this;
+  }
+
   ErrorMessages(QueryText text) {
     this.text = text;
   }
@@ -126,7 +134,7 @@ final class ErrorMessages {
     return new SqlException(line, column, rewrite(inner, schema));
   }
 
-  private static String rewrite(String message, QuiverSchema schema) {
+  private String rewrite(String message, QuiverSchema schema) {
     Matcher matcher = COLUMN_TABLE.matcher(message);
     if (matcher.find()) {
       return "column '" + matcher.group(1) + "' not found in table '" + matcher.group(2) + "'"
@@ -144,7 +152,8 @@ final class ErrorMessages {
       if (opened != null) {
         return opened;
       }
-      List<String> tables = schema == null ? List.of() : schema.catalog().tableNames();
+      List<String> tables = schema != null ? schema.catalog().tableNames()
+          : catalog != null ? catalog.tableNames() : List.of();
       return "table '" + name + "' not found" + NameSuggestions.didYouMean(name, tables);
     }
     matcher = FUNCTION.matcher(message);

@@ -44,7 +44,7 @@ public final class SqlPlanner {
   public SqlStatement statement(String sql) {
     Objects.requireNonNull(sql, "sql");
     QueryText text = QueryText.of(sql);
-    ErrorMessages errors = new ErrorMessages(text);
+    ErrorMessages errors = new ErrorMessages(text).withCatalog(catalog);
     SqlNode parsed;
     try {
       parsed = LogicalPlanning.parse(text.rewritten());

@@ -39,7 +39,8 @@ public final class QuiverSession implements AutoCloseable {
 
   private static QvrTableSource qvrTable(List<Path> files) {
     try {
-      return QvrTableSource.open(files.get(0).getFileName().toString(), files);
+      String name = files.get(0).getFileName().toString();
+      return QvrTableSource.open(name.endsWith(".qvr") ? name.substring(0, name.length() - 4) : name, files);
     } catch (IOException failure) {
       throw new java.io.UncheckedIOException("cannot read " + files.get(0) + ": " + failure.getMessage(), failure);
     }
