@@ -105,8 +105,10 @@ final class LogicalPlanning {
         StandardConvertletTable.INSTANCE, SqlToRelConverter.config().withExpand(false).withTrimUnusedFields(true));
     RelRoot relRoot = converter.convertQuery(validated, false, true);
     RelBuilder relBuilder = RelFactories.LOGICAL_BUILDER.create(cluster, catalogReader);
-    RelNode rel = relRoot.project();
-    rel = decorrelate(rel, relBuilder);
+    RelNode rel = ExistsToJoins.rewrite(relRoot.project());
+    if (PlanShapes.hasCorrelation(rel)) {
+      rel = decorrelate(rel, relBuilder);
+    }
     rel = new RelFieldTrimmer(validator, relBuilder).trim(rel);
     rel = hep(rel, SIMPLIFY_RULES);
     rel = JoinOrdering.reorder(rel, relBuilder);

@@ -99,6 +99,24 @@ class TpchPlanningTest {
   }
 
   @Test
+  void q21ExistsAndNotExistsAreJoinsWithResidualsOverSingleScans() throws IOException {
+    PlanNode q21 = plan(21);
+    List<PlanNode> lineitemScans = nodes(q21, node -> node instanceof TableScanNode scan
+        && scan.table().name().equals("lineitem"));
+    assertThat(lineitemScans).as("Q21 scans of lineitem").hasSizeLessThanOrEqualTo(3);
+    assertThat(nodes(q21, node -> node instanceof TableScanNode)).as("Q21 scans").hasSizeLessThanOrEqualTo(6);
+    assertThat(nodes(q21, node -> node instanceof JoinNode)).as("Q21 joins").hasSizeLessThanOrEqualTo(5);
+    for (JoinType type : new JoinType[] {JoinType.SEMI, JoinType.ANTI}) {
+      List<PlanNode> joins = nodes(q21, node -> node instanceof JoinNode join && join.type() == type);
+      assertThat(joins).as("Q21 %s joins", type).hasSize(1);
+      JoinNode join = (JoinNode) joins.get(0);
+      assertThat(join.residual()).as("Q21 %s residual", type).isNotNull();
+      assertThat(join.residual().toString()).contains("<>");
+      assertThat(join.leftKeys()).as("Q21 %s keys", type).hasSize(1);
+    }
+  }
+
+  @Test
   void joinOrderingMakesNoCrossProducts() throws IOException {
     for (int number : new int[] {2, 3, 5, 7, 8, 9, 10, 18, 21}) {
       assertThat(nestedLoops(plan(number))).as("Q%d nested loops", number).isZero();

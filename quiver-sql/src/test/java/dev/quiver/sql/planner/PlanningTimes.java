@@ -1,0 +1,39 @@
+package dev.quiver.sql.planner;
+
+import java.io.IOException;
+import java.util.Arrays;
+
+/**
+ * Warm planning times of the 22 TPC-H queries over the scale-1 schemas (a development aid, not a
+ * test): every query planned {@code rounds} times in one JVM, then the median of the last rounds
+ * printed per query.
+ */
+final class PlanningTimes {
+  private PlanningTimes() {}
+
+  public static void main(String[] args) throws IOException {
+    int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 30;
+    SqlPlanner planner = new SqlPlanner(TpchCatalog.atScale(1));
+    String[] queries = new String[23];
+    for (int number = 1; number <= 22; number++) {
+      queries[number] = TpchPlanningTest.query(number);
+    }
+    long[][] nanos = new long[23][rounds];
+    for (int round = 0; round < rounds; round++) {
+      for (int number = 1; number <= 22; number++) {
+        long started = System.nanoTime();
+        planner.plan(queries[number]);
+        nanos[number][round] = System.nanoTime() - started;
+      }
+    }
+    double total = 0;
+    for (int number = 1; number <= 22; number++) {
+      long[] warm = Arrays.copyOfRange(nanos[number], rounds / 2, rounds);
+      Arrays.sort(warm);
+      double median = warm[warm.length / 2] / 1e6;
+      total += median;
+      System.out.printf("Q%02d %8.2f ms%n", number, median);
+    }
+    System.out.printf("sum %8.2f ms%n", total);
+  }
+}
