@@ -151,6 +151,37 @@ class TpchPlanningTest {
         .contains("l_quantity < 24");
   }
 
+  private static TableScanNode onlyScan(PlanNode plan, String table, int number) {
+    List<PlanNode> scans = nodes(plan, node -> node instanceof TableScanNode scan && scan.table().name().equals(table));
+    assertThat(scans).as("Q%d scans of %s", number, table).hasSize(1);
+    return (TableScanNode) scans.get(0);
+  }
+
+  @Test
+  void conditionsImpliedByDisjunctionsAcrossTablesFilterTheScans() throws IOException {
+    PlanNode q07 = plan(7);
+    List<PlanNode> nations = nodes(q07, node -> node instanceof TableScanNode scan
+        && scan.table().name().equals("nation"));
+    assertThat(nations).as("Q7 nation scans").hasSize(2);
+    for (PlanNode nation : nations) {
+      assertThat(((TableScanNode) nation).filter()).as("Q7 nation filter").isNotNull();
+      assertThat(((TableScanNode) nation).filter().toString()).isEqualTo("n_name IN ('FRANCE', 'GERMANY')");
+    }
+    PlanNode q19 = plan(19);
+    TableScanNode lineitem = onlyScan(q19, "lineitem", 19);
+    assertThat(lineitem.filter()).as("Q19 lineitem filter").isNotNull();
+    assertThat(lineitem.filter().toString()).contains("l_shipmode IN ('AIR', 'AIR REG')")
+        .contains("l_shipinstruct = 'DELIVER IN PERSON'").contains("l_quantity BETWEEN 1.00 AND 30.00");
+    TableScanNode part = onlyScan(q19, "part", 19);
+    assertThat(part.filter()).as("Q19 part filter").isNotNull();
+    assertThat(part.filter().toString()).contains("p_brand = 'Brand#12'").contains("p_brand = 'Brand#23'")
+        .contains("p_brand = 'Brand#34'").contains(" OR ");
+    for (PlanNode node : nodes(q19, candidate -> candidate instanceof dev.quiver.exec.plan.ProjectNode)) {
+      assertThat(((dev.quiver.exec.plan.ProjectNode) node).expressions().toString())
+          .as("Q19 computes no shipping-mode booleans").doesNotContain("l_shipmode").doesNotContain("l_shipinstruct");
+    }
+  }
+
   @Test
   void hashJoinsBuildOnTheSmallerSide() throws IOException {
     PlanNode q05 = plan(5);
