@@ -181,8 +181,13 @@ class FileTablesTest {
     }
   }
 
+  /**
+   * One thread: with two, the first join over a Parquet build side in a fresh JVM gave wrong counts
+   * about one run in five (an engine race outside the catalog, reported to the integrator); this
+   * test is about the tables, not the parallel join.
+   */
   private QuiverSession session() {
-    return QuiverSession.open(allocator.allocator(), SessionOptions.defaults().withThreads(2));
+    return QuiverSession.open(allocator.allocator(), SessionOptions.defaults().withThreads(1));
   }
 
   private void assertSameAnswers(QuiverSession session, String items, String groups, String qvrItems,
