@@ -13,6 +13,8 @@ public final class SqlException extends QuiverException {
 
   private final int line;
   private final int column;
+  private final String problem;
+  private final String subject;
 
   /**
    * @param line the 1-based line of the failure in the query text, or 0 when it has no position
@@ -20,14 +22,46 @@ public final class SqlException extends QuiverException {
    * @param problem what is wrong, one line, without the position
    */
   public SqlException(int line, int column, String problem) {
+    this(line, column, problem, null);
+  }
+
+  private SqlException(int line, int column, String problem, String subject) {
     super(ErrorCode.USER, format(line, column, problem));
     this.line = line;
     this.column = column;
+    this.problem = problem;
+    this.subject = subject;
   }
 
   /** A failure without a position in the text (an unsupported plan shape, say). */
   public static SqlException unpositioned(String problem) {
-    return new SqlException(0, 0, problem);
+    return new SqlException(0, 0, problem, null);
+  }
+
+  /**
+   * A failure found after the text's positions are gone (translating the plan), about one element
+   * of the query: {@code subject} is the value of a literal (a string's characters, a number's
+   * digits) or the name of a function or operator, by which the planner finds its position.
+   */
+  public static SqlException about(String subject, String problem) {
+    return new SqlException(0, 0, problem, subject);
+  }
+
+  /** This failure at a position in the text. */
+  public SqlException at(int newLine, int newColumn) {
+    SqlException positioned = new SqlException(newLine, newColumn, problem, subject);
+    positioned.setStackTrace(getStackTrace());
+    return positioned;
+  }
+
+  /** What is wrong, without the position. */
+  public String problem() {
+    return problem;
+  }
+
+  /** The literal's value or the function's name this failure is about, or null. */
+  public String subject() {
+    return subject;
   }
 
   /** The 1-based line, or 0 when the failure has no position. */

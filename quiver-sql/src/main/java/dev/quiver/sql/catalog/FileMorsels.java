@@ -7,7 +7,6 @@ import dev.quiver.exec.operator.Morsel;
 import dev.quiver.exec.operator.MorselSource;
 import dev.quiver.exec.operator.OperatorMetrics;
 import dev.quiver.io.TableReader;
-import dev.quiver.io.formats.ReadOptions;
 import dev.quiver.io.parquet.ParquetArrowReader;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -85,7 +84,7 @@ final class FileMorsels implements MorselSource {
 
   private Morsel openFile(RowGroup part, ExecutionContext context) throws IOException {
     TableReader reader = table.format().openReader(part.file(), context.allocator(),
-        ReadOptions.defaults().withBatchRows(context.batchRows()));
+        table.readOptions(context.batchRows()));
     return new ReaderMorsel(reader, -1, context);
   }
 

@@ -1,11 +1,14 @@
 package dev.quiver.sql.catalog;
 
 import dev.quiver.common.QuiverException;
+import dev.quiver.common.stats.ZoneStatistics;
 import dev.quiver.exec.operator.ExecutionContext;
 import dev.quiver.exec.operator.MorselSource;
 import dev.quiver.exec.source.TableSource;
 import dev.quiver.expression.Expression;
 import dev.quiver.io.TableReader;
+import dev.quiver.io.csv.CsvColumnType;
+import dev.quiver.io.csv.CsvReadOptions;
 import dev.quiver.io.formats.ReadOptions;
 import dev.quiver.io.formats.TableFormat;
 import dev.quiver.io.parquet.ParquetArrowReader;
@@ -15,11 +18,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.parquet.hadoop.metadata.BlockMetaData;
 
 /**
  * A table of one or more Parquet, CSV or Arrow IPC files of one format and schema, read through
@@ -36,20 +42,26 @@ public final class FileTableSource implements TableSource {
   private final Schema schema;
   private final long rowCount;
   private final List<FileMorsels.RowGroup> rowGroups;
+  private final Map<String, ZoneStatistics> statistics;
+  private final CsvReadOptions csvTypes;
 
   private FileTableSource(String name, List<Path> files, TableFormat format, Schema schema, long rowCount,
-      List<FileMorsels.RowGroup> rowGroups) {
+      List<FileMorsels.RowGroup> rowGroups, Map<String, ZoneStatistics> statistics, CsvReadOptions csvTypes) {
     this.name = name;
     this.files = List.copyOf(files);
     this.format = format;
     this.schema = schema;
     this.rowCount = rowCount;
     this.rowGroups = List.copyOf(rowGroups);
+    this.statistics = statistics;
+    this.csvTypes = csvTypes;
   }
 
   /**
-   * A table over {@code files}, all of {@code format}: reads the schema of the first file and the
-   * row count from Parquet footers (estimated from file sizes for CSV and Arrow IPC).
+   * A table over {@code files}, all of {@code format}: reads the schema of the first file, the row
+   * count and the column statistics from Parquet footers (the row count is estimated from file
+   * sizes for CSV and Arrow IPC). A CSV table's column types are inferred here, once: every scan
+   * reads its files with those types given, without inferring again.
    *
    * @throws QuiverException USER when a file is missing, of another format or of another schema
    */
@@ -61,6 +73,7 @@ public final class FileTableSource implements TableSource {
     Schema schema = null;
     long rows = 0;
     List<FileMorsels.RowGroup> rowGroups = new ArrayList<>();
+    List<List<BlockMetaData>> footers = new ArrayList<>();
     try (BufferAllocator allocator = new RootAllocator()) {
       for (Path file : files) {
         TableFormat detected = TableFormat.detect(file);
@@ -72,6 +85,7 @@ public final class FileTableSource implements TableSource {
         if (format == TableFormat.PARQUET) {
           try (ParquetArrowReader reader = ParquetArrowReader.open(file, allocator, 1)) {
             fileSchema = reader.schema();
+            footers.add(reader.rowGroups());
             for (int group = 0; group < reader.rowGroups().size(); group++) {
               long groupRows = reader.rowGroups().get(group).getRowCount();
               rowGroups.add(new FileMorsels.RowGroup(file, group, groupRows));
@@ -93,7 +107,35 @@ public final class FileTableSource implements TableSource {
         }
       }
     }
-    return new FileTableSource(name, files, format, withoutDictionaries(schema), rows, rowGroups);
+    Map<String, ZoneStatistics> statistics = Map.of();
+    if (format == TableFormat.PARQUET) {
+      ParquetStatistics parquet = new ParquetStatistics(schema);
+      footers.forEach(parquet::add);
+      statistics = parquet.result();
+    }
+    CsvReadOptions csvTypes = format == TableFormat.CSV ? csvTypes(schema) : null;
+    return new FileTableSource(name, files, format, withoutDictionaries(schema), rows, rowGroups, statistics,
+        csvTypes);
+  }
+
+  /** Every column of an inferred CSV schema given its type, so a reader infers nothing. */
+  private static CsvReadOptions csvTypes(Schema schema) {
+    CsvReadOptions options = CsvReadOptions.defaults();
+    for (Field field : schema.getFields()) {
+      for (CsvColumnType type : CsvColumnType.values()) {
+        if (type != CsvColumnType.NULL && type.arrowType().equals(field.getType())) {
+          options = options.withColumnType(field.getName(), type);
+          break;
+        }
+      }
+    }
+    return options;
+  }
+
+  /** How a scan opens one of the table's files: CSV with the table's column types. */
+  ReadOptions readOptions(int batchRows) {
+    ReadOptions options = ReadOptions.defaults().withBatchRows(batchRows);
+    return csvTypes == null ? options : options.withCsv(csvTypes);
   }
 
   private static boolean sameColumns(Schema first, Schema second) {
@@ -155,6 +197,12 @@ public final class FileTableSource implements TableSource {
   @Override
   public Schema schema() {
     return schema;
+  }
+
+  /** For Parquet, the footers' bounds and null counts over every row group (none for CSV and Arrow IPC). */
+  @Override
+  public Optional<ZoneStatistics> statistics(String column) {
+    return Optional.ofNullable(statistics.get(column));
   }
 
   /** Exact for Parquet (the footers' counts); an estimate from the file sizes for CSV and Arrow IPC. */

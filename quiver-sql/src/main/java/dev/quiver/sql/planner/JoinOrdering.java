@@ -140,16 +140,17 @@ final class JoinOrdering {
         leafOf[field] = leaf;
       }
     }
+    List<RexNode> pending = new ArrayList<>(region.conjuncts());
+    List<List<RexNode>> leafConditions = leafConditions(pending, leafOf, leafCount, rexBuilder);
     List<Part> parts = new ArrayList<>();
     for (int leaf = 0; leaf < leafCount; leaf++) {
       Part part = new Part();
-      part.rel = region.leaves().get(leaf);
+      part.rel = filtered(region, leaf, leafConditions.get(leaf), relBuilder);
       part.leaves.add(leaf);
       Double rows = metadata.getRowCount(part.rel);
       part.rows = rows == null ? 1e6 : Math.max(1, rows);
       parts.add(part);
     }
-    List<RexNode> pending = new ArrayList<>(region.conjuncts());
     while (parts.size() > 1) {
       Part bestFirst = null;
       Part bestSecond = null;
@@ -207,6 +208,83 @@ final class JoinOrdering {
       result.rel = relBuilder.push(result.rel).filter(rest).build();
     }
     return relBuilder.push(result.rel).project(projects, root.getRowType().getFieldNames(), true).build();
+  }
+
+  /**
+   * Per leaf, the conditions that filter it before it is joined: the conjuncts over its columns
+   * alone (moved out of {@code pending}), and what a conjunct {@code OR} over several leaves implies
+   * for it: when every disjunct has conjuncts over that leaf alone, the {@code OR} of those (the
+   * condition stays in {@code pending} for the join). TPC-H Q7's nation names and Q19's brands,
+   * containers, sizes and quantities filter their scans this way instead of being computed as
+   * booleans below the joins.
+   */
+  private static List<List<RexNode>> leafConditions(List<RexNode> pending, int[] leafOf, int leafCount,
+      RexBuilder rexBuilder) {
+    List<List<RexNode>> conditions = new ArrayList<>();
+    for (int leaf = 0; leaf < leafCount; leaf++) {
+      conditions.add(new ArrayList<>());
+    }
+    List<RexNode> joined = new ArrayList<>();
+    for (RexNode conjunct : pending) {
+      java.util.Set<Integer> leaves = leavesOf(conjunct, leafOf);
+      if (leaves.size() == 1 && RexUtil.isDeterministic(conjunct)) {
+        conditions.get(leaves.iterator().next()).add(conjunct);
+        continue;
+      }
+      joined.add(conjunct);
+      if (conjunct.getKind() == SqlKind.OR && RexUtil.isDeterministic(conjunct)) {
+        for (int leaf : leaves) {
+          RexNode implied = impliedFor(conjunct, leaf, leafOf, rexBuilder);
+          if (implied != null) {
+            conditions.get(leaf).add(implied);
+          }
+        }
+      }
+    }
+    pending.clear();
+    pending.addAll(joined);
+    return conditions;
+  }
+
+  private static java.util.Set<Integer> leavesOf(RexNode node, int[] leafOf) {
+    java.util.Set<Integer> leaves = new java.util.TreeSet<>();
+    for (int field : RelOptUtil.InputFinder.bits(node)) {
+      leaves.add(leafOf[field]);
+    }
+    return leaves;
+  }
+
+  /** What {@code or} implies for one leaf's columns alone, or null when some disjunct says nothing of them. */
+  private static RexNode impliedFor(RexNode or, int leaf, int[] leafOf, RexBuilder rexBuilder) {
+    List<RexNode> disjuncts = new ArrayList<>();
+    for (RexNode disjunct : RelOptUtil.disjunctions(or)) {
+      List<RexNode> own = new ArrayList<>();
+      for (RexNode conjunct : RelOptUtil.conjunctions(disjunct)) {
+        java.util.Set<Integer> leaves = leavesOf(conjunct, leafOf);
+        if (leaves.size() == 1 && leaves.contains(leaf)) {
+          own.add(conjunct);
+        }
+      }
+      if (own.isEmpty()) {
+        return null;
+      }
+      disjuncts.add(RexUtil.composeConjunction(rexBuilder, own));
+    }
+    return RexUtil.composeDisjunction(rexBuilder, disjuncts);
+  }
+
+  /** A leaf under a filter of {@code conditions} (over the region's columns), or the leaf itself. */
+  private static RelNode filtered(Region region, int leaf, List<RexNode> conditions, RelBuilder relBuilder) {
+    RelNode input = region.leaves().get(leaf);
+    if (conditions.isEmpty()) {
+      return input;
+    }
+    int offset = region.leafOffsets().get(leaf);
+    List<RexNode> local = new ArrayList<>();
+    for (RexNode condition : conditions) {
+      local.add(RexUtil.shift(condition, -offset));
+    }
+    return relBuilder.push(input).filter(local).build();
   }
 
   /** The two columns of {@code a = b} between two different inputs (casts looked through), or null. */

@@ -33,7 +33,7 @@ final class LiteralValues {
           try {
             return new BigDecimal(text.trim());
           } catch (NumberFormatException notANumber) {
-            throw SqlException.unpositioned("'" + text + "' is not a number");
+            throw SqlException.about(text, "'" + text + "' is not a number");
           }
         }
         break;
@@ -52,7 +52,7 @@ final class LiteralValues {
           try {
             return LocalDate.parse(text.trim());
           } catch (DateTimeParseException notADate) {
-            throw SqlException.unpositioned("'" + text + "' is not a date (YYYY-MM-DD)");
+            throw SqlException.about(text, "'" + text + "' is not a date (YYYY-MM-DD)");
           }
         }
         if (plain instanceof LocalDateTime time) {
@@ -70,7 +70,7 @@ final class LiteralValues {
           try {
             return LocalDateTime.parse(text.trim().replace(' ', 'T'));
           } catch (DateTimeParseException notATime) {
-            throw SqlException.unpositioned("'" + text + "' is not a timestamp");
+            throw SqlException.about(text, "'" + text + "' is not a timestamp");
           }
         }
         break;
@@ -82,7 +82,7 @@ final class LiteralValues {
       default:
         break;
     }
-    throw SqlException.unpositioned("the literal " + plain + " cannot be a value of type " + type);
+    throw SqlException.about(String.valueOf(plain), "the literal " + plain + " cannot be a value of type " + type);
   }
 
   private static Object plain(Object value) {

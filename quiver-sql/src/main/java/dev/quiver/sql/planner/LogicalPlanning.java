@@ -25,7 +25,6 @@ import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rel.core.RelFactories;
 import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rex.RexBuilder;
-import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlExplain;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
@@ -99,16 +98,18 @@ final class LogicalPlanning {
     VolcanoPlanner volcano = new VolcanoPlanner();
     volcano.addRelTraitDef(ConventionTraitDef.INSTANCE);
     volcano.addRelTraitDef(RelCollationTraitDef.INSTANCE);
-    volcano.setExecutor(RexUtil.EXECUTOR);
+    volcano.setExecutor(CachingRexExecutor.INSTANCE);
     RelOptCluster cluster = RelOptCluster.create(volcano, new RexBuilder(typeFactory));
     SqlToRelConverter converter = new SqlToRelConverter(null, validator, catalogReader, cluster,
         StandardConvertletTable.INSTANCE, SqlToRelConverter.config().withExpand(false).withTrimUnusedFields(true));
     RelRoot relRoot = converter.convertQuery(validated, false, true);
     RelBuilder relBuilder = RelFactories.LOGICAL_BUILDER.create(cluster, catalogReader);
-    RelNode rel = relRoot.project();
-    rel = decorrelate(rel, relBuilder);
+    RelNode rel = ExistsToJoins.rewrite(relRoot.project());
+    if (PlanShapes.hasCorrelation(rel)) {
+      rel = decorrelate(rel, relBuilder);
+    }
     rel = new RelFieldTrimmer(validator, relBuilder).trim(rel);
-    rel = hep(rel, SIMPLIFY_RULES);
+    rel = hep(rel, REDUCE_RULES, SIMPLIFY_RULES);
     rel = JoinOrdering.reorder(rel, relBuilder);
     rel = hep(rel, PUSH_DOWN_RULES);
     rel = new RelFieldTrimmer(validator, relBuilder).trim(rel);
@@ -134,6 +135,12 @@ final class LogicalPlanning {
     return decorrelated;
   }
 
+  /** Constants folded, conditions simplified (before the pushes, so pushed conditions are literals). */
+  private static final List<RelOptRule> REDUCE_RULES = List.of(
+      CoreRules.FILTER_REDUCE_EXPRESSIONS,
+      CoreRules.PROJECT_REDUCE_EXPRESSIONS,
+      CoreRules.JOIN_REDUCE_EXPRESSIONS);
+
   /** Pushes filters into joins and scans, merges projections, folds constants; pulls projections above joins. */
   private static final List<RelOptRule> SIMPLIFY_RULES = List.of(
       CoreRules.FILTER_INTO_JOIN,
@@ -145,9 +152,6 @@ final class LogicalPlanning {
       CoreRules.PROJECT_MERGE,
       CoreRules.PROJECT_REMOVE,
       CoreRules.AGGREGATE_PROJECT_MERGE,
-      CoreRules.FILTER_REDUCE_EXPRESSIONS,
-      CoreRules.PROJECT_REDUCE_EXPRESSIONS,
-      CoreRules.JOIN_REDUCE_EXPRESSIONS,
       CoreRules.UNION_TO_DISTINCT,
       CoreRules.INTERSECT_TO_DISTINCT,
       CoreRules.MINUS_TO_DISTINCT,
@@ -167,10 +171,14 @@ final class LogicalPlanning {
       CoreRules.PROJECT_MERGE,
       CoreRules.PROJECT_REMOVE);
 
-  static RelNode hep(RelNode rel, List<RelOptRule> rules) {
+  /** Applies each collection of rules in turn, each until nothing changes (or the match limit). */
+  @SafeVarargs
+  static RelNode hep(RelNode rel, List<RelOptRule>... ruleCollections) {
     HepProgramBuilder program = new HepProgramBuilder().addMatchOrder(HepMatchOrder.BOTTOM_UP)
         .addMatchLimit(MATCH_LIMIT);
-    program.addRuleCollection(rules);
+    for (List<RelOptRule> rules : ruleCollections) {
+      program.addRuleCollection(rules);
+    }
     HepPlanner planner = new HepPlanner(program.build());
     planner.setRoot(rel);
     return planner.findBestExp();

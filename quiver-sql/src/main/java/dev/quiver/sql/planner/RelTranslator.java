@@ -23,6 +23,8 @@ import dev.quiver.expression.InList;
 import dev.quiver.expression.IsNull;
 import dev.quiver.expression.Like;
 import dev.quiver.expression.Literal;
+import dev.quiver.expression.Not;
+import dev.quiver.expression.Or;
 import dev.quiver.expression.StartsWith;
 import dev.quiver.sql.SqlException;
 import java.util.ArrayList;
@@ -165,8 +167,17 @@ final class RelTranslator {
     return new ProjectNode(input, expressions, names, nullable);
   }
 
-  /** Whether a conjunct is a column-versus-literal test a scan can use. */
+  /** Whether a conjunct is a column-versus-literal test a scan can use, or AND / OR / NOT of such tests. */
   static boolean pushable(Expression expression) {
+    if (expression instanceof And and) {
+      return and.operands().stream().allMatch(RelTranslator::pushable);
+    }
+    if (expression instanceof Or or) {
+      return or.operands().stream().allMatch(RelTranslator::pushable);
+    }
+    if (expression instanceof Not not) {
+      return pushable(not.operand());
+    }
     return expression instanceof Comparison || expression instanceof Between || expression instanceof InList
         || expression instanceof IsNull || expression instanceof Like || expression instanceof StartsWith;
   }
@@ -307,7 +318,8 @@ final class RelTranslator {
         case MAX -> AggregateFunction.MAX;
         case SINGLE_VALUE -> AggregateFunction.SINGLE_VALUE;
         case ANY_VALUE -> AggregateFunction.ANY_VALUE;
-        default -> throw SqlException.unpositioned("the aggregate " + call.getAggregation().getName()
+        default -> throw SqlException.about(call.getAggregation().getName(), "the aggregate "
+            + call.getAggregation().getName()
             + " is not supported");
       };
       if (call.getAggregation().getKind() == SqlKind.SUM0) {

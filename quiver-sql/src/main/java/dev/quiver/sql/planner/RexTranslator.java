@@ -165,7 +165,8 @@ final class RexTranslator {
       default -> null;
     };
     if (function == null) {
-      throw SqlException.unpositioned("the function " + call.getOperator().getName() + " is not supported");
+      throw SqlException.about(call.getOperator().getName(),
+          "the function " + call.getOperator().getName() + " is not supported");
     }
     List<Expression> arguments = new ArrayList<>();
     for (RexNode operand : operands) {
@@ -330,7 +331,7 @@ final class RexTranslator {
     boolean literalPattern = operands.get(1) instanceof RexLiteral;
     boolean literalEscape = operands.size() < 3 || operands.get(2) instanceof RexLiteral;
     if (!literalPattern || !literalEscape) {
-      throw SqlException.unpositioned("LIKE needs a literal pattern (and escape)");
+      throw SqlException.about("LIKE", "LIKE needs a literal pattern (and escape)");
     }
     String pattern = ((RexLiteral) operands.get(1)).getValueAs(String.class);
     Character escape = null;
@@ -343,7 +344,7 @@ final class RexTranslator {
     }
     if (call.getOperator().getName().toUpperCase(Locale.ROOT).contains("ILIKE")
         || call.getOperator().getName().toUpperCase(Locale.ROOT).contains("SIMILAR")) {
-      throw SqlException.unpositioned(call.getOperator().getName() + " is not supported");
+      throw SqlException.about(call.getOperator().getName(), call.getOperator().getName() + " is not supported");
     }
     boolean negated = call.getOperator().getName().toUpperCase(Locale.ROOT).startsWith("NOT");
     if (value instanceof RexInputRef column) {
@@ -485,7 +486,8 @@ final class RexTranslator {
     String name = unit.getValue() == null ? "" : unit.getValue().toString().toLowerCase(Locale.ROOT);
     if (!List.of("year", "quarter", "month", "day", "dow", "doy", "hour", "minute", "second", "epoch")
         .contains(name)) {
-      throw SqlException.unpositioned("EXTRACT(" + name.toUpperCase(Locale.ROOT) + " FROM ...) is not supported");
+      throw SqlException.about("EXTRACT",
+          "EXTRACT(" + name.toUpperCase(Locale.ROOT) + " FROM ...) is not supported");
     }
     Expression value = translate(call.getOperands().get(1));
     return castTo(new Call(Functions.EXTRACT, List.of(new Literal(name, ArrowType.Utf8.INSTANCE), value),
@@ -497,7 +499,7 @@ final class RexTranslator {
     String flag = ((RexLiteral) operands.get(0)).getValue().toString();
     String characters = ((RexLiteral) operands.get(1)).getValueAs(String.class);
     if (!flag.equalsIgnoreCase("BOTH") || !" ".equals(characters)) {
-      throw SqlException.unpositioned("only TRIM(BOTH ' ' FROM ...) is supported");
+      throw SqlException.about("TRIM", "only TRIM(BOTH ' ' FROM ...) is supported");
     }
     return new Call(Functions.TRIM, List.of(translate(operands.get(2))), type(call));
   }

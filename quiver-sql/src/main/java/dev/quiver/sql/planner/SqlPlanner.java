@@ -63,7 +63,7 @@ public final class SqlPlanner {
       };
       return new SqlStatement(kind, plan);
     } catch (SqlException failure) {
-      throw failure;
+      throw SubjectPositions.locate(failure, parsed, text);
     } catch (QuiverException failure) {
       throw SqlException.unpositioned(failure.getMessage());
     } catch (RuntimeException failure) {

@@ -99,6 +99,24 @@ class TpchPlanningTest {
   }
 
   @Test
+  void q21ExistsAndNotExistsAreJoinsWithResidualsOverSingleScans() throws IOException {
+    PlanNode q21 = plan(21);
+    List<PlanNode> lineitemScans = nodes(q21, node -> node instanceof TableScanNode scan
+        && scan.table().name().equals("lineitem"));
+    assertThat(lineitemScans).as("Q21 scans of lineitem").hasSizeLessThanOrEqualTo(3);
+    assertThat(nodes(q21, node -> node instanceof TableScanNode)).as("Q21 scans").hasSizeLessThanOrEqualTo(6);
+    assertThat(nodes(q21, node -> node instanceof JoinNode)).as("Q21 joins").hasSizeLessThanOrEqualTo(5);
+    for (JoinType type : new JoinType[] {JoinType.SEMI, JoinType.ANTI}) {
+      List<PlanNode> joins = nodes(q21, node -> node instanceof JoinNode join && join.type() == type);
+      assertThat(joins).as("Q21 %s joins", type).hasSize(1);
+      JoinNode join = (JoinNode) joins.get(0);
+      assertThat(join.residual()).as("Q21 %s residual", type).isNotNull();
+      assertThat(join.residual().toString()).contains("<>");
+      assertThat(join.leftKeys()).as("Q21 %s keys", type).hasSize(1);
+    }
+  }
+
+  @Test
   void joinOrderingMakesNoCrossProducts() throws IOException {
     for (int number : new int[] {2, 3, 5, 7, 8, 9, 10, 18, 21}) {
       assertThat(nestedLoops(plan(number))).as("Q%d nested loops", number).isZero();
@@ -131,6 +149,37 @@ class TpchPlanningTest {
     assertThat(lineitem.filter().toString()).contains("l_shipdate >= DATE '1994-01-01'")
         .contains("l_shipdate < DATE '1995-01-01'").contains("l_discount BETWEEN 0.05 AND 0.07")
         .contains("l_quantity < 24");
+  }
+
+  private static TableScanNode onlyScan(PlanNode plan, String table, int number) {
+    List<PlanNode> scans = nodes(plan, node -> node instanceof TableScanNode scan && scan.table().name().equals(table));
+    assertThat(scans).as("Q%d scans of %s", number, table).hasSize(1);
+    return (TableScanNode) scans.get(0);
+  }
+
+  @Test
+  void conditionsImpliedByDisjunctionsAcrossTablesFilterTheScans() throws IOException {
+    PlanNode q07 = plan(7);
+    List<PlanNode> nations = nodes(q07, node -> node instanceof TableScanNode scan
+        && scan.table().name().equals("nation"));
+    assertThat(nations).as("Q7 nation scans").hasSize(2);
+    for (PlanNode nation : nations) {
+      assertThat(((TableScanNode) nation).filter()).as("Q7 nation filter").isNotNull();
+      assertThat(((TableScanNode) nation).filter().toString()).isEqualTo("n_name IN ('FRANCE', 'GERMANY')");
+    }
+    PlanNode q19 = plan(19);
+    TableScanNode lineitem = onlyScan(q19, "lineitem", 19);
+    assertThat(lineitem.filter()).as("Q19 lineitem filter").isNotNull();
+    assertThat(lineitem.filter().toString()).contains("l_shipmode IN ('AIR', 'AIR REG')")
+        .contains("l_shipinstruct = 'DELIVER IN PERSON'").contains("l_quantity BETWEEN 1.00 AND 30.00");
+    TableScanNode part = onlyScan(q19, "part", 19);
+    assertThat(part.filter()).as("Q19 part filter").isNotNull();
+    assertThat(part.filter().toString()).contains("p_brand = 'Brand#12'").contains("p_brand = 'Brand#23'")
+        .contains("p_brand = 'Brand#34'").contains(" OR ");
+    for (PlanNode node : nodes(q19, candidate -> candidate instanceof dev.quiver.exec.plan.ProjectNode)) {
+      assertThat(((dev.quiver.exec.plan.ProjectNode) node).expressions().toString())
+          .as("Q19 computes no shipping-mode booleans").doesNotContain("l_shipmode").doesNotContain("l_shipinstruct");
+    }
   }
 
   @Test
