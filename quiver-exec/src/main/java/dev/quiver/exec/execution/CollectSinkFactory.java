@@ -12,21 +12,17 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
-import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * Keeps every batch of one or more pipelines (the inputs of a UNION ALL), its memory reserved, and
  * hands them out again one batch per morsel.
  */
 final class CollectSinkFactory implements SinkFactory {
-  private final Schema schema;
   private final OperatorMetrics metrics = new OperatorMetrics("Collect", "");
   private final Deque<Batch> batches = new ArrayDeque<>();
   private final List<MemoryReservation> reservations = new ArrayList<>();
 
-  CollectSinkFactory(Schema schema) {
-    this.schema = schema;
-  }
+  CollectSinkFactory() {}
 
   @Override
   public Sink create(ExecutionContext context) {
@@ -36,9 +32,8 @@ final class CollectSinkFactory implements SinkFactory {
     }
     return batch -> {
       reservation.grow(bytes(batch));
-      Batch renamed = batch;
       synchronized (this) {
-        batches.add(renamed);
+        batches.add(batch);
       }
     };
   }
@@ -62,7 +57,7 @@ final class CollectSinkFactory implements SinkFactory {
     return metrics;
   }
 
-  /** The collected batches, one per morsel (every column named as the union's schema says). */
+  /** The collected batches, one per morsel (columns by position; the result names them as the plan says). */
   MorselSource output() {
     return new MorselSource() {
       @Override
@@ -101,10 +96,6 @@ final class CollectSinkFactory implements SinkFactory {
         return metrics;
       }
     };
-  }
-
-  Schema schema() {
-    return schema;
   }
 
   @Override

@@ -143,7 +143,7 @@ final class PipelineBuilder {
       return probe;
     }
     if (node instanceof UnionAllNode union) {
-      CollectSinkFactory collected = new CollectSinkFactory(union.schema());
+      CollectSinkFactory collected = new CollectSinkFactory();
       for (PlanNode input : union.inputs()) {
         finish(open(input), collected, union);
       }

@@ -104,26 +104,13 @@ final class JoinSpillFile implements AutoCloseable {
   /** Reads every batch of a finished file as lists of vectors (owned by the caller). */
   static List<List<FieldVector>> read(Path path, BufferAllocator allocator) {
     List<List<FieldVector>> batches = new ArrayList<>();
-    try (ArrowStreamReader reader = new ArrowStreamReader(new BufferedInputStream(Files.newInputStream(path), 8192),
-        allocator)) {
-      VectorSchemaRoot root = reader.getVectorSchemaRoot();
-      while (reader.loadNextBatch()) {
-        List<FieldVector> vectors = new ArrayList<>();
-        for (FieldVector vector : root.getFieldVectors()) {
-          var transfer = vector.getTransferPair(allocator);
-          transfer.transfer();
-          vectors.add((FieldVector) transfer.getTo());
-        }
-        batches.add(vectors);
-      }
-    } catch (IOException failure) {
-      batches.forEach(vectors -> vectors.forEach(FieldVector::close));
-      throw new QuiverException(ErrorCode.IO, "HashJoin cannot read its spill file " + path + ": "
-          + failure.getMessage(), failure);
+    try {
+      forEach(path, allocator, batches::add);
     } catch (RuntimeException failure) {
       batches.forEach(vectors -> vectors.forEach(FieldVector::close));
       throw failure;
     }
     return batches;
   }
+
 }
