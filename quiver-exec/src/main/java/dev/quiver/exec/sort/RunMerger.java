@@ -56,11 +56,13 @@ final class RunMerger implements AutoCloseable {
 
   /**
    * The next at most {@code max} rows of the merged order into {@code sources}/{@code rows}; returns
-   * how many (0 at the end). The rows stay readable until {@link #gather} is called.
+   * how many (0 at the end). The rows stay readable until {@link #gather} is called. A chunk ends
+   * early once a spilled run has moved on to its next batch, so the merge never holds more than one
+   * finished batch beside each run's current one (what {@link SortFactory}'s fan-in plans for).
    */
   int next(int max, int[] sources, int[] rows) {
     int count = 0;
-    while (count < max && size > 0) {
+    while (count < max && size > 0 && (count == 0 || retired.isEmpty())) {
       RunCursor top = heap[0];
       sources[count] = top.sourceId;
       rows[count] = top.row;

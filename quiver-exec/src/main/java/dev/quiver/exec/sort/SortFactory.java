@@ -158,7 +158,9 @@ public final class SortFactory implements SinkFactory {
       batchRows = Math.max(batchRows, file.largestBatchRows());
     }
     long perRun = batchBytes + 8L * layout.words() * batchRows + 1024;
-    long output = 2 * (batchBytes / batchRows + 1) * context.batchRows();
+    // the output chunk (rounded allocations: twice its average bytes) and the one finished batch a
+    // chunk may keep beside the runs' current ones (RunMerger.next)
+    long output = 2 * (batchBytes / batchRows + 1) * context.batchRows() + batchBytes;
     MemoryPool pool = context.memory();
     long available = pool.limit() - pool.used() - output;
     long fanIn = available / perRun;

@@ -48,15 +48,23 @@ final class SpillWriter implements AutoCloseable {
   void write(FieldVector[] columns, int count) {
     try (VectorSchemaRoot root = new VectorSchemaRoot(schema.getFields(), Arrays.asList(columns), count)) {
       long bytes = SortSink.bytes(columns);
-      largestBatchBytes = Math.max(largestBatchBytes, bytes);
       largestBatchRows = Math.max(largestBatchRows, count);
       try (ArrowRecordBatch batch = new VectorUnloader(root).getRecordBatch()) {
+        largestBatchBytes = Math.max(largestBatchBytes, Math.max(bytes, readBackBytes(batch.computeBodyLength())));
         MessageSerializer.serialize(channel, batch);
       }
       rows += count;
     } catch (IOException failure) {
       throw failed(failure);
     }
+  }
+
+  /**
+   * What reading a batch of {@code bodyLength} body bytes back holds: the IPC reader reads the body
+   * into one buffer, which the allocator rounds up to a power of two.
+   */
+  static long readBackBytes(long bodyLength) {
+    return bodyLength <= 1 ? 1 : Long.highestOneBit(bodyLength - 1) << 1;
   }
 
   /** Ends the stream and closes the file: the run as written. */
