@@ -13,6 +13,8 @@ import java.util.function.Function;
 public final class FilterEvaluator {
   private final Expression expression;
   private final Predicate predicate;
+  /** Each thread's working arrays, kept between calls (a scan evaluates many slices per thread). */
+  private final ThreadLocal<Scratch> scratch = ThreadLocal.withInitial(Scratch::new);
 
   public FilterEvaluator(Expression expression) {
     this.expression = Objects.requireNonNull(expression, "expression");
@@ -34,7 +36,7 @@ public final class FilterEvaluator {
     if (selection.length < count) {
       throw new IllegalArgumentException("selection holds " + selection.length + " rows, fewer than " + count);
     }
-    return predicate.filter(columns, null, count, selection, new Scratch());
+    return predicate.filter(columns, null, count, selection, scratch.get());
   }
 
   /** Conjuncts in their current evaluation order with their observed pass rates, for EXPLAIN and metrics. */

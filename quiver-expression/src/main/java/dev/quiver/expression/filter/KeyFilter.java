@@ -5,6 +5,7 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.Arrays;
 import java.util.Comparator;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
@@ -39,6 +40,9 @@ final class KeyFilter implements ValueFilter {
 
   @Override
   public int filter(FieldVector vector, int offset, int[] rows, int count, int[] out, Scratch scratch) {
+    if (members == null && (keyType == KeyType.INT32 || keyType == KeyType.INT64 || keyType == KeyType.DECIMAL64)) {
+      return interval(vector, offset, rows, count, out);
+    }
     int[] candidates = scratch.candidates(count);
     int valid = Rows.nonNull(vector, offset, rows, count, candidates);
     long[] keys = scratch.keys(valid);
@@ -59,6 +63,31 @@ final class KeyFilter implements ValueFilter {
           out[passed++] = candidates[j];
         }
       }
+    }
+    return passed;
+  }
+
+  /**
+   * The interval test on 32- and 64-bit keys in one pass straight over the vector's memory: each
+   * row's validity bit and range test decide, without branches, whether it is kept.
+   */
+  private int interval(FieldVector vector, int offset, int[] rows, int count, int[] out) {
+    long validity = vector.getValidityBuffer().memoryAddress();
+    long data = vector.getDataBuffer().memoryAddress();
+    long low = lower;
+    long high = upper;
+    int flip = negated ? 1 : 0;
+    int width = keyType == KeyType.INT32 ? 4 : keyType == KeyType.INT64 ? 8 : 16;
+    int passed = 0;
+    for (int j = 0; j < count; j++) {
+      int row = rows == null ? j : rows[j];
+      int index = offset + row;
+      long address = data + (long) index * width;
+      long key = width == 4 ? MemoryUtil.getInt(address) : MemoryUtil.getLong(address);
+      int valid = MemoryUtil.getByte(validity + (index >>> 3)) >> (index & 7) & 1;
+      int inside = (key >= low && key <= high ? 1 : 0) ^ flip;
+      out[passed] = row;
+      passed += valid & inside;
     }
     return passed;
   }
