@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -53,6 +54,7 @@ final class GroupBuilder implements AutoCloseable {
   private int[] subGroups = new int[0];
   private int[] subRows = new int[0];
   private int[] identity = new int[0];
+  private int[] rowCodes = new int[0];
 
   GroupBuilder(AggregateSpec spec, ExecutionContext context, MemoryReservation reservation, OperatorMetrics metrics,
       int level) {
@@ -97,6 +99,7 @@ final class GroupBuilder implements AutoCloseable {
       subGroups = new int[count];
       subRows = new int[count];
       identity = new int[count];
+      rowCodes = new int[count];
       for (int i = 0; i < count; i++) {
         identity[i] = i;
       }
@@ -201,7 +204,7 @@ final class GroupBuilder implements AutoCloseable {
     if (usedCodes == null) {
       table.keys.findOrInsert(keyRows, groups);
     } else {
-      groupsByCode(batch, from, count, usedCodes);
+      groupsByCode(count, usedCodes);
     }
     for (int c = 0; c < calls; c++) {
       if (spec.distinct[c]) {
@@ -226,72 +229,80 @@ final class GroupBuilder implements AutoCloseable {
   }
 
   /**
-   * For a single dictionary-encoded key with fewer distinct codes in the slice than rows: packs only
-   * the dictionary values the slice's codes use (and one NULL row when a code is NULL) into {@link
-   * #keyRows} and returns the codes used ({@code -1} for NULL), in the order packed; null otherwise.
+   * When every key is dictionary-encoded and their combinations of codes (NULL counted as one more
+   * code each) are no more than the slice's rows: gives each slice row its combination in {@link
+   * #rowCodes}, packs one key row per combination used into {@link #keyRows} (from the first row
+   * that has it) and returns the combinations in the order packed; null otherwise (keys are then
+   * encoded row by row).
    */
   private int[] byCode(Batch batch, int from, int count) {
-    if (spec.keyOrdinals.length != 1 || !batch.isDictionaryEncoded(spec.keyOrdinals[0])) {
+    int[] ordinals = spec.keyOrdinals;
+    if (ordinals.length == 0) {
       return null;
     }
-    int ordinal = spec.keyOrdinals[0];
-    FieldVector values = batch.dictionary(ordinal);
-    IntVector codes = (IntVector) batch.vector(ordinal);
-    int valueCount = values.getValueCount();
-    if (valueCount + 1 > count) {
-      return null;
+    long combinations = 1;
+    for (int ordinal : ordinals) {
+      if (!batch.isDictionaryEncoded(ordinal)) {
+        return null;
+      }
+      combinations *= batch.dictionary(ordinal).getValueCount() + 1L;
+      if (combinations > count) {
+        return null;
+      }
     }
     int[] selection = batch.selection();
-    boolean[] used = new boolean[valueCount + 1];
+    java.util.Arrays.fill(rowCodes, 0, count, 0);
+    int stride = 1;
+    for (int ordinal : ordinals) {
+      IntVector codes = (IntVector) batch.vector(ordinal);
+      int valueCount = batch.dictionary(ordinal).getValueCount();
+      long validity = codes.getValidityBuffer().memoryAddress();
+      long data = codes.getDataBuffer().memoryAddress();
+      for (int i = 0; i < count; i++) {
+        int row = selection == null ? from + i : selection[from + i];
+        int code = ValueReader.isSet(validity, row) ? MemoryUtil.getInt(data + 4L * row) : valueCount;
+        if (code < 0 || code > valueCount) {
+          throw QuiverException.corrupt("column " + batch.schema().getFields().get(ordinal).getName()
+              + ": dictionary code " + code + " at row " + row + " is outside the " + valueCount
+              + " dictionary values");
+        }
+        rowCodes[i] += code * stride;
+      }
+      stride *= valueCount + 1;
+    }
+    int[] firstRow = new int[(int) combinations];
+    java.util.Arrays.fill(firstRow, -1);
+    int[] used = new int[(int) combinations];
     int distinct = 0;
-    for (int i = from; i < from + count; i++) {
-      int row = selection == null ? i : selection[i];
-      int code = codes.isNull(row) ? valueCount : codes.get(row);
-      if (code < 0 || code > valueCount) {
-        throw QuiverException.corrupt("column " + batch.schema().getFields().get(ordinal).getName()
-            + ": dictionary code " + code + " at row " + row + " is outside the " + valueCount + " dictionary values");
-      }
-      if (!used[code]) {
-        used[code] = true;
-        distinct++;
+    for (int i = 0; i < count; i++) {
+      int combination = rowCodes[i];
+      if (firstRow[combination] < 0) {
+        firstRow[combination] = from + i;
+        used[distinct++] = combination;
       }
     }
-    int[] usedCodes = new int[distinct];
-    int[] valueRows = new int[distinct];
-    int values2 = 0;
-    int at = 0;
-    for (int code = 0; code < valueCount; code++) {
-      if (used[code]) {
-        usedCodes[at++] = code;
-        valueRows[values2++] = code;
-      }
+    int[] positions = new int[distinct];
+    for (int k = 0; k < distinct; k++) {
+      positions[k] = firstRow[used[k]];
     }
-    keyEncoder.encodeVectors(List.of(values), valueRows, values2, keyRows);
-    if (used[valueCount]) {
-      usedCodes[at] = -1;
-      KeyRows nullRow = new KeyRows(spec.keyLayout, 1);
-      keyEncoder.encodeNullRow(nullRow);
-      keyRows.ensureCapacity(values2 + 1, keyRows.byteSize());
-      keyRows.append(nullRow, 0);
-    }
-    return usedCodes;
+    keyEncoder.encode(batch, ordinals, positions, distinct, keyRows);
+    return java.util.Arrays.copyOf(used, distinct);
   }
 
-  /** The groups of the slice's rows from the groups of the codes {@link #byCode} packed. */
-  private void groupsByCode(Batch batch, int from, int count, int[] usedCodes) {
-    int ordinal = spec.keyOrdinals[0];
-    IntVector codes = (IntVector) batch.vector(ordinal);
-    int valueCount = batch.dictionary(ordinal).getValueCount();
-    int[] codeIds = new int[usedCodes.length];
-    table.keys.findOrInsert(keyRows, codeIds);
-    int[] groupOfCode = new int[valueCount + 1];
-    for (int k = 0; k < usedCodes.length; k++) {
-      groupOfCode[usedCodes[k] < 0 ? valueCount : usedCodes[k]] = codeIds[k];
+  /** The groups of the slice's rows from the groups of the combinations {@link #byCode} packed. */
+  private void groupsByCode(int count, int[] used) {
+    int[] ids = new int[used.length];
+    table.keys.findOrInsert(keyRows, ids);
+    int largest = 0;
+    for (int combination : used) {
+      largest = Math.max(largest, combination);
     }
-    int[] selection = batch.selection();
+    int[] groupOf = new int[largest + 1];
+    for (int k = 0; k < used.length; k++) {
+      groupOf[used[k]] = ids[k];
+    }
     for (int i = 0; i < count; i++) {
-      int row = selection == null ? from + i : selection[from + i];
-      groups[i] = groupOfCode[codes.isNull(row) ? valueCount : codes.get(row)];
+      groups[i] = groupOf[rowCodes[i]];
     }
   }
 

@@ -1,7 +1,7 @@
 package dev.quiver.exec.execution;
 
 import dev.quiver.common.batch.Batch;
-import dev.quiver.exec.expression.CompiledExpression;
+import dev.quiver.exec.expression.CompiledProjection;
 import dev.quiver.exec.expression.ExpressionCompiler;
 import dev.quiver.exec.operator.ExecutionContext;
 import dev.quiver.exec.operator.OperatorFactory;
@@ -24,7 +24,8 @@ final class ProjectOperatorFactory implements OperatorFactory {
   private final List<Field> fields;
   /** Per output column: the input ordinal passed through, or -1 when computed. */
   private final int[] passThrough;
-  private final CompiledExpression[] computed;
+  /** The computed columns' expressions, compiled together (in output order of the columns computed). */
+  private final CompiledProjection computed;
   private final boolean anyComputed;
   private final OperatorMetrics metrics;
 
@@ -33,8 +34,7 @@ final class ProjectOperatorFactory implements OperatorFactory {
     this.fields = node.schema().getFields();
     int count = node.expressions().size();
     this.passThrough = new int[count];
-    this.computed = new CompiledExpression[count];
-    boolean any = false;
+    List<Expression> expressions = new java.util.ArrayList<>();
     java.util.Set<Integer> used = new java.util.HashSet<>();
     for (int i = 0; i < count; i++) {
       Expression expression = node.expressions().get(i);
@@ -42,11 +42,11 @@ final class ProjectOperatorFactory implements OperatorFactory {
         passThrough[i] = reference.ordinal();
       } else {
         passThrough[i] = -1;
-        computed[i] = ExpressionCompiler.compile(expression, input);
-        any = true;
+        expressions.add(expression);
       }
     }
-    this.anyComputed = any;
+    this.computed = ExpressionCompiler.compileAll(expressions, input);
+    this.anyComputed = !expressions.isEmpty();
     this.metrics = new OperatorMetrics("Project", node.label().substring("Project".length()));
   }
 
@@ -60,9 +60,13 @@ final class ProjectOperatorFactory implements OperatorFactory {
     FieldVector[] values = new FieldVector[fields.size()];
     Batch.Builder builder = Batch.builder(source.physicalRowCount());
     try {
-      for (int i = 0; i < fields.size(); i++) {
-        if (passThrough[i] < 0) {
-          values[i] = computed[i].evaluate(source, context.allocator());
+      if (anyComputed) {
+        FieldVector[] made = computed.evaluate(source, context.allocator());
+        int next = 0;
+        for (int i = 0; i < fields.size(); i++) {
+          if (passThrough[i] < 0) {
+            values[i] = made[next++];
+          }
         }
       }
       for (int i = 0; i < fields.size(); i++) {

@@ -27,11 +27,16 @@ final class CompiledNodeExpression implements CompiledExpression {
 
   @Override
   public FieldVector evaluate(Batch input, BufferAllocator allocator) {
+    return evaluate(input, EvaluationContext.of(input), allocator);
+  }
+
+  /** Evaluates in a context shared with other expressions of the same batch (columns and shared sub-trees). */
+  FieldVector evaluate(Batch input, EvaluationContext context, BufferAllocator allocator) {
     if (root instanceof ColumnNode column && input.schema().getFields().get(column.ordinal).getType().equals(root.type)
         && !(root.type instanceof ArrowType.Timestamp timestamp && Types.microsPerUnit(timestamp) != 1)) {
       return copyColumn(input, column.ordinal, allocator);
     }
-    Column values = root.evaluate(EvaluationContext.of(input));
+    Column values = root.evaluate(context);
     return ColumnWriter.write(values, root.type, allocator);
   }
 

@@ -15,6 +15,7 @@ final class EvaluationContext {
   private final int[] positions;
   private final Column[] overrides;
   private final Column[] cache;
+  private java.util.IdentityHashMap<SharedNode, Column> shared;
   final int count;
 
   private EvaluationContext(Batch batch, int[] positions, Column[] overrides, int count, int columns) {
@@ -54,6 +55,19 @@ final class EvaluationContext {
 
   boolean hasOverrides() {
     return overrides != null;
+  }
+
+  /** The column of a shared sub-tree over this context's rows, evaluated the first time it is asked for. */
+  Column shared(SharedNode node, Node tree) {
+    if (shared == null) {
+      shared = new java.util.IdentityHashMap<>();
+    }
+    Column result = shared.get(node);
+    if (result == null) {
+      result = tree.evaluate(this);
+      shared.put(node, result);
+    }
+    return result;
   }
 
   /** Column {@code ordinal} over this context's rows. */

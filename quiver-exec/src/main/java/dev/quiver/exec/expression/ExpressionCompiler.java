@@ -15,6 +15,7 @@ import dev.quiver.expression.Or;
 import dev.quiver.expression.StartsWith;
 import dev.quiver.expression.filter.FilterEvaluator;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -46,6 +47,20 @@ public final class ExpressionCompiler {
     Objects.requireNonNull(expression, "expression");
     Node root = new NodeBuilder(input).root(expression);
     return new CompiledNodeExpression(root, expression.toString());
+  }
+
+  /**
+   * Compiles expressions evaluated together over rows of {@code input} (a projection): columns read
+   * once per batch for all, and a call or cast occurring more than once evaluated once.
+   */
+  public static CompiledProjection compileAll(List<Expression> expressions, Schema input) {
+    NodeBuilder builder = new NodeBuilder(input, expressions);
+    CompiledNodeExpression[] compiled = new CompiledNodeExpression[expressions.size()];
+    for (int i = 0; i < compiled.length; i++) {
+      Expression expression = Objects.requireNonNull(expressions.get(i), "expression");
+      compiled[i] = new CompiledNodeExpression(builder.root(expression), expression.toString());
+    }
+    return new CompiledProjection(compiled);
   }
 
   /**

@@ -21,7 +21,9 @@ import dev.quiver.expression.Or;
 import dev.quiver.expression.StartsWith;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -35,9 +37,34 @@ import org.apache.arrow.vector.types.pojo.Schema;
 final class NodeBuilder {
   private final Schema schema;
   private final CallBuilder calls = new CallBuilder(this);
+  /** How often each call or cast occurs in the expressions compiled together (empty: nothing shared). */
+  private final Map<Expression, Integer> occurrences = new HashMap<>();
+  private final Map<List<Object>, Node> sharedNodes = new HashMap<>();
 
   NodeBuilder(Schema schema) {
     this.schema = schema;
+  }
+
+  /** A builder for expressions compiled together: a call or cast occurring more than once is built once and shared. */
+  NodeBuilder(Schema schema, List<Expression> together) {
+    this(schema);
+    together.forEach(this::count);
+  }
+
+  private void count(Expression expression) {
+    if (expression instanceof Call call) {
+      occurrences.merge(call, 1, Integer::sum);
+      call.arguments().forEach(this::count);
+    } else if (expression instanceof Cast cast) {
+      occurrences.merge(cast, 1, Integer::sum);
+      count(cast.operand());
+    } else if (expression instanceof And and) {
+      and.operands().forEach(this::count);
+    } else if (expression instanceof Or or) {
+      or.operands().forEach(this::count);
+    } else if (expression instanceof Not not) {
+      count(not.operand());
+    }
   }
 
   /** The node of a whole expression. */
@@ -49,6 +76,20 @@ final class NodeBuilder {
    * @param enclosingColumn the one column the enclosing sub-tree reads (already wrapped), or -1
    */
   Node build(Expression expression, int enclosingColumn) {
+    if (occurrences.getOrDefault(expression, 0) < 2) {
+      return buildOnce(expression, enclosingColumn);
+    }
+    List<Object> key = List.of(expression, enclosingColumn);
+    Node node = sharedNodes.get(key);
+    if (node == null) {
+      Node built = buildOnce(expression, enclosingColumn);
+      node = built.isConstant() ? built : new SharedNode(built);
+      sharedNodes.put(key, node);
+    }
+    return node;
+  }
+
+  private Node buildOnce(Expression expression, int enclosingColumn) {
     Set<Integer> ordinals = ordinals(expression);
     if (ordinals.isEmpty()) {
       return fold(translate(expression, enclosingColumn));

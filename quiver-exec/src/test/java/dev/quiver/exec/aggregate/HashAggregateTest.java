@@ -77,7 +77,9 @@ class HashAggregateTest {
 
   static Stream<Arguments> cases() {
     List<Arguments> cases = new ArrayList<>();
-    List<List<Integer>> keySets = List.of(List.of(0, 2), List.of(2), List.of(1), List.of(), List.of(2, 1, 0));
+    // {1, 2}: both keys dictionary-encoded in some batches (grouped by their combined codes)
+    List<List<Integer>> keySets = List.of(List.of(0, 2), List.of(2), List.of(1), List.of(), List.of(2, 1, 0),
+        List.of(1, 2));
     int seed = 0;
     for (ArrowType type : KeyTestData.keyTypes()) {
       for (List<Integer> keys : keySets) {

@@ -119,6 +119,7 @@ class RandomExpressionTest {
           description).isEqualTo(selected);
       assertThat(TestBatches.evaluate(allocator.allocator(), expression, dictionaries, null)).as("dictionaries, %s",
           description).isEqualTo(expected);
+      assertCompiledTogether(expression, expected, columns, dictionaries, description);
       if (type.equals(BOOL)) {
         List<Integer> rows = new ArrayList<>();
         for (int row = 0; row < ROWS; row++) {
@@ -132,6 +133,27 @@ class RandomExpressionTest {
     }
     System.out.println("RandomExpressionTest: " + TREES + " trees, " + failures + " failing with a USER error");
     assertThat(failures).as("most trees evaluate").isLessThan(TREES / 2);
+  }
+
+  /**
+   * The tree compiled together with itself and with one of its sub-trees (shared, evaluated once per
+   * batch): every column equals the tree's (and the sub-tree's) own answer.
+   */
+  private void assertCompiledTogether(Expression expression, List<Object> expected, List<TestColumn> columns,
+      List<TestColumn> dictionaries, String description) {
+    List<Expression> together = new ArrayList<>(List.of(expression, expression));
+    List<List<Object>> answers = new ArrayList<>(List.of(expected, expected));
+    Expression part = expression instanceof Call call ? call.arguments().get(random.nextInt(call.arguments().size()))
+        : expression instanceof Cast cast ? cast.operand() : null;
+    List<Object> partAnswers = part == null ? null : TestBatches.evaluate(allocator.allocator(), part, columns, null);
+    if (partAnswers != null) {
+      together.add(part);
+      answers.add(partAnswers);
+    }
+    assertThat(TestBatches.evaluateAll(allocator.allocator(), together, columns, null)).as("together, %s",
+        description).isEqualTo(answers);
+    assertThat(TestBatches.evaluateAll(allocator.allocator(), together, dictionaries, null))
+        .as("together over dictionaries, %s", description).isEqualTo(answers);
   }
 
   private void assertThatUserError(Expression expression, List<TestColumn> columns, String description) {

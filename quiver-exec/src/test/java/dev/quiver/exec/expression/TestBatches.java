@@ -114,6 +114,26 @@ final class TestBatches {
     }
   }
 
+  /** The expressions compiled together ({@link ExpressionCompiler#compileAll}), each one's cells. */
+  static List<List<Object>> evaluateAll(BufferAllocator allocator, List<dev.quiver.expression.Expression> expressions,
+      List<TestColumn> columns, int[] selection) {
+    CompiledProjection compiled = ExpressionCompiler.compileAll(expressions, schema(columns));
+    try (Batch batch = batch(allocator, columns, selection)) {
+      FieldVector[] results = compiled.evaluate(batch, allocator);
+      List<List<Object>> cells = new ArrayList<>();
+      try {
+        for (FieldVector result : results) {
+          cells.add(cells(result));
+        }
+      } finally {
+        for (FieldVector result : results) {
+          result.close();
+        }
+      }
+      return cells;
+    }
+  }
+
   /** The physical rows where a compiled predicate holds. */
   static List<Integer> select(BufferAllocator allocator, dev.quiver.expression.Expression condition,
       List<TestColumn> columns, int[] selection) {
