@@ -74,7 +74,7 @@ public final class TestingRandomData {
             .movePointLeft(decimal.getScale());
         int pick = random.nextInt(15);
         yield pick == 0 ? maximum : pick == 1 ? maximum.negate()
-            : BigDecimal.valueOf(random.nextInt(25) - 12, 1).setScale(decimal.getScale());
+            : BigDecimal.valueOf(random.nextInt(25) - 12, Math.min(1, decimal.getScale())).setScale(decimal.getScale());
       }
       default -> throw new IllegalArgumentException(type.toString());
     };

@@ -197,6 +197,41 @@ class HashAggregateTest {
   }
 
   @Test
+  void sumsWhoseRunningTotalsPassSixtyFourBitsAreExact() throws Exception {
+    long seed = Long.getLong("quiver.test.seed", System.nanoTime());
+    System.out.println("HashAggregateTest.sumsPastSixtyFourBits seed " + seed);
+    Random random = new Random(seed);
+    ArrowType wide = new ArrowType.Decimal(38, 0, 128);
+    Schema schema = new Schema(List.of(KeyTestData.field("k", new ArrowType.Int(32, true)),
+        KeyTestData.field("v", INT64), KeyTestData.field("w", wide)));
+    AggregateNode node = AggregateTestSupport.node(schema, List.of(0),
+        List.of(call(AggregateFunction.SUM, 2, false, -1, wide), call(AggregateFunction.AVG, 2, false, -1, wide),
+            call(AggregateFunction.SUM, 1, false, -1, wide), call(AggregateFunction.AVG, 1, false, -1, wide)));
+    long[] extremes = {Long.MAX_VALUE, Long.MIN_VALUE, Long.MAX_VALUE - 1, Long.MIN_VALUE + 1, 1, -1, 0};
+    java.math.BigDecimal twoToThe64 = new java.math.BigDecimal(java.math.BigInteger.ONE.shiftLeft(64));
+    List<Object[]> rows = new ArrayList<>();
+    for (int i = 0; i < 4000; i++) {
+      long value = random.nextInt(3) == 0 ? random.nextLong() : extremes[random.nextInt(extremes.length)];
+      java.math.BigDecimal wideValue = random.nextInt(10) == 0 ? twoToThe64.add(java.math.BigDecimal.valueOf(i))
+          .negate() : java.math.BigDecimal.valueOf(value);
+      rows.add(new Object[] {(long) random.nextInt(4), random.nextInt(15) == 0 ? null : value,
+          random.nextInt(15) == 0 ? null : wideValue});
+    }
+    List<Object[]> expected = AggregateTestSupport.reference(node, rows);
+    for (int threads = 1; threads <= 3; threads += 2) {
+      ExecutionContext context = KeyTestData.context(allocator.allocator(), 1L << 30, threads, 256, spill);
+      try (HashAggregateFactory factory = new HashAggregateFactory(node, schema)) {
+        List<Batch> batches = KeyTestData.batches(allocator.allocator(), random, schema, rows, Set.of());
+        List<Object[]> actual = AggregateTestSupport.run(factory, batches, threads, context, allocator.allocator());
+        assertThat(AggregateTestSupport.canonical(actual)).as("seed " + seed + ", " + threads + " threads")
+            .isEqualTo(AggregateTestSupport.canonical(expected));
+      } finally {
+        context.memory().close();
+      }
+    }
+  }
+
+  @Test
   void emptyInputWithoutKeysGivesOneRow() throws Exception {
     Schema schema = schema(INT64);
     AggregateNode node = AggregateTestSupport.node(schema, List.of(), calls(schema).subList(0, 10));
