@@ -15,7 +15,12 @@ final class MetricsText {
       return "";
     }
     List<String> parts = new ArrayList<>();
+    // a breaker's sink and its output report into one metrics object: print it once
+    java.util.Set<OperatorMetrics> printed = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     for (OperatorMetrics operator : operators) {
+      if (!printed.add(operator)) {
+        continue;
+      }
       List<String> items = new ArrayList<>();
       for (Metric metric : operator.snapshot().metrics()) {
         if (metric.value() == 0 && !metric.name().equals("rows.out")) {

@@ -118,6 +118,14 @@ class SessionBehaviourTest {
         String query = QUERIES.get(i);
         try (SqlResult result = session.execute("EXPLAIN ANALYZE " + query)) {
           assertThat(result.text()).as(query).contains("spilled.bytes");
+          for (String line : result.text().split("\n")) {
+            List<String> operators = new ArrayList<>();
+            java.util.regex.Matcher metrics = java.util.regex.Pattern.compile("(\\w+)\\{rows").matcher(line);
+            while (metrics.find()) {
+              operators.add(metrics.group(1));
+            }
+            assertThat(operators).as("each operator's metrics once: " + line).doesNotHaveDuplicates();
+          }
         }
         assertThat(run(session, query).rows()).as(query).isEqualTo(unlimited.get(i).rows());
       }
