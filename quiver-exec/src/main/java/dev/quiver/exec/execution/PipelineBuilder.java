@@ -13,7 +13,6 @@ import dev.quiver.exec.operator.SinkFactory;
 import dev.quiver.exec.plan.AggregateNode;
 import dev.quiver.exec.plan.FilterNode;
 import dev.quiver.exec.plan.JoinNode;
-import dev.quiver.exec.plan.JoinType;
 import dev.quiver.exec.plan.LimitNode;
 import dev.quiver.exec.plan.NestedLoopJoinNode;
 import dev.quiver.exec.plan.PlanNode;
@@ -163,7 +162,7 @@ final class PipelineBuilder {
     HashJoinProbeFactory operator = new HashJoinProbeFactory(join, sink,
         schema -> ExpressionCompiler.compilePredicate(join.residual(), schema));
     add(probe, operator, operator.metrics(), join);
-    if (join.type() == JoinType.RIGHT || join.type() == JoinType.FULL) {
+    if (join.type().emitsBuildRows()) {
       int after = probe.operators.size();
       probe.tails.add(new Pipeline.Tail(() -> track(join, operator.unmatchedBuildRows()), after));
     }

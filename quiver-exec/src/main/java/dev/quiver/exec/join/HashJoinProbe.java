@@ -79,6 +79,10 @@ final class HashJoinProbe implements StreamOperator {
     table.keys.find(keys, ids, lookupScratch);
     boolean[] matched = new boolean[count];
     JoinType type = spec.type;
+    if (!type.outputsLeft() && residual == null) {
+      markBuildRows(count);
+      return;
+    }
     if (!type.outputsRight() && residual == null) {
       for (int i = 0; i < count; i++) {
         matched[i] = ids[i] >= 0 && table.head[ids[i]] >= 0;
@@ -109,6 +113,27 @@ final class HashJoinProbe implements StreamOperator {
       }
     }
     emitLeftRows(input, count, matched, output);
+  }
+
+  /**
+   * RIGHT_SEMI and RIGHT_ANTI without a residual: marks every build row whose key a probe row has.
+   * A key's rows are marked together, so a chain whose first row is marked is skipped.
+   */
+  private void markBuildRows(int count) {
+    byte[] marks = table.matched;
+    for (int i = 0; i < count; i++) {
+      int id = ids[i];
+      if (id < 0) {
+        continue;
+      }
+      int head = table.head[id];
+      if (head < 0 || marks[head] != 0) {
+        continue;
+      }
+      for (int row = head; row >= 0; row = table.next[row]) {
+        marks[row] = 1;
+      }
+    }
   }
 
   private void flushPairs(Batch input, int pairs, boolean[] matched, BatchConsumer output) {
@@ -143,7 +168,7 @@ final class HashJoinProbe implements StreamOperator {
   private void emitLeftRows(Batch input, int count, boolean[] matched, BatchConsumer output) {
     JoinType type = spec.type;
     switch (type) {
-      case INNER, RIGHT -> {
+      case INNER, RIGHT, RIGHT_SEMI, RIGHT_ANTI -> {
         return;
       }
       case LEFT, FULL -> {

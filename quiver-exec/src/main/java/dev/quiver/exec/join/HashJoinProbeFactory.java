@@ -9,6 +9,7 @@ import dev.quiver.exec.operator.OperatorFactory;
 import dev.quiver.exec.operator.OperatorMetrics;
 import dev.quiver.exec.operator.StreamOperator;
 import dev.quiver.exec.plan.JoinNode;
+import dev.quiver.exec.plan.JoinType;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -56,8 +57,9 @@ public final class HashJoinProbeFactory implements OperatorFactory {
   }
 
   /**
-   * The build rows no probe row matched (RIGHT and FULL joins; null for the other types), with NULL
-   * left columns, in batches of about {@code batchRows} build rows. Run after every probe is done.
+   * The build rows the join type emits once every probe is done: those no probe row matched (RIGHT
+   * and FULL, with NULL left columns; RIGHT_ANTI) or those some probe row matched (RIGHT_SEMI); null
+   * for the other types. In batches of about {@code batchRows} build rows.
    */
   public MorselSource unmatchedBuildRows() {
     if (!spec.tracksBuildMatches()) {
@@ -73,6 +75,8 @@ public final class HashJoinProbeFactory implements OperatorFactory {
 
   private final class Unmatched implements MorselSource {
     private final AtomicInteger next = new AtomicInteger();
+    /** RIGHT_SEMI emits the build rows some probe row matched; RIGHT, FULL and RIGHT_ANTI the others. */
+    private final boolean wantMatched = spec.type == JoinType.RIGHT_SEMI;
 
     @Override
     public Morsel next(ExecutionContext context) {
@@ -96,7 +100,7 @@ public final class HashJoinProbeFactory implements OperatorFactory {
             int[] rows = new int[to - from];
             int count = 0;
             for (int row = from; row < to; row++) {
-              if (table.matched[row] == 0) {
+              if ((table.matched[row] != 0) == wantMatched) {
                 rows[count++] = row;
               }
             }
@@ -132,7 +136,7 @@ public final class HashJoinProbeFactory implements OperatorFactory {
             int[] rows = new int[to - position];
             int count = 0;
             for (int row = position; row < to; row++) {
-              if (matched == null || matched[row] == 0) {
+              if ((matched != null && matched[row] != 0) == wantMatched) {
                 rows[count++] = row;
               }
             }

@@ -69,6 +69,6 @@ final class JoinSpec {
   }
 
   boolean tracksBuildMatches() {
-    return type == JoinType.RIGHT || type == JoinType.FULL;
+    return type.emitsBuildRows();
   }
 }

@@ -42,6 +42,10 @@ public final class BuildSides {
         return JoinType.LEFT;
       case FULL:
         return JoinType.FULL;
+      case SEMI:
+        return JoinType.RIGHT_SEMI;
+      case ANTI:
+        return JoinType.RIGHT_ANTI;
       default:
         return null;
     }
@@ -54,6 +58,9 @@ public final class BuildSides {
         ordinal -> ordinal < leftCount ? ordinal + rightCount : ordinal - leftCount);
     JoinNode swapped = new JoinNode(join.right(), join.left(), mirrored(join.type()), join.rightKeys(),
         join.leftKeys(), residual, false, join.markName());
+    if (!swapped.type().outputsLeft()) {
+      return swapped;
+    }
     List<Field> fields = swapped.schema().getFields();
     List<Expression> columns = new ArrayList<>();
     List<String> names = new ArrayList<>();

@@ -43,10 +43,12 @@ public record JoinNode(PlanNode left, PlanNode right, JoinType type, List<Intege
     List<Field> fields = new ArrayList<>();
     boolean leftNullable = type == JoinType.RIGHT || type == JoinType.FULL;
     boolean rightNullable = type == JoinType.LEFT || type == JoinType.FULL;
-    for (Field field : left.getFields()) {
-      fields.add(leftNullable ? nullable(field) : field);
+    if (type.outputsLeft()) {
+      for (Field field : left.getFields()) {
+        fields.add(leftNullable ? nullable(field) : field);
+      }
     }
-    if (type.outputsRight()) {
+    if (type.outputsRight() || !type.outputsLeft()) {
       for (Field field : right.getFields()) {
         fields.add(rightNullable ? nullable(field) : field);
       }

@@ -162,7 +162,8 @@ class HashJoinTest {
           }
         });
         MorselSource unmatched = probe.unmatchedBuildRows();
-        assertThat(unmatched != null).isEqualTo(node.type() == JoinType.RIGHT || node.type() == JoinType.FULL);
+        assertThat(unmatched != null).isEqualTo(node.type() == JoinType.RIGHT || node.type() == JoinType.FULL
+            || node.type() == JoinType.RIGHT_SEMI || node.type() == JoinType.RIGHT_ANTI);
         if (unmatched != null) {
           Morsel morsel;
           while ((morsel = unmatched.next(context)) != null) {
@@ -272,6 +273,13 @@ class HashJoinTest {
         }
       }
     }
+    if (type == JoinType.RIGHT_SEMI || type == JoinType.RIGHT_ANTI) {
+      for (int r = 0; r < right.size(); r++) {
+        if (rightMatched[r] == (type == JoinType.RIGHT_SEMI)) {
+          out.add(right.get(r));
+        }
+      }
+    }
     return out;
   }
 
@@ -312,7 +320,7 @@ class HashJoinTest {
   }
 
   static Stream<Arguments> spillCases() {
-    return Stream.of(JoinType.INNER, JoinType.FULL, JoinType.ANTI, JoinType.LEFT_MARK)
+    return Stream.of(JoinType.INNER, JoinType.FULL, JoinType.ANTI, JoinType.LEFT_MARK, JoinType.RIGHT_SEMI)
         .map(type -> Arguments.of(type, 7000L + type.ordinal()));
   }
 

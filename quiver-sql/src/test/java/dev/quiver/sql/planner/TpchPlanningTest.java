@@ -99,6 +99,17 @@ class TpchPlanningTest {
   }
 
   @Test
+  void semiAndAntiJoinsBuildOnTheirSmallerLeftSide() throws IOException {
+    // Q4: the quarter's orders (left) against the late lineitems; Q22: the chosen customers against all orders
+    for (int[] query : new int[][] {{4, JoinType.SEMI.ordinal()}, {22, JoinType.ANTI.ordinal()}}) {
+      JoinType type = JoinType.values()[query[1]];
+      List<PlanNode> joins = nodes(plan(query[0]), node -> node instanceof JoinNode join && join.type() == type);
+      assertThat(joins).as("Q%d %s joins", query[0], type).hasSize(1);
+      assertThat(((JoinNode) joins.get(0)).buildLeft()).as("Q%d %s builds left", query[0], type).isTrue();
+    }
+  }
+
+  @Test
   void q21ExistsAndNotExistsAreJoinsWithResidualsOverSingleScans() throws IOException {
     PlanNode q21 = plan(21);
     List<PlanNode> lineitemScans = nodes(q21, node -> node instanceof TableScanNode scan
