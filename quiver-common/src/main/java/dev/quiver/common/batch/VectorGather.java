@@ -45,6 +45,15 @@ public final class VectorGather {
     }
   }
 
+  /**
+   * Whether the source has no NULLs, when that is cheap to learn: counting them reads the whole
+   * validity buffer, so a gather of a few rows from a large vector (a join's build side) tests each
+   * row's bit instead.
+   */
+  private static boolean knownWithoutNulls(org.apache.arrow.vector.ValueVector source, int count) {
+    return source.getValueCount() <= 4L * count && source.getNullCount() == 0;
+  }
+
   private static void fixedWidth(BaseFixedWidthVector source, int[] positions, int count, BaseFixedWidthVector target) {
     target.setInitialCapacity(Math.max(1, count));
     target.allocateNew();
@@ -53,7 +62,7 @@ public final class VectorGather {
     long to = target.getDataBuffer().memoryAddress();
     long validity = source.getValidityBuffer().memoryAddress();
     long targetValidity = target.getValidityBuffer().memoryAddress();
-    boolean noNulls = source.getNullCount() == 0;
+    boolean noNulls = knownWithoutNulls(source, count);
     for (int row = 0; row < count; row++) {
       int position = positions[row];
       if (position < 0 || (!noNulls && !isSet(validity, position))) {
@@ -81,7 +90,7 @@ public final class VectorGather {
       BaseVariableWidthVector target) {
     long sourceOffsets = source.getOffsetBuffer().memoryAddress();
     long validity = source.getValidityBuffer().memoryAddress();
-    boolean noNulls = source.getNullCount() == 0;
+    boolean noNulls = knownWithoutNulls(source, count);
     long totalBytes = 0;
     for (int row = 0; row < count; row++) {
       int position = positions[row];

@@ -213,6 +213,13 @@ public final class HashJoinBuildFactory implements SinkFactory {
     }
   }
 
+  private final Object partitionJoins = new Object();
+
+  /** The lock a probe thread holds while it has a spilled build partition loaded (one at a time). */
+  Object partitionJoins() {
+    return partitionJoins;
+  }
+
   /** ORs a probe thread's matched flags of partition {@code p} into the join's. */
   synchronized void mergeMatched(int p, byte[] flags) {
     if (matched[p] == null) {

@@ -19,7 +19,8 @@ import org.apache.arrow.vector.types.pojo.Field;
  * answered at once (they match nothing; the type decides, with the whole build side's row count
  * and NULL-key flag), the others are written to the same hash partitions as the build side; at
  * {@link #finish} each partition's build rows are loaded as a table and this thread's probe rows of
- * that partition are joined against it, partition by partition.
+ * that partition are joined against it, partition by partition, one thread at a time holding a
+ * loaded partition (each then has the whole memory limit).
  */
 final class SpilledJoinProbe implements StreamOperator {
   private final JoinSpec spec;
@@ -118,30 +119,36 @@ final class SpilledJoinProbe implements StreamOperator {
           continue;
         }
         context.checkCancelled();
-        try (JoinTable table = build.loadPartition(p, context)) {
-          HashJoinProbe probe = probe(table);
-          JoinSpillFile.forEach(mine[p], context.allocator(), vectors -> {
-            Batch.Builder batch = Batch.builder(vectors.get(0).getValueCount());
-            for (int column = 0; column < vectors.size(); column++) {
-              batch.add(spec.left.getFields().get(column), vectors.get(column));
-            }
-            probe.process(batch.build(), rows -> {
-              output.accept(rows);
-            });
-          });
-          if (table.matched != null) {
-            build.mergeMatched(p, table.matched);
-          }
-        } finally {
-          JoinSpillFile.delete(mine[p]);
-          mine[p] = null;
+        // one probe thread at a time holds a loaded build partition, so each gets the whole memory limit
+        synchronized (build.partitionJoins()) {
+          joinPartition(p, mine[p], output);
         }
+        JoinSpillFile.delete(mine[p]);
+        mine[p] = null;
       }
     } finally {
       for (Path file : mine) {
         if (file != null) {
           JoinSpillFile.delete(file);
         }
+      }
+    }
+  }
+
+  /** Joins this thread's probe rows of partition {@code p} against that partition's build rows. */
+  private void joinPartition(int p, Path probeRows, BatchConsumer output) {
+    context.checkCancelled();
+    try (JoinTable table = build.loadPartition(p, context)) {
+      HashJoinProbe probe = probe(table);
+      JoinSpillFile.forEach(probeRows, context.allocator(), vectors -> {
+        Batch.Builder batch = Batch.builder(vectors.get(0).getValueCount());
+        for (int column = 0; column < vectors.size(); column++) {
+          batch.add(spec.left.getFields().get(column), vectors.get(column));
+        }
+        probe.process(batch.build(), output);
+      });
+      if (table.matched != null) {
+        build.mergeMatched(p, table.matched);
       }
     }
   }

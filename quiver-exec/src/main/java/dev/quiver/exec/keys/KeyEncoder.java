@@ -91,7 +91,8 @@ public final class KeyEncoder {
   private void indexes(FieldVector values, IntVector codes, int[] selection, int count, String name) {
     int[] index = valueIndex;
     if (codes == null) {
-      boolean noNulls = values.getNullCount() == 0;
+      // counting NULLs reads the whole validity buffer: not for a few rows of a large vector (a join's build side)
+      boolean noNulls = values.getValueCount() <= 4L * count && values.getNullCount() == 0;
       long validity = values.getValidityBuffer().memoryAddress();
       for (int row = 0; row < count; row++) {
         int logical = subset == null ? row : subset[row];

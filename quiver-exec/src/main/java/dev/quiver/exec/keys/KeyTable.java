@@ -12,11 +12,15 @@ import java.util.Arrays;
  * once built, any number of threads may {@link #find} at once, each with its own {@link Scratch}.
  */
 public final class KeyTable {
-  private static final int EMPTY = -1;
+  private static final long EMPTY = -1L;
 
   private final KeyRows rows;
   private final MemoryReservation reservation;
-  private int[] slots;
+  /**
+   * Per slot: EMPTY, or a key's id (low 32 bits) beside the high 32 bits of its hash, so a probe
+   * reads one slot to skip keys of other hashes (the slot index comes from the hash's low bits).
+   */
+  private long[] slots;
   private int mask;
   private long reserved;
   private final Scratch insertScratch = new Scratch();
@@ -24,7 +28,7 @@ public final class KeyTable {
   public KeyTable(KeyLayout layout, MemoryReservation reservation) {
     this.reservation = reservation;
     this.rows = new KeyRows(layout, 16);
-    this.slots = new int[32];
+    this.slots = new long[32];
     Arrays.fill(slots, EMPTY);
     this.mask = slots.length - 1;
     this.reserved = heapBytes();
@@ -42,7 +46,7 @@ public final class KeyTable {
 
   /** Heap bytes the table holds (and has reserved). */
   public long heapBytes() {
-    return rows.heapBytes() + 4L * slots.length;
+    return rows.heapBytes() + 8L * slots.length;
   }
 
   /**
@@ -53,10 +57,11 @@ public final class KeyTable {
     int needed = rows.size() + moreRows;
     long neededBytes = (long) rows.byteSize() + moreBytes;
     int slotCount = slots.length;
-    while ((long) needed * 2 > slotCount) {
+    // at most two thirds full: a probe reads about two slots (neighbours, mostly one cache line)
+    while ((long) needed * 3 > 2L * slotCount) {
       slotCount *= 2;
     }
-    long after = rows.heapBytesFor(needed, neededBytes) + 4L * slotCount;
+    long after = rows.heapBytesFor(needed, neededBytes) + 8L * slotCount;
     if (after > reserved) {
       if (!reservation.tryGrow(after - reserved)) {
         return false;
@@ -71,15 +76,16 @@ public final class KeyTable {
   }
 
   private void rehash(int slotCount) {
-    int[] grown = new int[slotCount];
+    long[] grown = new long[slotCount];
     Arrays.fill(grown, EMPTY);
     int newMask = slotCount - 1;
     for (int id = 0; id < rows.size(); id++) {
-      int slot = (int) rows.hashes[id] & newMask;
+      long hash = rows.hashes[id];
+      int slot = (int) hash & newMask;
       while (grown[slot] != EMPTY) {
         slot = (slot + 1) & newMask;
       }
-      grown[slot] = id;
+      grown[slot] = entry(id, hash);
     }
     slots = grown;
     mask = newMask;
@@ -120,6 +126,10 @@ public final class KeyTable {
     }
   }
 
+  private static long entry(int id, long hash) {
+    return (hash & 0xFFFF_FFFF_0000_0000L) | (id & 0xFFFF_FFFFL);
+  }
+
   private void lookup(KeyRows keys, int[] ids, boolean insert, Scratch scratch) {
     int count = keys.size();
     scratch.ensure(count);
@@ -133,7 +143,7 @@ public final class KeyTable {
       slotOf[row] = (int) hashes[row] & mask;
       pending[row] = row;
     }
-    long[] storedHashes = rows.hashes;
+    long[] table = slots;
     int pendingCount = count;
     while (pendingCount > 0) {
       int compares = 0;
@@ -141,17 +151,18 @@ public final class KeyTable {
       for (int k = 0; k < pendingCount; k++) {
         int row = pending[k];
         int slot = slotOf[row];
-        int id = slots[slot];
-        if (id == EMPTY) {
+        long entry = table[slot];
+        long hash = hashes[row];
+        if (entry == EMPTY) {
+          int id = -1;
           if (insert) {
             id = rows.append(keys, row);
-            storedHashes = rows.hashes;
-            slots[slot] = id;
+            table[slot] = entry(id, hash);
           }
           ids[row] = id;
-        } else if (storedHashes[id] == hashes[row]) {
+        } else if (((entry ^ hash) & 0xFFFF_FFFF_0000_0000L) == 0) {
           compareRows[compares] = row;
-          compareIds[compares++] = id;
+          compareIds[compares++] = (int) entry;
         } else {
           slotOf[row] = (slot + 1) & mask;
           pending[next++] = row;
@@ -175,7 +186,7 @@ public final class KeyTable {
   public void release() {
     reservation.shrink(reserved);
     reserved = 0;
-    slots = new int[1];
+    slots = new long[1];
     mask = 0;
   }
 }
