@@ -224,18 +224,31 @@ public final class QueryExecution implements AutoCloseable {
     } catch (IOException thrown) {
       failure = new QuiverException(ErrorCode.IO, thrown.getMessage() == null ? thrown.toString() : thrown.getMessage(),
           thrown);
+    } catch (Error thrown) {
+      // never an end that looks like success: the consumer would take a partial result for the answer
+      failure = new QuiverException(ErrorCode.INTERNAL, "the query failed: " + thrown, thrown);
     } finally {
       elapsedNanos = System.nanoTime() - startedNanos;
-      if (failure != null) {
-        context.cancel(failure.getMessage() == null ? failure.toString() : failure.getMessage());
-      }
-      closeResources();
       try {
-        result.end(failure);
-      } catch (RuntimeException cancelled) {
-        result.end(cancelled);
+        if (failure != null) {
+          context.cancel(failure.getMessage() == null ? failure.toString() : failure.getMessage());
+        }
+        try {
+          closeResources();
+        } catch (RuntimeException | Error closing) {
+          failure = failure != null ? failure : closing instanceof RuntimeException runtime ? runtime
+              : new QuiverException(ErrorCode.INTERNAL, "the query failed while freeing its resources: " + closing,
+                  closing);
+        }
+        try {
+          result.end(failure);
+        } catch (RuntimeException cancelled) {
+          result.end(cancelled);
+        }
+      } finally {
+        // whatever happened above, close() must not wait for this query forever
+        finished.countDown();
       }
-      finished.countDown();
     }
   }
 

@@ -99,6 +99,16 @@ class TpchPlanningTest {
   }
 
   @Test
+  void semiJoinsMoveBelowInnerJoinsToTheTableTheirKeysComeFrom() throws IOException {
+    // Q18: o_orderkey IN (orders with more than 300 units) filters orders before lineitem joins them
+    List<PlanNode> semis = nodes(plan(18), node -> node instanceof JoinNode join && join.type() == JoinType.SEMI);
+    assertThat(semis).hasSize(1);
+    List<PlanNode> leftScans = nodes(((JoinNode) semis.get(0)).left(), node -> node instanceof TableScanNode);
+    assertThat(leftScans).as("tables on the SEMI join's left").hasSize(1);
+    assertThat(((TableScanNode) leftScans.get(0)).table().name()).isEqualTo("orders");
+  }
+
+  @Test
   void semiAndAntiJoinsBuildOnTheirSmallerLeftSide() throws IOException {
     // Q4: the quarter's orders (left) against the late lineitems; Q22: the chosen customers against all orders
     for (int[] query : new int[][] {{4, JoinType.SEMI.ordinal()}, {22, JoinType.ANTI.ordinal()}}) {
