@@ -46,11 +46,12 @@ public final class VectorGather {
   }
 
   /**
-   * Whether the source has no NULLs, when that is cheap to learn: counting them reads the whole
+   * Whether the source has no NULLs (false: test each row's bit), when that is cheap to learn for a
+   * pass over {@code count} of its rows: counting them reads the whole
    * validity buffer, so a gather of a few rows from a large vector (a join's build side) tests each
    * row's bit instead.
    */
-  private static boolean knownWithoutNulls(org.apache.arrow.vector.ValueVector source, int count) {
+  public static boolean knownWithoutNulls(org.apache.arrow.vector.ValueVector source, int count) {
     return source.getValueCount() <= 4L * count && source.getNullCount() == 0;
   }
 

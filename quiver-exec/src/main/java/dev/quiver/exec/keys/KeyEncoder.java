@@ -91,8 +91,7 @@ public final class KeyEncoder {
   private void indexes(FieldVector values, IntVector codes, int[] selection, int count, String name) {
     int[] index = valueIndex;
     if (codes == null) {
-      // counting NULLs reads the whole validity buffer: not for a few rows of a large vector (a join's build side)
-      boolean noNulls = values.getValueCount() <= 4L * count && values.getNullCount() == 0;
+      boolean noNulls = dev.quiver.common.batch.VectorGather.knownWithoutNulls(values, count);
       long validity = values.getValidityBuffer().memoryAddress();
       for (int row = 0; row < count; row++) {
         int logical = subset == null ? row : subset[row];
