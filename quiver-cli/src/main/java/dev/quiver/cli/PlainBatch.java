@@ -1,6 +1,7 @@
 package dev.quiver.cli;
 
 import dev.quiver.common.QuiverException;
+import dev.quiver.common.batch.VectorSlices;
 import dev.quiver.io.csv.CsvFormat;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,7 +15,6 @@ import org.apache.arrow.vector.dictionary.DictionaryProvider;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
-import org.apache.arrow.vector.util.TransferPair;
 
 /**
  * A batch without dictionary encoding: dictionary-encoded top-level columns are replaced by their
@@ -89,9 +89,7 @@ final class PlainBatch implements AutoCloseable {
   }
 
   private static FieldVector share(FieldVector vector, BufferAllocator allocator) {
-    TransferPair pair = vector.getTransferPair(allocator);
-    pair.splitAndTransfer(0, vector.getValueCount());
-    return (FieldVector) pair.getTo();
+    return VectorSlices.slice(vector, 0, vector.getValueCount(), allocator);
   }
 
   VectorSchemaRoot root() {

@@ -1,13 +1,13 @@
 package dev.quiver.exec.source;
 
 import dev.quiver.common.batch.Batch;
+import dev.quiver.common.batch.VectorSlices;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.util.TransferPair;
 
 /**
  * Cuts a large batch (a whole scan split) into batches of at most a given number of rows, so
@@ -65,8 +65,6 @@ final class BatchSlices {
   }
 
   private static FieldVector slice(FieldVector vector, int start, int length, BufferAllocator allocator) {
-    TransferPair transfer = vector.getTransferPair(allocator);
-    transfer.splitAndTransfer(start, length);
-    return (FieldVector) transfer.getTo();
+    return VectorSlices.slice(vector, start, length, allocator);
   }
 }

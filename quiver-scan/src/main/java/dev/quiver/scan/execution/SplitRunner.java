@@ -3,6 +3,7 @@ package dev.quiver.scan.execution;
 import dev.quiver.common.batch.Batch;
 import dev.quiver.common.batch.DictionaryDecoder;
 import dev.quiver.common.batch.VectorGather;
+import dev.quiver.common.batch.VectorSlices;
 import dev.quiver.expression.filter.ColumnSlice;
 import dev.quiver.expression.filter.FilterEvaluator;
 import dev.quiver.scan.decode.DecodeRegistry;
@@ -24,7 +25,6 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.util.TransferPair;
 import org.apache.arrow.vector.util.VectorBatchAppender;
 
 /**
@@ -308,9 +308,7 @@ final class SplitRunner {
 
   /** A vector sharing rows {@code [offset, offset+count)} of a shared decode (its buffers retained). */
   private FieldVector slice(FieldVector vector, Field field, int offset, int count) {
-    TransferPair slice = vector.getTransferPair(field, allocator);
-    slice.splitAndTransfer(offset, count);
-    return (FieldVector) slice.getTo();
+    return VectorSlices.slice(vector, field, offset, count, allocator);
   }
 
   private static boolean overlapsSelection(ChunkPiece piece, RowSelection selection) {

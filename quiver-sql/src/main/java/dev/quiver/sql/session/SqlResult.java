@@ -80,6 +80,14 @@ public final class SqlResult implements AutoCloseable {
     }
   }
 
+  /**
+   * Whether the query has done all its work and freed what it held, apart from result batches not
+   * read yet (always true for an EXPLAIN).
+   */
+  public boolean isFinished() {
+    return execution == null || execution.isFinished();
+  }
+
   /** How far the query got, 0 to 1, or NaN when it cannot tell. */
   public double progress() {
     return execution == null ? 1.0 : execution.progress();

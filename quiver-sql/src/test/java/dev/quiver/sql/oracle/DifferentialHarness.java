@@ -83,7 +83,11 @@ public abstract class DifferentialHarness {
         }
       } finally {
         if (engine instanceof AutoCloseable) {
-          ((AutoCloseable) engine).close();
+          try {
+            ((AutoCloseable) engine).close();
+          } catch (Exception | AssertionError failure) {
+            mismatches.add(0, "closing the engine after the queries failed: " + failure);
+          }
         }
       }
     }

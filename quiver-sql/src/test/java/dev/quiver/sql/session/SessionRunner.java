@@ -23,17 +23,28 @@ final class SessionRunner implements QueryRunner, AutoCloseable {
     return session;
   }
 
+  /**
+   * Runs one query to its end; every byte it took must be back once its result is closed (a buffer
+   * still referenced then is a leak even if its accounting moved to another allocator meanwhile).
+   */
   @Override
   public Result run(String sql) {
+    Result rows;
     try (SqlResult result = session.execute(sql)) {
       ArrowResults.Collector collector = new ArrowResults.Collector(result.schema());
       for (VectorSchemaRoot batch = result.next(); batch != null; batch = result.next()) {
-        try (VectorSchemaRoot rows = batch) {
-          collector.add(rows);
+        try (VectorSchemaRoot piece = batch) {
+          collector.add(piece);
         }
       }
-      return collector.result();
+      rows = collector.result();
     }
+    long outstanding = allocator.getAllocatedMemory();
+    if (outstanding != 0) {
+      throw new AssertionError(outstanding + " bytes of Arrow memory still allocated after the query " + sql
+          + "\n" + allocator.toVerboseString());
+    }
+    return rows;
   }
 
   @Override
