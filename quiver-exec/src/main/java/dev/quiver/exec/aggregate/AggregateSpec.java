@@ -5,6 +5,7 @@ import dev.quiver.exec.keys.KeyKind;
 import dev.quiver.exec.keys.KeyLayout;
 import dev.quiver.exec.plan.AggregateCall;
 import dev.quiver.exec.plan.AggregateNode;
+import dev.quiver.exec.plan.KeyRange;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -28,9 +29,13 @@ final class AggregateSpec {
   final KeyKind[] argumentKind;
   final KeyLayout[] distinctLayout;
   final int[][] distinctColumns;
+  /** Empty, or per key the range statistics bound it to (see {@link DirectGroupIndex}). */
+  final List<KeyRange> keyRanges;
 
-  AggregateSpec(List<Integer> groupKeys, List<AggregateCall> calls, Schema input, Schema output) {
+  AggregateSpec(List<Integer> groupKeys, List<AggregateCall> calls, Schema input, Schema output,
+      List<KeyRange> keyRanges) {
     this.input = input;
+    this.keyRanges = List.copyOf(keyRanges);
     this.output = output;
     this.keyOrdinals = groupKeys.stream().mapToInt(Integer::intValue).toArray();
     List<Field> fields = input.getFields();
@@ -66,7 +71,7 @@ final class AggregateSpec {
   }
 
   static AggregateSpec of(AggregateNode node, Schema input) {
-    return new AggregateSpec(node.groupKeys(), node.calls(), input, node.schema());
+    return new AggregateSpec(node.groupKeys(), node.calls(), input, node.schema(), node.keyRanges());
   }
 
   /** A new empty accumulator for call {@code c}. */

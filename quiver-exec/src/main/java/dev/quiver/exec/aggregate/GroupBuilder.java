@@ -55,6 +55,13 @@ final class GroupBuilder implements AutoCloseable {
   private int[] subRows = new int[0];
   private int[] identity = new int[0];
   private int[] rowCodes = new int[0];
+  private int[] misses = new int[0];
+  private int[] missPositions = new int[0];
+  private int[] missGroups = new int[0];
+  /** Null, or the direct-indexed cache of groups for keys bounded by statistics. */
+  private DirectGroupIndex direct;
+  /** Rows whose group the direct index found. */
+  private long directRows;
 
   GroupBuilder(AggregateSpec spec, ExecutionContext context, MemoryReservation reservation, OperatorMetrics metrics,
       int level) {
@@ -75,6 +82,8 @@ final class GroupBuilder implements AutoCloseable {
       }
     }
     this.groupBytes = perGroup;
+    this.direct = level == 0 ? DirectGroupIndex.create(spec, reservation,
+        Math.min(DirectGroupIndex.MAX_SLOTS, softLimit / 16)) : null;
     this.keyEncoder = new KeyEncoder(spec.keyLayout);
     this.keyRows = new KeyRows(spec.keyLayout, 16);
     this.distinctEncoders = new KeyEncoder[spec.callCount()];
@@ -84,6 +93,19 @@ final class GroupBuilder implements AutoCloseable {
         distinctEncoders[c] = new KeyEncoder(spec.distinctLayout[c]);
         distinctRows[c] = new KeyRows(spec.distinctLayout[c], 16);
       }
+    }
+  }
+
+  /** Rows whose group the direct index found (no key encoded, no hash probed). */
+  long directRows() {
+    return directRows;
+  }
+
+  /** Frees the direct index, if any (no rows are added after this). */
+  void releaseDirectIndex() {
+    if (direct != null) {
+      direct.release();
+      direct = null;
     }
   }
 
@@ -100,6 +122,9 @@ final class GroupBuilder implements AutoCloseable {
       subRows = new int[count];
       identity = new int[count];
       rowCodes = new int[count];
+      misses = new int[count];
+      missPositions = new int[count];
+      missGroups = new int[count];
       for (int i = 0; i < count; i++) {
         identity[i] = i;
       }
@@ -161,8 +186,20 @@ final class GroupBuilder implements AutoCloseable {
     }
     int calls = spec.callCount();
     int[] usedCodes = byCode(batch, from, count);
+    // -1: the direct index is not used for this slice; else how many rows it did not know
+    int missed = -1;
+    GroupTable looked = table;
     if (usedCodes == null) {
-      keyEncoder.encode(batch, spec.keyOrdinals, positions, count, keyRows);
+      if (direct != null && direct.accepts(batch)) {
+        missed = direct.lookup(batch, from, count, groups, misses);
+        directRows += count - missed;
+        for (int j = 0; j < missed; j++) {
+          missPositions[j] = from + misses[j];
+        }
+        keyEncoder.encode(batch, spec.keyOrdinals, missPositions, missed, keyRows);
+      } else {
+        keyEncoder.encode(batch, spec.keyOrdinals, positions, count, keyRows);
+      }
     }
     int[][] selected = new int[calls][];
     for (int c = 0; c < calls; c++) {
@@ -201,10 +238,21 @@ final class GroupBuilder implements AutoCloseable {
         return false;
       }
     }
-    if (usedCodes == null) {
-      table.keys.findOrInsert(keyRows, groups);
-    } else {
+    if (usedCodes != null) {
       groupsByCode(count, usedCodes);
+    } else if (missed < 0) {
+      table.keys.findOrInsert(keyRows, groups);
+    } else if (table != looked) {
+      // the table was replaced (spilled) after the lookup: its groups are gone, so every row is found again
+      keyEncoder.encode(batch, spec.keyOrdinals, positions, count, keyRows);
+      table.keys.findOrInsert(keyRows, groups);
+      direct.remember(identity, count, groups);
+    } else {
+      table.keys.findOrInsert(keyRows, missGroups);
+      for (int j = 0; j < missed; j++) {
+        groups[misses[j]] = missGroups[j];
+      }
+      direct.remember(misses, missed, groups);
     }
     for (int c = 0; c < calls; c++) {
       if (spec.distinct[c]) {
@@ -485,6 +533,9 @@ final class GroupBuilder implements AutoCloseable {
     metrics.spills.increment();
     table.release();
     table = new GroupTable(spec, reservation);
+    if (direct != null) {
+      direct.clear();
+    }
   }
 
   private void writeGroups() throws IOException {
@@ -610,6 +661,7 @@ final class GroupBuilder implements AutoCloseable {
   @Override
   public void close() {
     table.release();
+    releaseDirectIndex();
     if (spill != null) {
       spill.close();
       spill = null;

@@ -1,5 +1,8 @@
 package dev.quiver.exec.aggregate;
 
+import dev.quiver.common.metrics.Counter;
+import dev.quiver.common.metrics.Metric;
+import dev.quiver.common.metrics.MetricsSnapshot;
 import dev.quiver.exec.operator.ExecutionContext;
 import dev.quiver.exec.operator.MorselSource;
 import dev.quiver.exec.operator.OperatorMetrics;
@@ -27,11 +30,14 @@ public final class HashAggregateFactory implements SinkFactory {
   private final List<Path[]> spillSets = new ArrayList<>();
   private GroupBuilder merged;
   private AggregateOutput output;
+  /** Rows whose group a direct index found, over every thread's builder. */
+  private final Counter directRows = new Counter("direct.rows");
 
   /** The aggregate of {@code node} over rows of {@code input} (the node's input schema). */
   public HashAggregateFactory(AggregateNode node, Schema input) {
     this.spec = AggregateSpec.of(node, input);
     this.metrics = new OperatorMetrics("HashAggregate", node.label());
+    metrics.include(() -> new MetricsSnapshot(List.of(new Metric("direct.rows", Metric.Kind.COUNT, directRows.get()))));
   }
 
   @Override
@@ -46,6 +52,7 @@ public final class HashAggregateFactory implements SinkFactory {
     if (builder == null) {
       return;
     }
+    directRows.add(builder.directRows());
     if (merged == null) {
       merged = builder;
       return;
@@ -63,6 +70,7 @@ public final class HashAggregateFactory implements SinkFactory {
     if (merged == null) {
       merged = new GroupBuilder(spec, context, context.reservation("HashAggregate"), metrics, 0);
     }
+    merged.releaseDirectIndex();
     List<Path[]> sets = new ArrayList<>(spillSets);
     sets.addAll(merged.finishSpills());
     if (sets.isEmpty()) {

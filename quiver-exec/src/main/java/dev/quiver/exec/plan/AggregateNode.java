@@ -12,12 +12,24 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * for an empty input.
  *
  * @param groupKeys input ordinals of the grouping columns
+ * @param keyRanges empty, or per group key the range its statistics bound it to (every key integer
+ *     or date): the aggregate may then find groups by direct indexing instead of hashing
  */
-public record AggregateNode(PlanNode input, List<Integer> groupKeys, List<AggregateCall> calls) implements PlanNode {
+public record AggregateNode(PlanNode input, List<Integer> groupKeys, List<AggregateCall> calls,
+    List<KeyRange> keyRanges) implements PlanNode {
   public AggregateNode {
     Objects.requireNonNull(input, "input");
     groupKeys = List.copyOf(groupKeys);
     calls = List.copyOf(calls);
+    keyRanges = List.copyOf(keyRanges);
+    if (!keyRanges.isEmpty() && keyRanges.size() != groupKeys.size()) {
+      throw new IllegalArgumentException(keyRanges.size() + " key ranges for " + groupKeys.size() + " group keys");
+    }
+  }
+
+  /** An aggregate with no key ranges known. */
+  public AggregateNode(PlanNode input, List<Integer> groupKeys, List<AggregateCall> calls) {
+    this(input, groupKeys, calls, List.of());
   }
 
   @Override
@@ -41,6 +53,7 @@ public record AggregateNode(PlanNode input, List<Integer> groupKeys, List<Aggreg
   @Override
   public String label() {
     List<String> keys = groupKeys.stream().map(key -> "#" + key).toList();
-    return "HashAggregate[keys=" + keys + ", aggregates=" + calls + "]";
+    return "HashAggregate[keys=" + keys + ", aggregates=" + calls
+        + (keyRanges.isEmpty() ? "" : ", key ranges=" + keyRanges) + "]";
   }
 }

@@ -86,7 +86,7 @@ public final class BuildSides {
       return new ProjectNode(inputs.get(0), project.expressions(), project.names(), project.nullable());
     }
     if (plan instanceof AggregateNode aggregate) {
-      return new AggregateNode(inputs.get(0), aggregate.groupKeys(), aggregate.calls());
+      return new AggregateNode(inputs.get(0), aggregate.groupKeys(), aggregate.calls(), aggregate.keyRanges());
     }
     if (plan instanceof NestedLoopJoinNode join) {
       return new NestedLoopJoinNode(inputs.get(0), inputs.get(1), join.type(), join.condition());

@@ -6,12 +6,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
 import dev.quiver.common.batch.Batch;
+import dev.quiver.exec.keys.KeyKind;
 import dev.quiver.exec.keys.KeyTestData;
 import dev.quiver.exec.operator.ExecutionContext;
 import dev.quiver.exec.operator.Sink;
 import dev.quiver.exec.plan.AggregateCall;
 import dev.quiver.exec.plan.AggregateFunction;
 import dev.quiver.exec.plan.AggregateNode;
+import dev.quiver.exec.plan.KeyRange;
 import dev.quiver.testing.TestingAllocator;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -104,20 +106,99 @@ class HashAggregateTest {
     int rows = random.nextInt(4) == 0 ? random.nextInt(3) : 500 + random.nextInt(1500);
     List<Object[]> data = KeyTestData.rows(random, schema, rows, new int[] {20, 15, 6, 40, 40, 30, 30, 3, 20});
     int threads = 1 + random.nextInt(3);
+    // half the cases give integer keys ranges as statistics would (direct-indexed groups), narrower than the
+    // data so that values outside them take the hash table
+    Random rangeRandom = new Random(seed + 1);
+    List<KeyRange> ranges = narrowRanges(schema, keys, data, rangeRandom);
+    if (!ranges.isEmpty() && rangeRandom.nextBoolean()) {
+      node = new AggregateNode(node.input(), node.groupKeys(), node.calls(), ranges);
+    }
     assertSameAnswer(node, schema, data, threads, 1L << 30, random, 64 + random.nextInt(500));
   }
 
-  private void assertSameAnswer(AggregateNode node, Schema schema, List<Object[]> data, int threads, long limit,
+  /**
+   * Per key a range around one of its values, a few values wide, or nothing when a key is not an
+   * integer or a date (or the data has no rows).
+   */
+  static List<KeyRange> narrowRanges(Schema schema, List<Integer> keys, List<Object[]> data, Random random) {
+    if (keys.isEmpty() || data.isEmpty()) {
+      return List.of();
+    }
+    List<KeyRange> ranges = new ArrayList<>();
+    for (int key : keys) {
+      KeyKind kind = KeyKind.of(schema.getFields().get(key).getType());
+      if (kind != KeyKind.INT8 && kind != KeyKind.INT16 && kind != KeyKind.INT32 && kind != KeyKind.INT64) {
+        return List.of();
+      }
+      Object value = data.get(random.nextInt(data.size()))[key];
+      long center;
+      if (value instanceof Number number) {
+        center = number.longValue();
+      } else if (value instanceof java.time.LocalDate date) {
+        center = date.toEpochDay();
+      } else if (value == null) {
+        center = 0;
+      } else {
+        return List.of();
+      }
+      long low = center - random.nextInt(4);
+      long high = center + random.nextInt(6);
+      ranges.add(new KeyRange(Math.min(low, center), Math.max(high, center)));
+    }
+    return ranges;
+  }
+
+  @Test
+  void directIndexedGroupsSpillUnderALimitAndGiveTheSameAnswer() throws Exception {
+    long seed = 78;
+    System.out.println("seed " + seed);
+    Random random = new Random(seed);
+    Schema schema = schema(new ArrowType.Int(32, true));
+    // the second key's range leaves out a sixth of its values: those rows take the hash table
+    List<KeyRange> ranges = List.of(new KeyRange(-450, 449), new KeyRange(0, 99));
+    AggregateNode node = new AggregateNode(new dev.quiver.exec.plan.ValuesNode(schema, List.of()), List.of(0, 2),
+        calls(schema), ranges);
+    // few groups: most rows find theirs in the direct index
+    List<Object[]> few = keyedRows(random, schema, 30_000, 40, 12);
+    long direct = assertSameAnswer(node, schema, few, 2, 1L << 30, new Random(seed), 1024);
+    assertThat(direct).as("rows whose group the direct index found").isGreaterThan(few.size() / 4);
+    // many groups, under a limit twenty times below the data: spilled tables restart the index empty (its
+    // ranges small enough for the limit, which would refuse an index of the ranges above)
+    List<Object[]> many = keyedRows(random, schema, 30_000, 900, 120);
+    AggregateNode narrow = new AggregateNode(node.input(), node.groupKeys(), node.calls(),
+        List.of(new KeyRange(-50, 49), new KeyRange(0, 19)));
+    long peak = peakWithoutLimit(narrow, schema, many);
+    System.out.println("peak without a limit " + peak + " bytes; limit " + peak / 20);
+    assertThat(assertSameAnswer(narrow, schema, many, 3, peak / 20, new Random(seed), 1024)).isPositive();
+  }
+
+  /** Random rows whose keys k_int and k_any are integers from -first/2 and from 0, a tenth NULL. */
+  private static List<Object[]> keyedRows(Random random, Schema schema, int count, int first, int second) {
+    List<Object[]> data = KeyTestData.rows(random, schema, count, new int[] {400, 15, 300, 40, 40, 30, 30, 3, 20});
+    for (Object[] row : data) {
+      row[0] = random.nextInt(10) == 0 ? null : (long) (random.nextInt(first) - first / 2);
+      row[2] = random.nextInt(10) == 0 ? null : (long) random.nextInt(second);
+    }
+    return data;
+  }
+
+  /** Runs the aggregate and compares it with the reference; the rows whose group a direct index found. */
+  private long assertSameAnswer(AggregateNode node, Schema schema, List<Object[]> data, int threads, long limit,
       Random random, int batchRows) throws Exception {
     List<Object[]> expected = AggregateTestSupport.reference(node, data);
     ExecutionContext context = KeyTestData.context(allocator.allocator(), limit, threads, batchRows, spill);
     List<Object[]> actual;
+    long directRows;
     try (HashAggregateFactory factory = new HashAggregateFactory(node, schema)) {
       List<Batch> batches = KeyTestData.batches(allocator.allocator(), random, schema, data, Set.of(1, 2, 6));
       actual = AggregateTestSupport.run(factory, batches, threads, context, allocator.allocator());
       if (limit < 1L << 30) {
         assertThat(factory.metrics().spilledBytes.get()).as("spilled bytes").isPositive();
         assertThat(factory.metrics().peakMemory()).isPositive();
+      }
+      directRows = factory.metrics().snapshot().get("direct.rows");
+      if (node.keyRanges().isEmpty()) {
+        assertThat(directRows).as("rows found by a direct index without key ranges").isZero();
       }
     } finally {
       context.memory().close();
@@ -126,6 +207,7 @@ class HashAggregateTest {
     if (node.groupKeys().isEmpty()) {
       assertThat(actual).hasSize(1);
     }
+    return directRows;
   }
 
   @Test

@@ -337,7 +337,7 @@ final class RelTranslator {
               + calls.size()),
           name));
     }
-    PlanNode node = new AggregateNode(input, keys, calls);
+    PlanNode node = new AggregateNode(input, keys, calls, KeyRanges.of(aggregate));
     List<String> names = aggregate.getRowType().getFieldNames();
     if (sumsOfZero.isEmpty() && sameNames(node, names)) {
       return node;

@@ -20,11 +20,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The 22 TPC-H queries (as the spec writes them) plan over the TPC-H schemas at scale 1 into trees
- * of Quiver's plan nodes with the expected shapes, each in well under a second once warm.
+ * of Quiver's plan nodes with the expected shapes. Planning times are printed, not asserted (a unit test
+ * holds no timing threshold; the bench tool measures them).
  */
 class TpchPlanningTest {
   private static final SqlPlanner PLANNER = new SqlPlanner(TpchCatalog.atScale(1));
-  private static final long WARM_PLANNING_LIMIT_MILLIS = 1_500;
 
   @BeforeAll
   static void warmUp() throws IOException {
@@ -46,7 +46,6 @@ class TpchPlanningTest {
     PlanNode plan = PLANNER.plan(sql);
     long millis = (System.nanoTime() - started) / 1_000_000;
     System.out.printf("Q%02d planned in %d ms%n%s%n", number, millis, PlanPrinter.print(plan));
-    assertThat(millis).as("Q%d planning time", number).isLessThan(WARM_PLANNING_LIMIT_MILLIS);
     return plan;
   }
 

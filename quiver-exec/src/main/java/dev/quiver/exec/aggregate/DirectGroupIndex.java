@@ -1,0 +1,170 @@
+package dev.quiver.exec.aggregate;
+
+import dev.quiver.common.batch.Batch;
+import dev.quiver.exec.keys.KeyKind;
+import dev.quiver.exec.memory.MemoryReservation;
+import dev.quiver.exec.plan.KeyRange;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.arrow.memory.util.MemoryUtil;
+import org.apache.arrow.vector.FieldVector;
+
+/**
+ * A direct-indexed cache in front of a {@link GroupTable}'s hash table, for integer (and date) group
+ * keys whose statistics bound them to a small range: each combination of key values (NULL one more
+ * value per key) has a slot holding its group, so a row whose group exists is found with one array
+ * read instead of encoding, hashing and probing its key. Rows with no group yet, or with a value
+ * outside the range (statistics are a hint, never trusted), go through the hash table, and the
+ * groups found there are remembered. The slots map keys to groups of the current table only:
+ * {@link #clear} when the table is replaced. Not thread-safe.
+ */
+final class DirectGroupIndex {
+  /** The most slots one index holds (16 MiB of group ids). */
+  static final long MAX_SLOTS = 1L << 22;
+
+  private final int[] ordinals;
+  private final int[] widths;
+  private final long[] minimums;
+  /** Values per key, NULL included (the last). */
+  private final long[] spans;
+  private final int[] groupOf;
+  private final MemoryReservation reservation;
+  private int[] slots = new int[0];
+
+  private DirectGroupIndex(int[] ordinals, int[] widths, long[] minimums, long[] spans, int size,
+      MemoryReservation reservation) {
+    this.ordinals = ordinals;
+    this.widths = widths;
+    this.minimums = minimums;
+    this.spans = spans;
+    this.groupOf = new int[size];
+    this.reservation = reservation;
+    Arrays.fill(groupOf, -1);
+  }
+
+  /**
+   * An index for the spec's keys, or null when they have no ranges, are not all integers or dates,
+   * span more than {@code maxSlots} combinations, or the memory for the slots is refused.
+   */
+  static DirectGroupIndex create(AggregateSpec spec, MemoryReservation reservation, long maxSlots) {
+    List<KeyRange> ranges = spec.keyRanges;
+    int keys = spec.keyOrdinals.length;
+    if (keys == 0 || ranges.size() != keys) {
+      return null;
+    }
+    int[] widths = new int[keys];
+    long[] minimums = new long[keys];
+    long[] spans = new long[keys];
+    long size = 1;
+    for (int k = 0; k < keys; k++) {
+      KeyKind kind = KeyKind.of(spec.input.getFields().get(spec.keyOrdinals[k]).getType());
+      if (kind != KeyKind.INT8 && kind != KeyKind.INT16 && kind != KeyKind.INT32 && kind != KeyKind.INT64) {
+        return null;
+      }
+      widths[k] = kind.width();
+      minimums[k] = ranges.get(k).minimum();
+      long width = ranges.get(k).width();
+      if (width >= maxSlots) {
+        return null;
+      }
+      spans[k] = width + 1;
+      size *= spans[k];
+      if (size > maxSlots) {
+        return null;
+      }
+    }
+    if (!reservation.tryGrow(4L * size)) {
+      return null;
+    }
+    return new DirectGroupIndex(spec.keyOrdinals.clone(), widths, minimums, spans, (int) size, reservation);
+  }
+
+  /** Whether this batch's keys can be read here (none dictionary-encoded). */
+  boolean accepts(Batch batch) {
+    for (int ordinal : ordinals) {
+      if (batch.isDictionaryEncoded(ordinal)) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Looks up rows {@code [from, from + count)} of the batch (logical rows, through its selection):
+   * {@code groups[i]} for each row whose group is known; the others' offsets {@code i} go to
+   * {@code misses}, and their number is returned.
+   */
+  int lookup(Batch batch, int from, int count, int[] groups, int[] misses) {
+    if (slots.length < count) {
+      slots = new int[count];
+    }
+    Arrays.fill(slots, 0, count, 0);
+    int[] selection = batch.selection();
+    long stride = 1;
+    for (int k = 0; k < ordinals.length; k++) {
+      FieldVector vector = batch.vector(ordinals[k]);
+      long data = vector.getDataBuffer().memoryAddress();
+      long validity = vector.getValidityBuffer().memoryAddress();
+      boolean noNulls = vector.getNullCount() == 0;
+      int width = widths[k];
+      long minimum = minimums[k];
+      long span = spans[k];
+      for (int i = 0; i < count; i++) {
+        if (slots[i] < 0) {
+          continue;
+        }
+        int row = selection == null ? from + i : selection[from + i];
+        long index;
+        if (!noNulls && !ValueReader.isSet(validity, row)) {
+          index = span - 1;
+        } else {
+          long offset = read(data, row, width) - minimum;
+          index = offset >= 0 && offset < span - 1 ? offset : -1;
+        }
+        slots[i] = index < 0 ? -1 : (int) (slots[i] + index * stride);
+      }
+      stride *= span;
+    }
+    int missed = 0;
+    for (int i = 0; i < count; i++) {
+      int slot = slots[i];
+      int group = slot < 0 ? -1 : groupOf[slot];
+      if (group < 0) {
+        misses[missed++] = i;
+      } else {
+        groups[i] = group;
+      }
+    }
+    return missed;
+  }
+
+  /** Remembers the groups the hash table gave the missed rows of the last {@link #lookup}. */
+  void remember(int[] misses, int missed, int[] groups) {
+    for (int j = 0; j < missed; j++) {
+      int i = misses[j];
+      int slot = slots[i];
+      if (slot >= 0) {
+        groupOf[slot] = groups[i];
+      }
+    }
+  }
+
+  /** Forgets every group (the table they belonged to was replaced). */
+  void clear() {
+    Arrays.fill(groupOf, -1);
+  }
+
+  /** Frees the slots' reservation. */
+  void release() {
+    reservation.shrink(4L * groupOf.length);
+  }
+
+  private static long read(long data, int row, int width) {
+    return switch (width) {
+      case 1 -> MemoryUtil.getByte(data + row);
+      case 2 -> MemoryUtil.getShort(data + 2L * row);
+      case 4 -> MemoryUtil.getInt(data + 4L * row);
+      default -> MemoryUtil.getLong(data + 8L * row);
+    };
+  }
+}
