@@ -63,6 +63,11 @@ public final class SqlCommand implements Callable<Integer> {
   @Option(names = "--spill-dir", paramLabel = "DIR", description = "Where queries spill (default: the temp folder).")
   Path spillDirectory;
 
+  @Option(names = "--repartition-groups", paramLabel = "N",
+      description = "A GROUP BY whose integer keys' statistics allow at least N groups repartitions its rows by key"
+          + " across the threads first (default: 1000000; 1: every GROUP BY).")
+  Long repartitionGroups;
+
   @Override
   public Integer call() throws IOException {
     PrintWriter out = spec.commandLine().getOut();
@@ -105,6 +110,12 @@ public final class SqlCommand implements Callable<Integer> {
     }
     if (spillDirectory != null) {
       options = options.withSpillDirectory(spillDirectory);
+    }
+    if (repartitionGroups != null) {
+      if (repartitionGroups < 1) {
+        throw QuiverException.user("--repartition-groups must be at least 1, not " + repartitionGroups);
+      }
+      options = options.withRepartitionGroups(repartitionGroups);
     }
     return options;
   }

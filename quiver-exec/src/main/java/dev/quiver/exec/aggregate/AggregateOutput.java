@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -24,13 +24,16 @@ import org.apache.arrow.vector.types.pojo.Field;
 final class AggregateOutput implements MorselSource {
   private final AggregateSpec spec;
   private final OperatorMetrics metrics;
-  private final GroupBuilder inMemory;
-  private final AtomicInteger nextGroup = new AtomicInteger();
+  /** The finished tables in memory (one merged table, or one per thread when their groups are disjoint). */
+  private final List<GroupBuilder> inMemory;
+  /** Where each table's groups start in the morsel numbering, each table padded to whole morsels. */
+  private long[] starts;
+  private final AtomicLong nextGroup = new AtomicLong();
   private final Deque<Pending> pending = new ArrayDeque<>();
 
   private record Pending(List<Path> files, int level) {}
 
-  private AggregateOutput(AggregateSpec spec, OperatorMetrics metrics, GroupBuilder inMemory) {
+  private AggregateOutput(AggregateSpec spec, OperatorMetrics metrics, List<GroupBuilder> inMemory) {
     this.spec = spec;
     this.metrics = metrics;
     this.inMemory = inMemory;
@@ -38,12 +41,17 @@ final class AggregateOutput implements MorselSource {
 
   /** The output of a finished table held in memory (the source frees it on close). */
   static AggregateOutput inMemory(AggregateSpec spec, OperatorMetrics metrics, GroupBuilder builder) {
-    return new AggregateOutput(spec, metrics, builder);
+    return new AggregateOutput(spec, metrics, List.of(builder));
+  }
+
+  /** The output of finished tables with disjoint groups, one after the other (freed on close). */
+  static AggregateOutput inMemory(AggregateSpec spec, OperatorMetrics metrics, List<GroupBuilder> builders) {
+    return new AggregateOutput(spec, metrics, List.copyOf(builders));
   }
 
   /** The output of the spilled partitions (level 0). */
   static AggregateOutput spilled(AggregateSpec spec, OperatorMetrics metrics, List<List<Path>> partitions) {
-    AggregateOutput output = new AggregateOutput(spec, metrics, null);
+    AggregateOutput output = new AggregateOutput(spec, metrics, List.of());
     for (List<Path> files : partitions) {
       if (!files.isEmpty()) {
         output.pending.add(new Pending(files, 0));
@@ -60,15 +68,32 @@ final class AggregateOutput implements MorselSource {
   @Override
   public Morsel next(ExecutionContext context) {
     context.checkCancelled();
-    if (inMemory != null) {
-      int from = nextGroup.getAndAdd(context.batchRows());
-      int size = inMemory.table.size();
-      if (from >= size) {
-        return null;
+    if (!inMemory.isEmpty()) {
+      int rows = context.batchRows();
+      long[] offsets = starts(rows);
+      long from = nextGroup.getAndAdd(rows);
+      for (int t = 0; t < inMemory.size(); t++) {
+        if (from < offsets[t + 1]) {
+          GroupTable table = inMemory.get(t).table;
+          int start = (int) (from - offsets[t]);
+          return new RangeMorsel(table, start, Math.min(table.size(), start + rows), null, context);
+        }
       }
-      return new RangeMorsel(inMemory.table, from, Math.min(size, from + context.batchRows()), null, context);
+      return null;
     }
     return nextPartition(context);
+  }
+
+  /** {@link #starts}, computed once: table t's morsels are numbered from {@code starts[t]} on. */
+  private synchronized long[] starts(int rows) {
+    if (starts == null) {
+      starts = new long[inMemory.size() + 1];
+      for (int t = 0; t < inMemory.size(); t++) {
+        long size = inMemory.get(t).table.size();
+        starts[t + 1] = starts[t] + (size + rows - 1) / rows * rows;
+      }
+    }
+    return starts;
   }
 
   private synchronized Morsel nextPartition(ExecutionContext context) {
@@ -131,9 +156,7 @@ final class AggregateOutput implements MorselSource {
   /** Frees what is left: the table in memory and the partitions not read. */
   @Override
   public synchronized void close() {
-    if (inMemory != null) {
-      inMemory.close();
-    }
+    inMemory.forEach(GroupBuilder::close);
     for (Pending partition : pending) {
       partition.files().forEach(SpillPartitions::delete);
     }

@@ -9,6 +9,7 @@ import dev.quiver.exec.operator.OperatorMetrics;
 import dev.quiver.exec.operator.Sink;
 import dev.quiver.exec.operator.SinkFactory;
 import dev.quiver.exec.plan.AggregateNode;
+import dev.quiver.exec.plan.ExchangeNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,14 +30,31 @@ public final class HashAggregateFactory implements SinkFactory {
   private final OperatorMetrics metrics;
   private final List<Path[]> spillSets = new ArrayList<>();
   private GroupBuilder merged;
+  /**
+   * Whether the input is hash-partitioned on (a subset of) the group keys, one partition per thread
+   * at a time: then no two threads hold the same group and their tables are output without merging.
+   */
+  private final boolean disjoint;
+  /** The threads' tables, when disjoint. */
+  private final List<GroupBuilder> parts = new ArrayList<>();
   private AggregateOutput output;
   /** Rows whose group a direct index found, over every thread's builder. */
   private final Counter directRows = new Counter("direct.rows");
 
   /** The aggregate of {@code node} over rows of {@code input} (the node's input schema). */
   public HashAggregateFactory(AggregateNode node, Schema input) {
+    this(node, input, false);
+  }
+
+  /**
+   * @param partitionedInput whether the node's input is an exchange that repartitions by (a subset
+   *     of) its group keys, each partition read by one thread
+   */
+  public HashAggregateFactory(AggregateNode node, Schema input, boolean partitionedInput) {
     this.spec = AggregateSpec.of(node, input);
     this.metrics = new OperatorMetrics("HashAggregate", node.label());
+    this.disjoint = partitionedInput && node.input() instanceof ExchangeNode exchange && !node.groupKeys().isEmpty()
+        && node.groupKeys().containsAll(exchange.keys());
     metrics.include(() -> new MetricsSnapshot(List.of(new Metric("direct.rows", Metric.Kind.COUNT, directRows.get()))));
   }
 
@@ -53,6 +71,10 @@ public final class HashAggregateFactory implements SinkFactory {
       return;
     }
     directRows.add(builder.directRows());
+    if (disjoint) {
+      parts.add(builder);
+      return;
+    }
     if (merged == null) {
       merged = builder;
       return;
@@ -67,6 +89,29 @@ public final class HashAggregateFactory implements SinkFactory {
 
   @Override
   public synchronized void finish(ExecutionContext context) {
+    if (!parts.isEmpty() && parts.stream().noneMatch(GroupBuilder::spilled)) {
+      for (GroupBuilder part : parts) {
+        part.releaseDirectIndex();
+        part.resolveDistinct();
+      }
+      output = AggregateOutput.inMemory(spec, metrics, List.copyOf(parts));
+      parts.clear();
+      return;
+    }
+    for (GroupBuilder part : parts) {
+      // a thread's table spilled: its partitions on disk are merged with the others' by hash partition
+      if (merged == null) {
+        merged = part;
+        continue;
+      }
+      try {
+        spillSets.addAll(part.finishSpills());
+        merged.merge(part.table);
+      } finally {
+        part.close();
+      }
+    }
+    parts.clear();
     if (merged == null) {
       merged = new GroupBuilder(spec, context, context.reservation("HashAggregate"), metrics, 0);
     }
@@ -102,6 +147,8 @@ public final class HashAggregateFactory implements SinkFactory {
 
   @Override
   public synchronized void close() {
+    parts.forEach(GroupBuilder::close);
+    parts.clear();
     if (merged != null) {
       merged.close();
       merged = null;

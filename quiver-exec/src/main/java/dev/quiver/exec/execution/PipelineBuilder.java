@@ -1,6 +1,7 @@
 package dev.quiver.exec.execution;
 
 import dev.quiver.exec.aggregate.HashAggregateFactory;
+import dev.quiver.exec.exchange.ExchangeSinkFactory;
 import dev.quiver.exec.expression.ExpressionCompiler;
 import dev.quiver.exec.join.HashJoinBuildFactory;
 import dev.quiver.exec.join.HashJoinProbeFactory;
@@ -11,6 +12,7 @@ import dev.quiver.exec.operator.MorselSource;
 import dev.quiver.exec.operator.OperatorMetrics;
 import dev.quiver.exec.operator.SinkFactory;
 import dev.quiver.exec.plan.AggregateNode;
+import dev.quiver.exec.plan.ExchangeNode;
 import dev.quiver.exec.plan.FilterNode;
 import dev.quiver.exec.plan.JoinNode;
 import dev.quiver.exec.plan.LimitNode;
@@ -41,6 +43,9 @@ final class PipelineBuilder {
   private final Map<PlanNode, List<OperatorMetrics>> metrics = new IdentityHashMap<>();
   private final List<AutoCloseable> resources = new ArrayList<>();
   private final List<MorselSource> scans = new ArrayList<>();
+  /** The exchanges that repartition (the others pass rows through). */
+  private final java.util.Set<PlanNode> repartitioned = java.util.Collections.newSetFromMap(
+      new java.util.IdentityHashMap<>());
   private int scanCount;
   private int nextId;
 
@@ -118,7 +123,8 @@ final class PipelineBuilder {
     }
     if (node instanceof AggregateNode aggregate) {
       Pipeline input = open(aggregate.input());
-      HashAggregateFactory sink = new HashAggregateFactory(aggregate, aggregate.input().schema());
+      HashAggregateFactory sink = new HashAggregateFactory(aggregate, aggregate.input().schema(),
+          repartitioned.contains(aggregate.input()));
       finish(input, sink, aggregate);
       return newPipeline(() -> track(aggregate, sink.output()), aggregate, false);
     }
@@ -147,6 +153,17 @@ final class PipelineBuilder {
         finish(open(input), collected, union);
       }
       return newPipeline(() -> track(union, collected.output()), union, false);
+    }
+    if (node instanceof ExchangeNode exchange) {
+      ExchangeSinkFactory sink = new ExchangeSinkFactory(exchange);
+      if (!sink.repartitions(context)) {
+        // one thread, or too little memory for the writers: the rows pass through
+        return open(exchange.input());
+      }
+      repartitioned.add(exchange);
+      Pipeline input = open(exchange.input());
+      finish(input, sink, exchange);
+      return newPipeline(() -> track(exchange, sink.output()), exchange, false);
     }
     if (node instanceof ValuesNode values) {
       return newPipeline(() -> track(values, new ValuesSource(values)), values, false);

@@ -184,8 +184,13 @@ public final class QueryExecution implements AutoCloseable {
     MetricsSnapshot snapshot = new MetricsSnapshot(List.of(new Metric("query.peak.memory", Metric.Kind.BYTES,
         memory.peak()), new Metric("query.elapsed", Metric.Kind.NANOS, elapsedNanos())));
     int index = 0;
+    // a breaker records the same metrics as sink and as source: each counted once
+    java.util.Set<OperatorMetrics> seen = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
     for (List<OperatorMetrics> list : builder.metrics().values()) {
       for (OperatorMetrics operator : list) {
+        if (!seen.add(operator)) {
+          continue;
+        }
         snapshot = snapshot.plus(operator.snapshot().prefixed("operator." + index++ + "."
             + operator.operator().toLowerCase(java.util.Locale.ROOT)));
       }

@@ -100,6 +100,9 @@ public final class BuildSides {
     if (plan instanceof UnionAllNode union) {
       return new UnionAllNode(inputs, union.schema());
     }
+    if (plan instanceof ExchangeNode exchange) {
+      return new ExchangeNode(inputs.get(0), exchange.keys());
+    }
     throw new IllegalArgumentException("unknown plan node " + plan.label());
   }
 }

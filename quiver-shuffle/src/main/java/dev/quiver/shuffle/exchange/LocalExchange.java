@@ -22,8 +22,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * An in-process shuffle: runs M map tasks, each writing its batches through a {@link ShuffleWriter}
  * into a temporary directory, then R reduce tasks (one per partition), each reading its partition of
- * every map output through a {@link ShuffleReader}; both over one thread pool. This is the exchange
- * the engine's repartition uses.
+ * every map output through a {@link ShuffleReader}; both over one thread pool. The engine's
+ * repartition (quiver-exec's {@code ExchangeSinkFactory}) uses the same writer and reader inside its
+ * own pipelines, on the query's threads.
  *
  * <p>The exchange owns a temporary directory ({@code quiver-exchange-*} under the options' root);
  * each {@link #exchange} call works in a subdirectory of its own and deletes it when it ends, with

@@ -49,6 +49,27 @@ final class KeyRanges {
     return ranges;
   }
 
+  /**
+   * How many groups the statistics prove the aggregate can make: the product of its keys' widths
+   * (NULL one more value each), capped by the rows its input is estimated to have; 0 when a key has
+   * no range (a string, a computed value), as Calcite's own guess for such a key is no guide.
+   */
+  static double groupBound(Aggregate aggregate) {
+    RelMetadataQuery metadata = aggregate.getCluster().getMetadataQuery();
+    double product = 1;
+    for (int key : aggregate.getGroupSet()) {
+      RelColumnOrigin origin = metadata.getColumnOrigin(aggregate.getInput(), key);
+      KeyRange range = origin == null || origin.isDerived() ? null
+          : range(origin.getOriginTable(), origin.getOriginColumnOrdinal());
+      if (range == null) {
+        return 0;
+      }
+      product *= range.width() + 1.0;
+    }
+    Double rows = metadata.getRowCount(aggregate.getInput());
+    return rows == null ? 0 : Math.min(product, rows);
+  }
+
   private static KeyRange range(RelOptTable table, int column) {
     QuiverTable quiver = table.unwrap(QuiverTable.class);
     if (quiver == null) {

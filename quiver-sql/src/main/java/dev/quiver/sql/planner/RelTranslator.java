@@ -4,6 +4,7 @@ import dev.quiver.exec.expression.Functions;
 import dev.quiver.exec.plan.AggregateCall;
 import dev.quiver.exec.plan.AggregateFunction;
 import dev.quiver.exec.plan.AggregateNode;
+import dev.quiver.exec.plan.ExchangeNode;
 import dev.quiver.exec.plan.FilterNode;
 import dev.quiver.exec.plan.LimitNode;
 import dev.quiver.exec.plan.PlanNode;
@@ -56,6 +57,13 @@ import org.apache.calcite.sql.SqlKind;
  * top-N, limits, union all and values. Anything else is a {@link SqlException} naming it.
  */
 final class RelTranslator {
+  private final long repartitionGroups;
+
+  /** @param repartitionGroups estimated groups from which an aggregate repartitions its input by its keys */
+  RelTranslator(long repartitionGroups) {
+    this.repartitionGroups = repartitionGroups;
+  }
+
   PlanNode translate(RelNode rel) {
     if (rel instanceof TableScan scan) {
       return scan(scan, null, null);
@@ -336,6 +344,9 @@ final class RelTranslator {
           TypeMapping.toArrow(call.getType()), call.getType().isNullable() || sumsOfZero.contains(keys.size()
               + calls.size()),
           name));
+    }
+    if (!keys.isEmpty() && (repartitionGroups <= 1 || KeyRanges.groupBound(aggregate) >= repartitionGroups)) {
+      input = new ExchangeNode(input, keys);
     }
     PlanNode node = new AggregateNode(input, keys, calls, KeyRanges.of(aggregate));
     List<String> names = aggregate.getRowType().getFieldNames();

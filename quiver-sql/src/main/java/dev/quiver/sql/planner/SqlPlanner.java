@@ -1,6 +1,7 @@
 package dev.quiver.sql.planner;
 
 import dev.quiver.common.QuiverException;
+import dev.quiver.exec.plan.ExchangeNode;
 import dev.quiver.exec.plan.PlanNode;
 import dev.quiver.sql.SqlException;
 import dev.quiver.sql.catalog.Catalog;
@@ -20,10 +21,20 @@ import org.apache.calcite.sql.parser.SqlParseException;
  * column, what is wrong and, for an unknown table or column, the closest existing name.
  */
 public final class SqlPlanner {
+  /** Estimated groups from which a GROUP BY repartitions its input by its keys (see {@link ExchangeNode}). */
+  public static final long DEFAULT_REPARTITION_GROUPS = 1_000_000;
+
   private final Catalog catalog;
+  private final long repartitionGroups;
 
   public SqlPlanner(Catalog catalog) {
+    this(catalog, DEFAULT_REPARTITION_GROUPS);
+  }
+
+  /** A planner whose aggregates of at least {@code repartitionGroups} estimated groups repartition first. */
+  public SqlPlanner(Catalog catalog, long repartitionGroups) {
     this.catalog = Objects.requireNonNull(catalog, "catalog");
+    this.repartitionGroups = repartitionGroups;
   }
 
   public Catalog catalog() {
@@ -55,7 +66,7 @@ public final class SqlPlanner {
     QuiverSchema[] schema = new QuiverSchema[1];
     try {
       planned = LogicalPlanning.plan(parsed, catalog, created -> schema[0] = created);
-      PlanNode plan = new RelTranslator().translate(planned.rel());
+      PlanNode plan = new RelTranslator(repartitionGroups).translate(planned.rel());
       SqlStatement.Kind kind = switch (text.kind()) {
         case QUERY -> SqlStatement.Kind.QUERY;
         case EXPLAIN -> SqlStatement.Kind.EXPLAIN;

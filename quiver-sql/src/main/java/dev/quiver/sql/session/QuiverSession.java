@@ -34,7 +34,7 @@ public final class QuiverSession implements AutoCloseable {
     this.options = options;
     this.engine = new QueryEngine(allocator, options.threads());
     this.catalog = new Catalog(QuiverSession::qvrTable);
-    this.planner = new SqlPlanner(catalog);
+    this.planner = new SqlPlanner(catalog, options.repartitionGroups());
   }
 
   private static QvrTableSource qvrTable(List<Path> files) {
