@@ -75,6 +75,11 @@ public final class HashAggregateFactory implements SinkFactory {
       parts.add(builder);
       return;
     }
+    mergeIn(builder);
+  }
+
+  /** Merges a thread's table (and its spills) into {@link #merged}, or makes it the merged one. */
+  private void mergeIn(GroupBuilder builder) {
     if (merged == null) {
       merged = builder;
       return;
@@ -98,19 +103,8 @@ public final class HashAggregateFactory implements SinkFactory {
       parts.clear();
       return;
     }
-    for (GroupBuilder part : parts) {
-      // a thread's table spilled: its partitions on disk are merged with the others' by hash partition
-      if (merged == null) {
-        merged = part;
-        continue;
-      }
-      try {
-        spillSets.addAll(part.finishSpills());
-        merged.merge(part.table);
-      } finally {
-        part.close();
-      }
-    }
+    // a thread's table spilled: its partitions on disk are merged with the others' by hash partition
+    parts.forEach(this::mergeIn);
     parts.clear();
     if (merged == null) {
       merged = new GroupBuilder(spec, context, context.reservation("HashAggregate"), metrics, 0);

@@ -17,11 +17,16 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * prints the query and its seeds.
  */
 class QuiverDifferentialTest extends DifferentialHarness {
+  /** How the engine's session runs the queries. */
+  protected SessionOptions options() {
+    return SessionOptions.defaults().withThreads(2).withMemoryLimit(1L << 30);
+  }
+
   @Override
   protected QueryRunner openEngine(List<RandomTable> tables, BufferAllocator allocator) throws Exception {
     Path folder = Files.createTempDirectory("quiver-differential");
     folder.toFile().deleteOnExit();
-    SessionRunner runner = new SessionRunner(SessionOptions.defaults().withThreads(2).withMemoryLimit(1L << 30));
+    SessionRunner runner = new SessionRunner(options());
     try {
       for (RandomTable table : tables) {
         Path file = folder.resolve(table.name() + ".qvr");
