@@ -1,5 +1,6 @@
 package dev.quiver.sql.planner;
 
+import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
 import dev.quiver.exec.plan.ExchangeNode;
 import dev.quiver.exec.plan.PlanNode;
@@ -79,6 +80,11 @@ public final class SqlPlanner {
       throw SqlException.unpositioned(failure.getMessage());
     } catch (RuntimeException failure) {
       throw errors.validation(failure, schema[0]);
+    } catch (AssertionError failure) {
+      // a Calcite rule's internal check: the query is valid SQL the planner cannot handle (a planner bug)
+      String detail = String.valueOf(failure.getMessage()).lines().findFirst().orElse("");
+      throw new QuiverException(ErrorCode.INTERNAL, "the planner failed on this query (a bug in Quiver's planning;"
+          + " please report it with the query): " + detail, failure);
     }
   }
 }
