@@ -31,6 +31,7 @@ import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.rex.RexUtil;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.util.ImmutableBitSet;
 
 /**
@@ -339,16 +340,40 @@ final class JoinTranslation {
       boolean nullFree = conjuncts.stream().allMatch(conjunct -> !conjunct.getType().isNullable()
           && RelOptUtil.InputFinder.bits(conjunct).asList().stream()
               .allMatch(index -> !join.getRowType().getFieldList().get(index).getType().isNullable()));
-      boolean oneEquality = conjuncts.size() == 1 && conjuncts.get(0).getKind() == SqlKind.EQUALS;
+      boolean oneEquality = conjuncts.size() == 1 && conjuncts.get(0).getKind() == SqlKind.EQUALS
+          && betweenSides(conjuncts.get(0), mark);
       if (nullFree) {
         type = JoinType.ANTI;
       } else if (oneEquality) {
         type = JoinType.NULL_AWARE_ANTI;
       } else {
-        return null;
+        // the mark is FALSE exactly when no right row makes the condition TRUE or NULL: an ANTI join on
+        // "condition IS NOT FALSE" (a nested loop; Calcite may leave a NOT IN's equality on one side only,
+        // as x = 103 for x NOT IN (SELECT k ... WHERE k = 103))
+        RexNode notFalse = join.getCluster().getRexBuilder().makeCall(SqlStdOperatorTable.IS_NOT_FALSE,
+            join.getCondition());
+        Join anti = join.copy(join.getTraitSet(), notFalse, join.getLeft(), join.getRight(), JoinRelType.ANTI,
+            join.isSemiJoinDone());
+        return withMark(new JoinTranslation(translator).translate(anti, JoinType.ANTI), join, mark, true);
       }
     }
-    PlanNode semi = new JoinTranslation(translator).translate(join, type);
+    return withMark(new JoinTranslation(translator).translate(join, type), join, mark, negated);
+  }
+
+  /** Whether an equality compares a column of the left side (below {@code leftWidth}) with one of the right. */
+  private static boolean betweenSides(RexNode equality, int leftWidth) {
+    List<RexNode> operands = ((RexCall) equality).getOperands();
+    ImmutableBitSet first = RelOptUtil.InputFinder.bits(operands.get(0));
+    ImmutableBitSet second = RelOptUtil.InputFinder.bits(operands.get(1));
+    boolean firstLeft = !first.isEmpty() && first.asList().stream().allMatch(index -> index < leftWidth);
+    boolean firstRight = !first.isEmpty() && first.asList().stream().allMatch(index -> index >= leftWidth);
+    boolean secondLeft = !second.isEmpty() && second.asList().stream().allMatch(index -> index < leftWidth);
+    boolean secondRight = !second.isEmpty() && second.asList().stream().allMatch(index -> index >= leftWidth);
+    return firstLeft && secondRight || firstRight && secondLeft;
+  }
+
+  /** The semi or anti join's rows with the mark column after them, as the filtered mark join gave. */
+  private static PlanNode withMark(PlanNode semi, Join join, int mark, boolean negated) {
     List<Field> fields = semi.schema().getFields();
     List<Expression> expressions = new ArrayList<>();
     List<String> names = new ArrayList<>();
