@@ -1,5 +1,6 @@
 package dev.quiver.exec.aggregate;
 
+import dev.quiver.common.batch.VectorGather;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
@@ -25,7 +26,7 @@ final class CountAccumulator extends Accumulator {
   @Override
   void update(int[] groups, FieldVector values, int[] rows, int count) {
     long[] state = counts;
-    if (values == null || values.getNullCount() == 0) {
+    if (values == null || VectorGather.knownWithoutNulls(values, count)) {
       for (int i = 0; i < count; i++) {
         state[groups[i]]++;
       }

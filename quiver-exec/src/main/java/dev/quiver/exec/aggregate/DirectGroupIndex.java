@@ -1,6 +1,7 @@
 package dev.quiver.exec.aggregate;
 
 import dev.quiver.common.batch.Batch;
+import dev.quiver.common.batch.VectorGather;
 import dev.quiver.exec.keys.KeyKind;
 import dev.quiver.exec.memory.MemoryReservation;
 import dev.quiver.exec.plan.KeyRange;
@@ -105,7 +106,7 @@ final class DirectGroupIndex {
       FieldVector vector = batch.vector(ordinals[k]);
       long data = vector.getDataBuffer().memoryAddress();
       long validity = vector.getValidityBuffer().memoryAddress();
-      boolean noNulls = vector.getNullCount() == 0;
+      boolean noNulls = VectorGather.knownWithoutNulls(vector, count);
       int width = widths[k];
       long minimum = minimums[k];
       long span = spans[k];

@@ -1,6 +1,7 @@
 package dev.quiver.exec.aggregate;
 
 import dev.quiver.common.QuiverException;
+import dev.quiver.common.batch.VectorGather;
 import dev.quiver.exec.keys.KeyKind;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
@@ -84,7 +85,7 @@ final class ExactSumAccumulator extends Accumulator {
   private void updateDirect(int[] groups, FieldVector values, int[] rows, int count) {
     long data = values.getDataBuffer().memoryAddress();
     long validity = values.getValidityBuffer().memoryAddress();
-    boolean noNulls = values.getNullCount() == 0;
+    boolean noNulls = VectorGather.knownWithoutNulls(values, count);
     boolean decimal = kind == KeyKind.DECIMAL;
     for (int i = 0; i < count; i++) {
       int row = rows[i];

@@ -1,5 +1,6 @@
 package dev.quiver.exec.aggregate;
 
+import dev.quiver.common.batch.VectorGather;
 import dev.quiver.exec.keys.KeyKind;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;
@@ -14,7 +15,7 @@ final class ValueReader {
 
   static void read(FieldVector vector, KeyKind kind, int[] rows, int count, long[] low, long[] high,
       boolean[] valid) {
-    boolean noNulls = vector.getNullCount() == 0;
+    boolean noNulls = VectorGather.knownWithoutNulls(vector, count);
     long validity = vector.getValidityBuffer().memoryAddress();
     for (int i = 0; i < count; i++) {
       valid[i] = noNulls || isSet(validity, rows[i]);
