@@ -53,7 +53,8 @@ public final class SqlCommand implements Callable<Integer> {
   String memoryLimit;
 
   @Option(names = "--format", paramLabel = "FORMAT",
-      description = "table (default on a terminal), csv (default otherwise) or json (one object per line).")
+      description = "table (default on a terminal), csv (default otherwise), json (one object per line) or markdown"
+          + " (a GitHub table).")
   String format;
 
   @Option(names = "--max-rows", paramLabel = "N", defaultValue = "1000",

@@ -13,20 +13,23 @@ import org.apache.arrow.vector.types.pojo.Field;
 /**
  * Prints a query's result in one of the SQL formats: {@code table} (aligned columns, the types under
  * the names, numbers right-aligned, then the row count and time), {@code csv} (the dialect of
- * docs/CSV.md, what scripts read), {@code json} (one object per line).
+ * docs/CSV.md, what scripts read), {@code json} (one object per line), {@code markdown} (a GitHub
+ * table: numbers right-aligned, {@code |} escaped, line breaks as {@code <br>}, NULL as
+ * {@code NULL}; every row).
  */
 abstract class SqlResultPrinter {
   /** The formats of {@code quiver sql --format}. */
   enum Format {
     TABLE,
     CSV,
-    JSON;
+    JSON,
+    MARKDOWN;
 
     static Format parse(String text) {
       try {
         return valueOf(text.toUpperCase(Locale.ROOT));
       } catch (IllegalArgumentException unknown) {
-        throw dev.quiver.common.QuiverException.user("unknown format '" + text + "': use table, csv or json");
+        throw dev.quiver.common.QuiverException.user("unknown format '" + text + "': use table, csv, json or markdown");
       }
     }
   }
@@ -44,6 +47,8 @@ abstract class SqlResultPrinter {
         return new Csv(out, fields);
       case JSON:
         return new Json(out, fields);
+      case MARKDOWN:
+        return new Markdown(out, fields);
       default:
         return new Table(out, fields, maximumRows);
     }
@@ -81,6 +86,63 @@ abstract class SqlResultPrinter {
         out.append(line).append('\n');
       }
       rows += batch.getRowCount();
+    }
+
+    @Override
+    void finish(long elapsedNanos) {
+      out.flush();
+    }
+  }
+
+  private static final class Markdown extends SqlResultPrinter {
+    private final StringBuilder line = new StringBuilder(1 << 12);
+
+    Markdown(PrintWriter out, List<Field> fields) {
+      super(out);
+      line.append('|');
+      for (Field field : fields) {
+        line.append(' ');
+        cell(line, field.getName());
+        line.append(" |");
+      }
+      line.append("\n|");
+      for (Field field : fields) {
+        line.append(isNumber(field.getType()) ? " ---: |" : " --- |");
+      }
+      out.append(line).append('\n');
+    }
+
+    @Override
+    void print(VectorSchemaRoot batch) {
+      List<FieldVector> vectors = batch.getFieldVectors();
+      for (int row = 0; row < batch.getRowCount(); row++) {
+        line.setLength(0);
+        line.append('|');
+        for (FieldVector vector : vectors) {
+          String text = CsvFormat.text(vector, row, null);
+          line.append(' ');
+          cell(line, text == null ? "NULL" : text);
+          line.append(" |");
+        }
+        out.append(line).append('\n');
+      }
+      rows += batch.getRowCount();
+    }
+
+    /** A cell's text with what would break the table escaped. */
+    private static void cell(StringBuilder line, String text) {
+      for (int i = 0; i < text.length(); i++) {
+        char c = text.charAt(i);
+        switch (c) {
+          case '|' -> line.append("\\|");
+          case '\\' -> line.append("\\\\");
+          case '\n' -> line.append("<br>");
+          case '\r' -> {
+            // a CR LF is one break
+          }
+          default -> line.append(c);
+        }
+      }
     }
 
     @Override

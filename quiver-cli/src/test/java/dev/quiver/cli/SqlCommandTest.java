@@ -58,6 +58,19 @@ class SqlCommandTest {
   }
 
   @Test
+  void markdownFormatPrintsAGitHubTableWithNumbersRightAlignedAndPipesEscaped() throws IOException {
+    Path file = write("t", 100);
+    CommandRunner.Outcome markdown = CommandRunner.run(memory.allocator(), "sql", "--table", "things=" + file,
+        "--format", "markdown", "SELECT id, 'a|b' AS s, CAST(NULL AS VARCHAR) AS n FROM things ORDER BY id LIMIT 2");
+    assertThat(markdown.exitCode()).as(markdown.err()).isZero();
+    List<String> lines = markdown.out().lines().toList();
+    assertThat(lines).hasSize(4);
+    assertThat(lines.get(0)).isEqualTo("| id | s | n |");
+    assertThat(lines.get(1)).isEqualTo("| ---: | --- | --- |");
+    assertThat(lines.subList(2, 4)).allMatch(line -> line.matches("\\| -?\\d+ \\| a\\\\\\|b \\| NULL \\|"));
+  }
+
+  @Test
   void aFileOfStatementsRunsInOrderAndExplainPrintsThePlan() throws IOException {
     Path file = write("t", 50);
     Path script = directory.resolve("q.sql");
