@@ -50,23 +50,20 @@ final class KeyRanges {
   }
 
   /**
-   * How many groups the statistics prove the aggregate can make: the product of its keys' widths
-   * (NULL one more value each), capped by the rows its input is estimated to have; 0 when a key has
-   * no range (a string, a computed value), as Calcite's own guess for such a key is no guide.
+   * How many groups the statistics prove the aggregate can make: the product of its keys' widths in
+   * {@code ranges} (from {@link #of}; NULL one more value each), capped by the rows its input is
+   * estimated to have; 0 when the keys have no ranges (a string, a computed value), as Calcite's own
+   * guess for such a key is no guide.
    */
-  static double groupBound(Aggregate aggregate) {
-    RelMetadataQuery metadata = aggregate.getCluster().getMetadataQuery();
+  static double groupBound(Aggregate aggregate, List<KeyRange> ranges) {
+    if (ranges.isEmpty()) {
+      return 0;
+    }
     double product = 1;
-    for (int key : aggregate.getGroupSet()) {
-      RelColumnOrigin origin = metadata.getColumnOrigin(aggregate.getInput(), key);
-      KeyRange range = origin == null || origin.isDerived() ? null
-          : range(origin.getOriginTable(), origin.getOriginColumnOrdinal());
-      if (range == null) {
-        return 0;
-      }
+    for (KeyRange range : ranges) {
       product *= range.width() + 1.0;
     }
-    Double rows = metadata.getRowCount(aggregate.getInput());
+    Double rows = aggregate.getCluster().getMetadataQuery().getRowCount(aggregate.getInput());
     return rows == null ? 0 : Math.min(product, rows);
   }
 

@@ -6,6 +6,7 @@ import dev.quiver.exec.plan.AggregateFunction;
 import dev.quiver.exec.plan.AggregateNode;
 import dev.quiver.exec.plan.ExchangeNode;
 import dev.quiver.exec.plan.FilterNode;
+import dev.quiver.exec.plan.KeyRange;
 import dev.quiver.exec.plan.LimitNode;
 import dev.quiver.exec.plan.PlanNode;
 import dev.quiver.exec.plan.ProjectNode;
@@ -345,10 +346,11 @@ final class RelTranslator {
               + calls.size()),
           name));
     }
-    if (!keys.isEmpty() && (repartitionGroups <= 1 || KeyRanges.groupBound(aggregate) >= repartitionGroups)) {
+    List<KeyRange> ranges = KeyRanges.of(aggregate);
+    if (!keys.isEmpty() && (repartitionGroups <= 1 || KeyRanges.groupBound(aggregate, ranges) >= repartitionGroups)) {
       input = new ExchangeNode(input, keys);
     }
-    PlanNode node = new AggregateNode(input, keys, calls, KeyRanges.of(aggregate));
+    PlanNode node = new AggregateNode(input, keys, calls, ranges);
     List<String> names = aggregate.getRowType().getFieldNames();
     if (sumsOfZero.isEmpty() && sameNames(node, names)) {
       return node;
