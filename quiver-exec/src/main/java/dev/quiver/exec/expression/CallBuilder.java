@@ -151,15 +151,65 @@ final class CallBuilder {
         }
         return new StringFunctionNode(StringFunctionNode.Function.CONCAT, nodes, Types.UTF8);
       }
-      case Functions.UPPER, Functions.LOWER, Functions.TRIM, Functions.CHAR_LENGTH -> {
+      case Functions.UPPER, Functions.LOWER, Functions.TRIM, Functions.LTRIM, Functions.RTRIM,
+          Functions.CHAR_LENGTH -> {
         requireArguments(call, 1, 1);
         StringFunctionNode.Function kind = StringFunctionNode.Function.valueOf(
             function.toUpperCase(java.util.Locale.ROOT));
         return new StringFunctionNode(kind, List.of(NodeBuilder.requireText(argument(call, 0, column), function)),
             kind == StringFunctionNode.Function.CHAR_LENGTH ? Types.INT64 : Types.UTF8);
       }
+      case Functions.STRPOS -> {
+        requireArguments(call, 2, 2);
+        return new StringFunctionNode(StringFunctionNode.Function.STRPOS, List.of(text(call, 0, column, function),
+            text(call, 1, column, function)), Types.INT64);
+      }
+      case Functions.REPLACE -> {
+        requireArguments(call, 3, 3);
+        return new StringFunctionNode(StringFunctionNode.Function.REPLACE, List.of(text(call, 0, column, function),
+            text(call, 1, column, function), text(call, 2, column, function)), Types.UTF8);
+      }
+      case Functions.REGEXP_REPLACE -> {
+        requireArguments(call, 3, 4);
+        String pattern = constantText(call, 1);
+        String replacement = constantText(call, 2);
+        String options = arguments.size() > 3 ? constantText(call, 3) : "";
+        if (pattern == null || replacement == null || options == null) {
+          return Literals.node(null, Types.UTF8);
+        }
+        return RegexNode.replace(text(call, 0, column, function), pattern, replacement, options);
+      }
+      case Functions.REGEXP_MATCHES -> {
+        requireArguments(call, 2, 3);
+        String pattern = constantText(call, 1);
+        String options = arguments.size() > 2 ? constantText(call, 2) : "";
+        if (pattern == null || options == null) {
+          return Literals.node(null, Types.BOOL);
+        }
+        return RegexNode.matches(text(call, 0, column, function), pattern, options);
+      }
+      case Functions.DATE_TRUNC -> {
+        requireArguments(call, 2, 2);
+        String unit = constantText(call, 0);
+        if (unit == null) {
+          return Literals.node(null, type);
+        }
+        return new DateTruncNode(DateTruncNode.Unit.of(unit), temporal(argument(call, 1, column), function), type);
+      }
+      case Functions.GREATEST, Functions.LEAST -> {
+        requireArguments(call, 1, Integer.MAX_VALUE);
+        List<Node> values = new ArrayList<>();
+        for (int i = 0; i < arguments.size(); i++) {
+          values.add(NodeBuilder.castTo(argument(call, i, column), type));
+        }
+        return new ExtremeNode(values, function.equals(Functions.GREATEST), type);
+      }
       default -> throw QuiverException.user("unknown function " + function + " in " + call);
     }
+  }
+
+  private Node text(Call call, int index, int column, String function) {
+    return NodeBuilder.requireText(argument(call, index, column), function);
   }
 
   private Node argument(Call call, int index, int column) {

@@ -103,11 +103,33 @@ public final class Functions {
   public static final String CHAR_LENGTH = "char_length";
   /** {@code TRIM(BOTH ' ' FROM s)}. */
   public static final String TRIM = "trim";
+  /** {@code ltrim(s)}, {@code TRIM(LEADING ' ' FROM s)}. */
+  public static final String LTRIM = "ltrim";
+  /** {@code rtrim(s)}, {@code TRIM(TRAILING ' ' FROM s)}. */
+  public static final String RTRIM = "rtrim";
   public static final String ABS = "abs";
   /** {@code ROUND(x [, digits])} half away from zero. */
   public static final String ROUND = "round";
   public static final String FLOOR = "floor";
   public static final String CEIL = "ceil";
+  /** {@code strpos(s, t)}, {@code POSITION(t IN s)}: the 1-based code point where t first starts in s, 0 when never: int64. */
+  public static final String STRPOS = "strpos";
+  /** {@code replace(s, from, to)}: every occurrence of {@code from}, left to right (an empty one changes nothing). */
+  public static final String REPLACE = "replace";
+  /**
+   * {@code regexp_replace(s, pattern, replacement [, options])}, pattern, replacement and options utf8
+   * literals: the first match replaced ({@code 'g'}: every match), {@code } a group (Java regular
+   * expressions; options {@code i} case-insensitive, {@code s} dot matches newlines).
+   */
+  public static final String REGEXP_REPLACE = "regexp_replace";
+  /** {@code regexp_matches(s, pattern [, options])}: whether the pattern (a literal) matches anywhere in s: bool. */
+  public static final String REGEXP_MATCHES = "regexp_matches";
+  /** {@code date_trunc(unit, d)}, unit a utf8 literal: a date or timestamp cut to its unit's start, a timestamp. */
+  public static final String DATE_TRUNC = "date_trunc";
+  /** {@code greatest(a, ...)}: the largest non-NULL argument (NULL when all are), arguments cast to the call's type. */
+  public static final String GREATEST = "greatest";
+  /** {@code least(a, ...)}: the smallest non-NULL argument. */
+  public static final String LEAST = "least";
   /** {@code x IS TRUE}: never NULL. */
   public static final String IS_TRUE = "is_true";
   /** {@code x IS FALSE}: never NULL. */

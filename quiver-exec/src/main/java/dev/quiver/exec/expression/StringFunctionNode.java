@@ -2,13 +2,15 @@ package dev.quiver.exec.expression;
 
 import dev.quiver.common.QuiverException;
 import java.util.List;
-import java.util.Locale;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
  * The string functions: SUBSTRING (1-based, in code points, SQL's rule for a start below 1), CONCAT,
- * UPPER, LOWER (ASCII in place, else by Java's root-locale rules), CHAR_LENGTH (code points, int64)
- * and TRIM (spaces at both ends). NULL in, NULL out.
+ * UPPER, LOWER (ASCII in place, else code point by code point with Java's simple case mapping, as
+ * DuckDB maps them: no context rules, one code point for one), CHAR_LENGTH (code points, int64), TRIM
+ * (spaces at both ends), STRPOS (the 1-based code point position of the first occurrence, 0 when none,
+ * 1 for an empty needle) and REPLACE (every occurrence, left to right; an empty search string changes
+ * nothing). NULL in, NULL out.
  */
 final class StringFunctionNode extends Node {
   enum Function {
@@ -17,7 +19,11 @@ final class StringFunctionNode extends Node {
     UPPER,
     LOWER,
     CHAR_LENGTH,
-    TRIM
+    TRIM,
+    LTRIM,
+    RTRIM,
+    STRPOS,
+    REPLACE
   }
 
   private final Function function;
@@ -46,6 +52,16 @@ final class StringFunctionNode extends Node {
       }
       return new LongColumn(lengths, nulls);
     }
+    if (function == Function.STRPOS) {
+      StringColumn needles = (StringColumn) values[1];
+      long[] positions = new long[count];
+      for (int i = 0; i < count; i++) {
+        if (nulls == null || !nulls[i]) {
+          positions[i] = position(strings, i, needles, i);
+        }
+      }
+      return new LongColumn(positions, nulls);
+    }
     StringColumn.Builder builder = new StringColumn.Builder(count, strings.data.length);
     for (int i = 0; i < count; i++) {
       if (nulls != null && nulls[i]) {
@@ -65,21 +81,74 @@ final class StringFunctionNode extends Node {
           builder.finishRow();
         }
         case UPPER, LOWER -> changeCase(builder, strings, i, function == Function.UPPER);
-        case TRIM -> {
-          while (start < end && strings.data[start] == ' ') {
+        case TRIM, LTRIM, RTRIM -> {
+          while (function != Function.RTRIM && start < end && strings.data[start] == ' ') {
             start++;
           }
-          while (end > start && strings.data[end - 1] == ' ') {
+          while (function != Function.LTRIM && end > start && strings.data[end - 1] == ' ') {
             end--;
           }
           builder.append(strings.data, start, end - start);
         }
+        case REPLACE -> replace(builder, strings, i, (StringColumn) values[1], (StringColumn) values[2]);
         default -> throw new IllegalStateException(function.toString());
       }
     }
     StringColumn result = builder.build();
     result.nulls = nulls;
     return result;
+  }
+
+  /** The 1-based code point position of {@code needles[n]} in {@code strings[row]}, 0 when absent. */
+  private static long position(StringColumn strings, int row, StringColumn needles, int n) {
+    int at = indexOf(strings.data, strings.offsets[row], strings.offsets[row + 1], needles.data, needles.offsets[n],
+        needles.length(n));
+    return at < 0 ? 0 : codePoints(strings.data, strings.offsets[row], at) + 1;
+  }
+
+  /** The byte index of the first occurrence of {@code needle[from, from + length)} in {@code data[start, end)}, or -1. */
+  private static int indexOf(byte[] data, int start, int end, byte[] needle, int from, int length) {
+    if (length == 0) {
+      return start;
+    }
+    byte first = needle[from];
+    int last = end - length;
+    for (int i = start; i <= last; i++) {
+      if (data[i] != first) {
+        continue;
+      }
+      int k = 1;
+      while (k < length && data[i + k] == needle[from + k]) {
+        k++;
+      }
+      if (k == length) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  private static void replace(StringColumn.Builder builder, StringColumn strings, int row, StringColumn searches,
+      StringColumn replacements) {
+    int start = strings.offsets[row];
+    int end = strings.offsets[row + 1];
+    int searchLength = searches.length(row);
+    if (searchLength == 0) {
+      builder.append(strings.data, start, end - start);
+      return;
+    }
+    int position = start;
+    while (true) {
+      int found = indexOf(strings.data, position, end, searches.data, searches.offsets[row], searchLength);
+      if (found < 0) {
+        break;
+      }
+      builder.appendPart(strings.data, position, found - position);
+      builder.appendPart(replacements.data, replacements.offsets[row], replacements.length(row));
+      position = found + searchLength;
+    }
+    builder.appendPart(strings.data, position, end - position);
+    builder.finishRow();
   }
 
   static int codePoints(byte[] data, int from, int to) {
@@ -136,7 +205,10 @@ final class StringFunctionNode extends Node {
     }
     if (!ascii) {
       String text = strings.string(row);
-      builder.append(upper ? text.toUpperCase(Locale.ROOT) : text.toLowerCase(Locale.ROOT));
+      StringBuilder changed = new StringBuilder(text.length());
+      text.codePoints().forEach(codePoint -> changed.appendCodePoint(upper ? Character.toUpperCase(codePoint)
+          : Character.toLowerCase(codePoint)));
+      builder.append(changed.toString());
       return;
     }
     byte[] changed = new byte[end - start];

@@ -13,7 +13,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.apache.calcite.runtime.CalciteContextException;
 import org.apache.calcite.sql.SqlOperator;
-import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParserPos;
 
@@ -196,7 +195,7 @@ final class ErrorMessages {
 
   private static Set<String> functionNames() {
     Set<String> names = new TreeSet<>();
-    for (SqlOperator operator : SqlStdOperatorTable.instance().getOperatorList()) {
+    for (SqlOperator operator : QuiverOperators.all()) {
       String name = operator.getName().toLowerCase(Locale.ROOT);
       if (!name.isEmpty() && Character.isLetter(name.charAt(0)) && !name.contains(" ")) {
         names.add(name);

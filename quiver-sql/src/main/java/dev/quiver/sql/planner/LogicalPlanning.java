@@ -27,7 +27,6 @@ import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.sql.SqlExplain;
 import org.apache.calcite.sql.SqlNode;
-import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
@@ -88,7 +87,7 @@ final class LogicalPlanning {
     properties.setProperty(CalciteConnectionProperty.QUOTED_CASING.camelName(), Casing.UNCHANGED.name());
     CalciteCatalogReader catalogReader = new CalciteCatalogReader(root, List.of("quiver"), typeFactory,
         new CalciteConnectionConfigImpl(properties));
-    SqlValidator validator = SqlValidatorUtil.newValidator(SqlStdOperatorTable.instance(), catalogReader, typeFactory,
+    SqlValidator validator = SqlValidatorUtil.newValidator(QuiverOperators.TABLE, catalogReader, typeFactory,
         SqlValidator.Config.DEFAULT
             .withConformance(CONFORMANCE)
             .withIdentifierExpansion(true)

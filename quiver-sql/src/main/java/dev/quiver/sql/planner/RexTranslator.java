@@ -162,8 +162,38 @@ final class RexTranslator {
       case "CHAR_LENGTH", "CHARACTER_LENGTH" -> Functions.CHAR_LENGTH;
       case "ABS" -> Functions.ABS;
       case "ROUND" -> Functions.ROUND;
+      case "LENGTH" -> Functions.CHAR_LENGTH;
+      case "STRPOS" -> Functions.STRPOS;
+      case "REPLACE" -> Functions.REPLACE;
+      case "REGEXP_REPLACE" -> Functions.REGEXP_REPLACE;
+      case "REGEXP_MATCHES" -> Functions.REGEXP_MATCHES;
+      case "DATE_TRUNC" -> Functions.DATE_TRUNC;
+      case "GREATEST" -> Functions.GREATEST;
+      case "LEAST" -> Functions.LEAST;
+      case "LTRIM" -> Functions.LTRIM;
+      case "RTRIM" -> Functions.RTRIM;
+      case "POSITION" -> {
+        if (operands.size() > 2) {
+          throw SqlException.about("POSITION", "POSITION(... IN ... FROM start) is not supported");
+        }
+        yield Functions.STRPOS;
+      }
+      case "CONCAT" -> Functions.CONCAT;
       default -> null;
     };
+    if (name.equals("CONCAT")) {
+      List<Expression> parts = new ArrayList<>();
+      for (RexNode operand : operands) {
+        Expression part = castTo(translate(operand), ArrowType.Utf8.INSTANCE);
+        parts.add(new Call(Functions.COALESCE, List.of(part, new Literal("", ArrowType.Utf8.INSTANCE)),
+            ArrowType.Utf8.INSTANCE));
+      }
+      return new Call(Functions.CONCAT, parts, ArrowType.Utf8.INSTANCE);
+    }
+    if (name.equals("POSITION")) {
+      return new Call(Functions.STRPOS, List.of(translate(operands.get(1)), translate(operands.get(0))),
+          new ArrowType.Int(64, true));
+    }
     if (function == null) {
       throw SqlException.about(call.getOperator().getName(),
           "the function " + call.getOperator().getName() + " is not supported");
@@ -172,7 +202,7 @@ final class RexTranslator {
     for (RexNode operand : operands) {
       arguments.add(translate(operand));
     }
-    if (function.equals(Functions.CHAR_LENGTH)) {
+    if (function.equals(Functions.CHAR_LENGTH) || function.equals(Functions.STRPOS)) {
       return castTo(new Call(function, arguments, new ArrowType.Int(64, true)), type(call));
     }
     return new Call(function, arguments, type(call));
@@ -342,11 +372,24 @@ final class RexTranslator {
       }
       escape = text.charAt(0);
     }
-    if (call.getOperator().getName().toUpperCase(Locale.ROOT).contains("ILIKE")
-        || call.getOperator().getName().toUpperCase(Locale.ROOT).contains("SIMILAR")) {
+    String operator = call.getOperator().getName().toUpperCase(Locale.ROOT);
+    if (operator.contains("SIMILAR")) {
       throw SqlException.about(call.getOperator().getName(), call.getOperator().getName() + " is not supported");
     }
-    boolean negated = call.getOperator().getName().toUpperCase(Locale.ROOT).startsWith("NOT");
+    boolean negated = operator.startsWith("NOT");
+    if (operator.contains("ILIKE")) {
+      // ILIKE: both sides lower-cased (code point by code point, as LOWER does), then LIKE.
+      pattern = pattern == null ? null : lowerCodePoints(pattern);
+      escape = escape == null ? null : lowerCodePoints(escape.toString()).charAt(0);
+      List<Expression> arguments = new ArrayList<>();
+      arguments.add(new Call(Functions.LOWER, List.of(translate(operands.get(0))), ArrowType.Utf8.INSTANCE));
+      arguments.add(new Literal(pattern, ArrowType.Utf8.INSTANCE));
+      if (escape != null) {
+        arguments.add(new Literal(escape.toString(), ArrowType.Utf8.INSTANCE));
+      }
+      Expression like = new Call(Functions.LIKE, arguments, ArrowType.Bool.INSTANCE);
+      return negated ? new Not(like) : like;
+    }
     if (value instanceof RexInputRef column) {
       return new Like(column(column.getIndex()), pattern, escape, negated);
     }
@@ -498,10 +541,18 @@ final class RexTranslator {
     List<RexNode> operands = call.getOperands();
     String flag = ((RexLiteral) operands.get(0)).getValue().toString();
     String characters = ((RexLiteral) operands.get(1)).getValueAs(String.class);
-    if (!flag.equalsIgnoreCase("BOTH") || !" ".equals(characters)) {
-      throw SqlException.about("TRIM", "only TRIM(BOTH ' ' FROM ...) is supported");
+    if (!" ".equals(characters)) {
+      throw SqlException.about("TRIM", "only TRIM of spaces is supported, not of '" + characters + "'");
     }
-    return new Call(Functions.TRIM, List.of(translate(operands.get(2))), type(call));
+    String function = flag.equalsIgnoreCase("LEADING") ? Functions.LTRIM
+        : flag.equalsIgnoreCase("TRAILING") ? Functions.RTRIM : Functions.TRIM;
+    return new Call(function, List.of(translate(operands.get(2))), type(call));
+  }
+
+  private static String lowerCodePoints(String text) {
+    StringBuilder lower = new StringBuilder(text.length());
+    text.codePoints().forEach(codePoint -> lower.appendCodePoint(Character.toLowerCase(codePoint)));
+    return lower.toString();
   }
 
   static ArrowType type(RexNode node) {

@@ -1,0 +1,80 @@
+package dev.quiver.sql.planner;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
+import org.apache.calcite.sql.SqlFunction;
+import org.apache.calcite.sql.SqlFunctionCategory;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlOperator;
+import org.apache.calcite.sql.SqlOperatorBinding;
+import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.fun.SqlLibraryOperators;
+import org.apache.calcite.sql.fun.SqlStdOperatorTable;
+import org.apache.calcite.sql.type.OperandTypes;
+import org.apache.calcite.sql.type.ReturnTypes;
+import org.apache.calcite.sql.type.SqlTypeFamily;
+import org.apache.calcite.sql.type.SqlTypeName;
+import org.apache.calcite.sql.type.SqlTypeTransforms;
+import org.apache.calcite.sql.util.SqlOperatorTables;
+
+/**
+ * The functions SQL may call: Calcite's standard operators and the ones the data people query needs
+ * beyond them, with DuckDB's names, argument orders and result types (results checked against DuckDB):
+ * {@code length(s)} and {@code strpos(s, t)} (BIGINT), {@code regexp_replace(s, pattern, replacement [,
+ * options])}, {@code regexp_matches(s, pattern [, options])}, {@code date_trunc(unit, d)} (a TIMESTAMP),
+ * {@code greatest(...)} and {@code least(...)} (NULLs skipped), {@code concat(...)} (NULLs skipped),
+ * {@code ltrim}/{@code rtrim} and {@code ILIKE}.
+ */
+final class QuiverOperators {
+  static final SqlFunction LENGTH = function("LENGTH", ReturnTypes.BIGINT_NULLABLE, OperandTypes.STRING,
+      SqlFunctionCategory.STRING);
+  static final SqlFunction STRPOS = function("STRPOS", ReturnTypes.BIGINT_NULLABLE, OperandTypes.STRING_STRING,
+      SqlFunctionCategory.STRING);
+  static final SqlFunction REGEXP_REPLACE = function("REGEXP_REPLACE",
+      ReturnTypes.VARCHAR.andThen(SqlTypeTransforms.TO_NULLABLE),
+      OperandTypes.or(OperandTypes.STRING_STRING_STRING,
+          OperandTypes.family(SqlTypeFamily.STRING, SqlTypeFamily.STRING, SqlTypeFamily.STRING, SqlTypeFamily.STRING)),
+      SqlFunctionCategory.STRING);
+  static final SqlFunction REGEXP_MATCHES = function("REGEXP_MATCHES", ReturnTypes.BOOLEAN_NULLABLE,
+      OperandTypes.or(OperandTypes.STRING_STRING, OperandTypes.STRING_STRING_STRING), SqlFunctionCategory.STRING);
+  static final SqlFunction DATE_TRUNC = function("DATE_TRUNC", QuiverOperators::truncatedType,
+      OperandTypes.family(SqlTypeFamily.STRING, SqlTypeFamily.DATETIME), SqlFunctionCategory.TIMEDATE);
+  static final SqlFunction GREATEST = function("GREATEST", ReturnTypes.LEAST_RESTRICTIVE, OperandTypes.ONE_OR_MORE,
+      SqlFunctionCategory.SYSTEM);
+  static final SqlFunction LEAST = function("LEAST", ReturnTypes.LEAST_RESTRICTIVE, OperandTypes.ONE_OR_MORE,
+      SqlFunctionCategory.SYSTEM);
+  static final SqlFunction CONCAT = function("CONCAT", ReturnTypes.VARCHAR, OperandTypes.ONE_OR_MORE,
+      SqlFunctionCategory.STRING);
+
+  /** Ours first, so that a name both tables know (CONCAT) takes our meaning. */
+  static final SqlOperatorTable TABLE = SqlOperatorTables.chain(
+      SqlOperatorTables.of(LENGTH, STRPOS, REGEXP_REPLACE, REGEXP_MATCHES, DATE_TRUNC, GREATEST, LEAST, CONCAT,
+          SqlLibraryOperators.LTRIM, SqlLibraryOperators.RTRIM, SqlLibraryOperators.ILIKE,
+          SqlLibraryOperators.NOT_ILIKE),
+      SqlStdOperatorTable.instance());
+
+  private QuiverOperators() {}
+
+  /** Every operator's name, for suggestions in error messages. */
+  static List<SqlOperator> all() {
+    return new ArrayList<>(TABLE.getOperatorList());
+  }
+
+  private static SqlFunction function(String name, org.apache.calcite.sql.type.SqlReturnTypeInference returns,
+      org.apache.calcite.sql.type.SqlOperandTypeChecker operands, SqlFunctionCategory category) {
+    return new SqlFunction(name, SqlKind.OTHER_FUNCTION, returns, null, operands, category);
+  }
+
+  /** date_trunc's result: the timestamp's own type, or TIMESTAMP(6) for a date; nullable as its argument. */
+  private static RelDataType truncatedType(SqlOperatorBinding binding) {
+    RelDataTypeFactory types = binding.getTypeFactory();
+    RelDataType operand = binding.getOperandType(1);
+    RelDataType result = operand.getSqlTypeName() == SqlTypeName.DATE
+        ? types.createSqlType(SqlTypeName.TIMESTAMP, 6) : types.createSqlType(operand.getSqlTypeName(),
+            operand.getPrecision());
+    return types.createTypeWithNullability(result,
+        operand.isNullable() || binding.getOperandType(0).isNullable());
+  }
+}
