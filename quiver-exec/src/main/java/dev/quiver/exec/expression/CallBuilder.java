@@ -39,15 +39,21 @@ final class CallBuilder {
     switch (function) {
       case Functions.LIKE -> {
         requireArguments(call, 2, 3);
-        String pattern = constantText(call, 1);
         String escape = arguments.size() > 2 ? constantText(call, 2) : null;
-        if (pattern == null || (arguments.size() > 2 && escape == null)) {
+        if (arguments.size() > 2 && escape == null) {
           return Literals.node(null, Types.BOOL);
         }
         if (escape != null && escape.codePointCount(0, escape.length()) != 1) {
           throw QuiverException.user("LIKE: the escape must be one character, not " + TextCasts.quote(escape));
         }
         Character escapeCharacter = escape == null ? null : escape.charAt(0);
+        if (!(arguments.get(1) instanceof Literal)) {
+          return new DynamicLikeNode(text(call, 0, column, "LIKE"), text(call, 1, column, "LIKE"), escapeCharacter);
+        }
+        String pattern = constantText(call, 1);
+        if (pattern == null) {
+          return Literals.node(null, Types.BOOL);
+        }
         return new LikeNode(NodeBuilder.requireText(argument(call, 0, column), "LIKE"),
             LikePattern.compile(pattern, escapeCharacter));
       }
@@ -181,8 +187,11 @@ final class CallBuilder {
       }
       case Functions.REGEXP_MATCHES -> {
         requireArguments(call, 2, 3);
-        String pattern = constantText(call, 1);
         String options = arguments.size() > 2 ? constantText(call, 2) : "";
+        if (!(arguments.get(1) instanceof Literal) && options != null) {
+          return RegexNode.matchesEach(text(call, 0, column, function), text(call, 1, column, function), options);
+        }
+        String pattern = constantText(call, 1);
         if (pattern == null || options == null) {
           return Literals.node(null, Types.BOOL);
         }

@@ -8,8 +8,8 @@ import java.time.ZoneOffset;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
- * {@code CAST(operand AS type)}: between numbers (integers range-checked; floats and decimals to
- * integers rounded half away from zero; to decimals rounded half up at the scale, precision-checked),
+ * {@code CAST(operand AS type)}: between numbers (integers range-checked; floats to integers rounded
+ * half to even (as DuckDB and PostgreSQL do), decimals half away from zero; to decimals rounded half up at the scale, precision-checked),
  * booleans (0/1, non-zero is TRUE), strings both ways ({@link TextCasts}), dates and timestamps (a date
  * is midnight in the timestamp's zone; a timestamp's date is its wall-clock date). A value that does not
  * fit, or text that is not a value, is a USER error naming it. NULL stays NULL.
@@ -110,9 +110,8 @@ final class CastNode extends Node {
     } else if (input instanceof DoubleColumn doubles) {
       for (int i = 0; i < count; i++) {
         double value = doubles.values[i];
-        // doubles of magnitude 2^62 and more are integers already
-        long rounded = Math.abs(value) >= 0x1p62 ? (long) value
-            : value < 0 ? -Math.round(-value) : Math.round(value);
+        // half to even, as DuckDB and PostgreSQL round a float to an integer (rint)
+        long rounded = (long) Math.rint(value);
         if (!(value >= -0x1p63 && value < 0x1p63 && rounded >= minimum && rounded <= maximum) && live(doubles, i)) {
           throw Errors.badCast(TextCasts.formatDouble(value, false), to);
         }

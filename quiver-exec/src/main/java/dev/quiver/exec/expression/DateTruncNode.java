@@ -7,8 +7,9 @@ import java.util.Locale;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
- * {@code date_trunc(unit, d)}: a date or timestamp cut down to the start of its unit (millennium,
- * century, decade, year, quarter, month, week (ISO: the Monday), day, hour, minute, second,
+ * {@code date_trunc(unit, d)}: a date or timestamp cut down to the start of its unit (millennium and
+ * century as DuckDB counts them, from years divisible by 1000 and 100: 2013 is in the century of 2000;
+ * decade, year, quarter, month, week (ISO: the Monday), day, hour, minute, second,
  * millisecond, microsecond), as a timestamp: a date's midnight, a timestamp's wall clock in its zone.
  * NULL in, NULL out.
  */
@@ -101,8 +102,8 @@ final class DateTruncNode extends Node {
       case QUARTER -> CivilDates.days(year, (month - 1) / 3 * 3 + 1, 1);
       case YEAR -> CivilDates.days(year, 1, 1);
       case DECADE -> CivilDates.days(Math.floorDiv(year, 10) * 10, 1, 1);
-      case CENTURY -> CivilDates.days(Math.floorDiv(year - 1, 100) * 100 + 1, 1, 1);
-      case MILLENNIUM -> CivilDates.days(Math.floorDiv(year - 1, 1000) * 1000 + 1, 1, 1);
+      case CENTURY -> CivilDates.days(Math.floorDiv(year, 100) * 100, 1, 1);
+      case MILLENNIUM -> CivilDates.days(Math.floorDiv(year, 1000) * 1000, 1, 1);
       default -> throw new IllegalStateException(unit.toString());
     };
   }

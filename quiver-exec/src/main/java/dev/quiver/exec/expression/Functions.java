@@ -17,7 +17,8 @@ package dev.quiver.exec.expression;
  *   <li>comparisons bring two operands to one kind: integers with decimals as decimals, anything numeric
  *       with a float as float64, a date with a timestamp as the timestamp, a string with a date or
  *       timestamp as that type (CAST of the string);
- *   <li>CAST to an integer rounds half away from zero (floats, decimals, numeric text); CAST to a
+ *   <li>CAST to an integer rounds a float half to even (as DuckDB and PostgreSQL), decimals and numeric
+ *       text half away from zero; CAST to a
  *       decimal rounds half up at the target scale; text is trimmed; CAST of a date to a timestamp is
  *       midnight in the timestamp's zone, of a timestamp to a date its wall-clock date; floats print as
  *       Java prints them ({@code 1.0E10}), timestamps as {@code yyyy-mm-dd hh:mm:ss[.ffffff]};
@@ -45,8 +46,9 @@ public final class Functions {
   public static final String GREATER_THAN = ">";
   public static final String GREATER_THAN_OR_EQUAL = ">=";
   /**
-   * {@code value LIKE pattern [ESCAPE e]} on any utf8 expression: arguments the value, a utf8 literal
-   * pattern and, optionally, a one-character utf8 literal escape (NOT LIKE is {@code Not} of it).
+   * {@code value LIKE pattern [ESCAPE e]} on any utf8 expression: arguments the value, the pattern (a
+   * utf8 literal, or any utf8 expression: then compiled per row's distinct pattern) and, optionally, a
+   * one-character utf8 literal escape (NOT LIKE is {@code Not} of it).
    */
   public static final String LIKE = "like";
   /** {@code value IN (v1, v2, ...)} on any expression, the values literals of its type (NOT IN: {@code Not}). */

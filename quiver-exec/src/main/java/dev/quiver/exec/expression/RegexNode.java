@@ -16,25 +16,50 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  */
 final class RegexNode extends Node {
   private final Node operand;
+  /** The pattern of every row, or null when {@link #patterns} gives each row's. */
   private final Pattern pattern;
+  private final Node patterns;
+  private final String options;
   private final Replacement replacement;
   private final boolean global;
 
   private RegexNode(Node operand, Pattern pattern, Replacement replacement, boolean global, ArrowType type) {
+    this(operand, pattern, null, null, replacement, global, type);
+  }
+
+  private RegexNode(Node operand, Pattern pattern, Node patterns, String options, Replacement replacement,
+      boolean global, ArrowType type) {
     super(type);
     this.operand = operand;
     this.pattern = pattern;
+    this.patterns = patterns;
+    this.options = options;
     this.replacement = replacement;
     this.global = global;
   }
 
   static RegexNode replace(Node operand, String pattern, String replacement, String options) {
-    return new RegexNode(operand, compile(pattern, options, "regexp_replace"), Replacement.parse(replacement),
-        options != null && options.indexOf('g') >= 0, Types.UTF8);
+    Pattern compiled = compile(pattern, options, "regexp_replace");
+    Replacement parsed = Replacement.parse(replacement);
+    int groups = compiled.matcher("").groupCount();
+    for (int group : parsed.groups()) {
+      if (group > groups) {
+        throw QuiverException.user("regexp_replace: the replacement " + TextCasts.quote(replacement) + " refers to \\"
+            + group + " but the pattern " + TextCasts.quote(pattern) + " has " + groups + " group"
+            + (groups == 1 ? "" : "s"));
+      }
+    }
+    return new RegexNode(operand, compiled, parsed, options != null && options.indexOf('g') >= 0, Types.UTF8);
   }
 
   static RegexNode matches(Node operand, String pattern, String options) {
     return new RegexNode(operand, compile(pattern, options, "regexp_matches"), null, false, Types.BOOL);
+  }
+
+  /** regexp_matches whose pattern is an expression: each row's compiled once per distinct text. */
+  static RegexNode matchesEach(Node operand, Node patterns, String options) {
+    compile("", options, "regexp_matches");
+    return new RegexNode(operand, null, patterns, options, null, false, Types.BOOL);
   }
 
   private static Pattern compile(String pattern, String options, String function) {
@@ -66,6 +91,9 @@ final class RegexNode extends Node {
   Column evaluate(EvaluationContext context) {
     StringColumn strings = (StringColumn) operand.evaluate(context);
     int count = context.count;
+    if (patterns != null) {
+      return matchEach(strings, (StringColumn) patterns.evaluate(context), count);
+    }
     if (replacement == null) {
       boolean[] values = new boolean[count];
       Matcher matcher = pattern.matcher("");
@@ -91,30 +119,69 @@ final class RegexNode extends Node {
         continue;
       }
       text.setLength(0);
-      int end = 0;
-      do {
-        text.append(value, end, matcher.start());
-        replacement.appendTo(text, matcher);
-        end = matcher.end();
-        if (matcher.end() == matcher.start()) {
-          if (end >= value.length()) {
-            break;
-          }
-          text.append(value.charAt(end));
-          end++;
-          if (!matcher.find(end)) {
-            break;
-          }
-        } else if (!matcher.find()) {
-          break;
-        }
-      } while (global);
-      text.append(value, end, value.length());
+      replaceMatches(value, matcher, text);
       builder.append(text.toString());
     }
     StringColumn result = builder.build();
     result.nulls = strings.nulls;
     return result;
+  }
+
+  /**
+   * Replaces the match {@code matcher} has found (and, when global, every later one) into {@code text},
+   * as RE2 does: an empty match right where the previous match ended is not a match.
+   */
+  private void replaceMatches(String value, Matcher matcher, StringBuilder text) {
+    int length = value.length();
+    int copied = 0;
+    int previousEnd = -1;
+    boolean found = true;
+    while (found) {
+      int start = matcher.start();
+      int end = matcher.end();
+      int from;
+      if (start == end && start == previousEnd) {
+        from = start;
+      } else {
+        text.append(value, copied, start);
+        replacement.appendTo(text, matcher);
+        copied = end;
+        previousEnd = end;
+        if (!global) {
+          break;
+        }
+        from = end;
+      }
+      if (start == end) {
+        if (from >= length) {
+          break;
+        }
+        from = value.offsetByCodePoints(from, 1);
+      }
+      found = from <= length && matcher.find(from);
+    }
+    text.append(value, copied, length);
+  }
+
+  private Column matchEach(StringColumn strings, StringColumn texts, int count) {
+    boolean[] nulls = Column.union(strings.nulls, texts.nulls, count);
+    boolean[] values = new boolean[count];
+    java.util.Map<String, Matcher> compiled = new java.util.HashMap<>();
+    for (int i = 0; i < count; i++) {
+      if (nulls != null && nulls[i]) {
+        continue;
+      }
+      String text = texts.string(i);
+      Matcher matcher = compiled.get(text);
+      if (matcher == null) {
+        matcher = compile(text, options, "regexp_matches").matcher("");
+        if (compiled.size() < 1_024) {
+          compiled.put(text, matcher);
+        }
+      }
+      values[i] = matcher.reset(strings.string(i)).find();
+    }
+    return new BoolColumn(values, nulls);
   }
 
   /** A replacement text cut into literal parts and group references. */
@@ -149,12 +216,9 @@ final class RegexNode extends Node {
     void appendTo(StringBuilder out, Matcher matcher) {
       for (int part = 0; part < groups.length; part++) {
         out.append(literals[part]);
-        int group = groups[part];
-        if (group <= matcher.groupCount()) {
-          String value = matcher.group(group);
-          if (value != null) {
-            out.append(value);
-          }
+        String value = matcher.group(groups[part]);
+        if (value != null) {
+          out.append(value);
         }
       }
       out.append(literals[groups.length]);

@@ -41,9 +41,9 @@ final class QuiverOperators {
       OperandTypes.or(OperandTypes.STRING_STRING, OperandTypes.STRING_STRING_STRING), SqlFunctionCategory.STRING);
   static final SqlFunction DATE_TRUNC = function("DATE_TRUNC", QuiverOperators::truncatedType,
       OperandTypes.family(SqlTypeFamily.STRING, SqlTypeFamily.DATETIME), SqlFunctionCategory.TIMEDATE);
-  static final SqlFunction GREATEST = function("GREATEST", ReturnTypes.LEAST_RESTRICTIVE, OperandTypes.ONE_OR_MORE,
+  static final SqlFunction GREATEST = function("GREATEST", QuiverOperators::commonType, OperandTypes.ONE_OR_MORE,
       SqlFunctionCategory.SYSTEM);
-  static final SqlFunction LEAST = function("LEAST", ReturnTypes.LEAST_RESTRICTIVE, OperandTypes.ONE_OR_MORE,
+  static final SqlFunction LEAST = function("LEAST", QuiverOperators::commonType, OperandTypes.ONE_OR_MORE,
       SqlFunctionCategory.SYSTEM);
   static final SqlFunction CONCAT = function("CONCAT", ReturnTypes.VARCHAR, OperandTypes.ONE_OR_MORE,
       SqlFunctionCategory.STRING);
@@ -65,6 +65,32 @@ final class QuiverOperators {
   private static SqlFunction function(String name, org.apache.calcite.sql.type.SqlReturnTypeInference returns,
       org.apache.calcite.sql.type.SqlOperandTypeChecker operands, SqlFunctionCategory category) {
     return new SqlFunction(name, SqlKind.OTHER_FUNCTION, returns, null, operands, category);
+  }
+
+  /**
+   * greatest's and least's result: the operands' least restrictive type, or for dates mixed with
+   * timestamps the timestamp (as DuckDB compares them); null (Calcite's "cannot infer") otherwise.
+   */
+  private static RelDataType commonType(SqlOperatorBinding binding) {
+    RelDataType common = ReturnTypes.LEAST_RESTRICTIVE.inferReturnType(binding);
+    if (common != null) {
+      return common;
+    }
+    RelDataType timestamp = null;
+    boolean nullable = false;
+    for (RelDataType operand : binding.collectOperandTypes()) {
+      SqlTypeName name = operand.getSqlTypeName();
+      nullable |= operand.isNullable();
+      if (name == SqlTypeName.TIMESTAMP || name == SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE) {
+        if (timestamp != null && timestamp.getSqlTypeName() != name) {
+          return null;
+        }
+        timestamp = timestamp == null || operand.getPrecision() > timestamp.getPrecision() ? operand : timestamp;
+      } else if (name != SqlTypeName.DATE && name != SqlTypeName.NULL) {
+        return null;
+      }
+    }
+    return timestamp == null ? null : binding.getTypeFactory().createTypeWithNullability(timestamp, nullable);
   }
 
   /** date_trunc's result: the timestamp's own type, or TIMESTAMP(6) for a date; nullable as its argument. */

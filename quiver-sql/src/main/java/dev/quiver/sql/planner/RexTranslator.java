@@ -360,10 +360,10 @@ final class RexTranslator {
     RexNode value = stripSameTypeCast(operands.get(0));
     boolean literalPattern = operands.get(1) instanceof RexLiteral;
     boolean literalEscape = operands.size() < 3 || operands.get(2) instanceof RexLiteral;
-    if (!literalPattern || !literalEscape) {
-      throw SqlException.about("LIKE", "LIKE needs a literal pattern (and escape)");
+    if (!literalEscape) {
+      throw SqlException.about("LIKE", "LIKE needs a literal escape");
     }
-    String pattern = ((RexLiteral) operands.get(1)).getValueAs(String.class);
+    String pattern = literalPattern ? ((RexLiteral) operands.get(1)).getValueAs(String.class) : null;
     Character escape = null;
     if (operands.size() > 2) {
       String text = ((RexLiteral) operands.get(2)).getValueAs(String.class);
@@ -377,7 +377,24 @@ final class RexTranslator {
       throw SqlException.about(call.getOperator().getName(), call.getOperator().getName() + " is not supported");
     }
     boolean negated = operator.startsWith("NOT");
-    if (operator.contains("ILIKE")) {
+    boolean ilike = operator.contains("ILIKE");
+    if (!literalPattern) {
+      // A pattern per row (a column, say): compiled per distinct pattern at run time.
+      Expression patternExpression = translate(operands.get(1));
+      Expression valueExpression = translate(operands.get(0));
+      if (ilike) {
+        valueExpression = new Call(Functions.LOWER, List.of(valueExpression), ArrowType.Utf8.INSTANCE);
+        patternExpression = new Call(Functions.LOWER, List.of(patternExpression), ArrowType.Utf8.INSTANCE);
+        escape = escape == null ? null : lowerCodePoints(escape.toString()).charAt(0);
+      }
+      List<Expression> arguments = new ArrayList<>(List.of(valueExpression, patternExpression));
+      if (escape != null) {
+        arguments.add(new Literal(escape.toString(), ArrowType.Utf8.INSTANCE));
+      }
+      Expression like = new Call(Functions.LIKE, arguments, ArrowType.Bool.INSTANCE);
+      return negated ? new Not(like) : like;
+    }
+    if (ilike) {
       // ILIKE: both sides lower-cased (code point by code point, as LOWER does), then LIKE.
       pattern = pattern == null ? null : lowerCodePoints(pattern);
       escape = escape == null ? null : lowerCodePoints(escape.toString()).charAt(0);
@@ -430,6 +447,12 @@ final class RexTranslator {
     };
     Expression first = translate(left);
     Expression second = translate(right);
+    if (call.getKind() == SqlKind.MOD && result instanceof ArrowType.Int) {
+      // Calcite types MOD as its divisor; the dividend may be wider: compute in 64 bits, then narrow
+      // (the remainder is smaller than the divisor, so it fits).
+      ArrowType wide = new ArrowType.Int(64, true);
+      return castTo(new Call(function, List.of(castTo(first, wide), castTo(second, wide)), wide), result);
+    }
     if (result instanceof ArrowType.Decimal) {
       first = toDecimal(first);
       second = toDecimal(second);
