@@ -331,12 +331,15 @@ class ExpressionCompilerTest {
     assertThat(eval(new Cast(dc, UTF8), d)).isEqualTo(cells("2.50", "-2.50", "1.49", null));
     assertThat(eval(new Cast(dc, FLOAT64), d)).isEqualTo(cells(2.5, -2.5, 1.49, null));
     assertUserError(() -> eval(new Cast(dc, decimal(2, 2)), d), "decimal overflow");
-    TestColumn f = column("f", FLOAT64, 2.5, -0.5, 1e10);
-    assertThat(eval(new Cast(col("f", 0, FLOAT64), INT64), f)).isEqualTo(cells(3L, -1L, 10_000_000_000L));
+    // A float rounds half to even, as DuckDB and PostgreSQL do; 3.5 goes up, 2.5 and -0.5 go to the even neighbour.
+    TestColumn f = column("f", FLOAT64, 2.5, -0.5, 3.5, -1.5, 2.6, 1e10);
+    assertThat(eval(new Cast(col("f", 0, FLOAT64), INT64), f)).isEqualTo(cells(2L, 0L, 4L, -2L, 3L,
+        10_000_000_000L));
     assertUserError(() -> eval(new Cast(col("f", 0, FLOAT64), INT32), f), "cannot cast 1.0E10 to INT32");
     assertUserError(() -> eval(new Cast(col("f", 0, FLOAT64), INT32), column("f", FLOAT64, Double.NaN)), "NaN");
     assertThat(eval(new Cast(col("f", 0, FLOAT64), decimal(12, 1)), f)).isEqualTo(cells(new BigDecimal("2.5"),
-        new BigDecimal("-0.5"), new BigDecimal("10000000000.0")));
+        new BigDecimal("-0.5"), new BigDecimal("3.5"), new BigDecimal("-1.5"), new BigDecimal("2.6"),
+        new BigDecimal("10000000000.0")));
     TestColumn text = column("t", UTF8, "1994-01-31", "2024-02-29", null);
     assertThat(eval(new Cast(col("t", 0, UTF8), DATE), text)).isEqualTo(cells(day("1994-01-31"), day("2024-02-29"),
         null));

@@ -460,7 +460,9 @@ final class ReferenceEvaluator {
       } else {
         number = decimal(value);
       }
-      BigInteger rounded = number.setScale(0, RoundingMode.HALF_UP).toBigInteger();
+      // A float rounds half to even (DuckDB, PostgreSQL: CAST(4.5 AS BIGINT) = 4); a decimal half away from zero.
+      RoundingMode rounding = value instanceof Double ? RoundingMode.HALF_EVEN : RoundingMode.HALF_UP;
+      BigInteger rounded = number.setScale(0, rounding).toBigInteger();
       int bits = ((ArrowType.Int) to).getBitWidth();
       if (rounded.bitLength() >= bits) {
         throw new Failure("bad cast");
