@@ -1,0 +1,105 @@
+package dev.quiver.sql.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.quiver.format.file.QuiverWriter;
+import dev.quiver.sql.oracle.DuckDbOracle;
+import dev.quiver.sql.oracle.OrderSpec;
+import dev.quiver.sql.oracle.ResultComparison;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The planner's aggregate rewrites ({@code SUM(x + k)} as {@code SUM(x) + k * COUNT(x)}; grouping keys that are
+ * functions of other keys computed above the aggregate) give DuckDB's answers, NULLs, empty groups, FILTER clauses,
+ * decimals and negative offsets included, and the plans show the rewrite happened.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class AggregateRewritesTest {
+  @TempDir
+  static Path folder;
+  private final long seed = Long.getLong("quiver.rewrites.seed", 20_261_203L);
+  private BufferAllocator allocator;
+  private DuckDbOracle oracle;
+  private SessionRunner engine;
+
+  @BeforeAll
+  void load() throws Exception {
+    System.out.println("AggregateRewritesTest seed " + seed + " (-Dquiver.rewrites.seed=" + seed + ")");
+    allocator = new RootAllocator();
+    oracle = DuckDbOracle.inMemory();
+    engine = new SessionRunner(SessionOptions.defaults().withThreads(2));
+    Path file = folder.resolve("f.qvr");
+    try (VectorSchemaRoot rows = FunctionTable.rows(new Random(seed), 900, allocator);
+        QuiverWriter writer = QuiverWriter.create(file, rows.getSchema(), allocator)) {
+      writer.write(rows);
+      oracle.createTable("f", rows.getSchema());
+      oracle.append("f", rows);
+    }
+    engine.session().register("f", file);
+  }
+
+  @AfterAll
+  void close() throws Exception {
+    if (engine != null) {
+      engine.close();
+    }
+    if (oracle != null) {
+      oracle.close();
+    }
+    if (allocator != null) {
+      allocator.close();
+    }
+  }
+
+  @Test
+  void shiftedSumsEqualDuckDb() throws Exception {
+    List<String> queries = List.of(
+        "SELECT SUM(i), SUM(i + 1), SUM(i + 2), SUM(3 + i), SUM(i - 7), COUNT(*) FROM f",
+        "SELECT SUM(i + 1) AS a, SUM(i - 1) AS b FROM f WHERE i IS NULL",
+        "SELECT SUM(i + 1) AS a FROM f WHERE id < 0",
+        "SELECT dt, SUM(i + 5) AS a, SUM(i) AS b, MIN(i + 5) AS c, AVG(i + 1) AS d FROM f GROUP BY dt",
+        "SELECT id % 7 AS g, SUM(b + 10) AS a, SUM(m + 1.5) AS c, SUM(m - 2) AS e FROM f GROUP BY id % 7",
+        "SELECT id % 3 AS g, SUM(i + 1) FILTER (WHERE s LIKE '%a%') AS a, SUM(i + 2) AS b FROM f GROUP BY 1",
+        "SELECT SUM(d + 1) AS a, SUM(i + 1.25) AS b, SUM(DISTINCT i + 1) AS c FROM f");
+    for (String query : queries) {
+      Optional<String> difference = ResultComparison.compare(oracle.run(query), engine.run(query),
+          OrderSpec.unordered(), null);
+      assertThat(difference).as(query).isEmpty();
+    }
+  }
+
+  @Test
+  void derivedGroupingKeysEqualDuckDb() throws Exception {
+    List<String> queries = List.of(
+        "SELECT i, i - 1, i - 2, i + 3, COUNT(*) AS c FROM f GROUP BY i, i - 1, i - 2, i + 3",
+        "SELECT i - 1 AS a, i AS b, COUNT(*) AS c FROM f GROUP BY i - 1, i",
+        "SELECT s, length(s) AS n, upper(s) AS u, COUNT(*) AS c, SUM(i + 1) AS t FROM f GROUP BY s, length(s), upper(s)",
+        "SELECT i, b, i + b AS ib, COUNT(*) AS c FROM f GROUP BY i, b, i + b",
+        "SELECT i % 10 AS a, (i % 10) + 1 AS b, COUNT(*) AS c FROM f GROUP BY i % 10, (i % 10) + 1");
+    for (String query : queries) {
+      Optional<String> difference = ResultComparison.compare(oracle.run(query), engine.run(query),
+          OrderSpec.unordered(), null);
+      assertThat(difference).as(query).isEmpty();
+    }
+  }
+
+  @Test
+  void plansShowTheRewrites() {
+    String sums = engine.session().explain(
+        "SELECT SUM(i), SUM(i + 1), SUM(i + 2), SUM(i + 3), SUM(i + 4) FROM f");
+    assertThat(sums).as(sums).contains("aggregates=[sum(#0), count(#0)]");
+    String keys = engine.session().explain("SELECT i, i - 1, i - 2, COUNT(*) FROM f GROUP BY i, i - 1, i - 2");
+    assertThat(keys).as(keys).contains("keys=[#0]");
+  }
+}
