@@ -67,7 +67,7 @@ public final class SqlPlanner {
     QuiverSchema[] schema = new QuiverSchema[1];
     try {
       planned = LogicalPlanning.plan(parsed, catalog, created -> schema[0] = created);
-      PlanNode plan = new RelTranslator(repartitionGroups).translate(planned.rel());
+      PlanNode plan = LateMaterialization.rewrite(new RelTranslator(repartitionGroups).translate(planned.rel()));
       SqlStatement.Kind kind = switch (text.kind()) {
         case QUERY -> SqlStatement.Kind.QUERY;
         case EXPLAIN -> SqlStatement.Kind.EXPLAIN;
