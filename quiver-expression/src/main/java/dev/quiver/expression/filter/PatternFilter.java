@@ -4,14 +4,40 @@ import dev.quiver.common.stats.ZoneStatistics;
 import dev.quiver.expression.ComparisonOperator;
 import dev.quiver.expression.LikePattern;
 import java.util.Arrays;
+import org.apache.arrow.memory.util.MemoryUtil;
+import org.apache.arrow.vector.FieldVector;
 
 /** LIKE and starts_with on utf8 or binary values, matched on their bytes. */
 final class PatternFilter extends VariableWidthFilter {
   private final LikePattern pattern;
+  private final ContainsSearch contains;
 
   PatternFilter(LikePattern pattern, boolean negated) {
     super(negated);
     this.pattern = pattern;
+    this.contains = pattern.shape() == LikePattern.Shape.CONTAINS ? new ContainsSearch(pattern.literal()) : null;
+  }
+
+  /** {@code LIKE '%needle%'} searches each value in place (no copy); other shapes copy what they test. */
+  @Override
+  public int filter(FieldVector vector, int offset, int[] rows, int count, int[] out, Scratch scratch) {
+    if (contains == null) {
+      return super.filter(vector, offset, rows, count, out, scratch);
+    }
+    int[] candidates = scratch.candidates(count);
+    int valid = Rows.nonNull(vector, offset, rows, count, candidates);
+    long offsets = vector.getOffsetBuffer().memoryAddress();
+    long data = vector.getDataBuffer().memoryAddress();
+    int passed = 0;
+    for (int j = 0; j < valid; j++) {
+      long entry = offsets + (offset + candidates[j]) * 4L;
+      int start = MemoryUtil.getInt(entry);
+      int length = MemoryUtil.getInt(entry + 4) - start;
+      if (contains.containedIn(data + start, length) != negated) {
+        out[passed++] = candidates[j];
+      }
+    }
+    return passed;
   }
 
   @Override

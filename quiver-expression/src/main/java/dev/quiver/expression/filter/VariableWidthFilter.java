@@ -20,7 +20,7 @@ abstract class VariableWidthFilter implements ValueFilter {
   abstract boolean passes(byte[] value, int read, int length);
 
   @Override
-  public final int filter(FieldVector vector, int offset, int[] rows, int count, int[] out, Scratch scratch) {
+  public int filter(FieldVector vector, int offset, int[] rows, int count, int[] out, Scratch scratch) {
     int[] candidates = scratch.candidates(count);
     int valid = Rows.nonNull(vector, offset, rows, count, candidates);
     long offsets = vector.getOffsetBuffer().memoryAddress();
