@@ -2,15 +2,28 @@ package dev.quiver.exec.expression;
 
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.BufferLedger;
+import org.apache.arrow.memory.ReferenceManager;
+import org.apache.arrow.vector.BaseLargeVariableWidthVector;
+import org.apache.arrow.vector.BaseVariableWidthVector;
+import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
  * A sub-tree that reads one column only. When that column arrives dictionary-encoded and holds fewer
  * distinct values than the rows evaluated, the sub-tree is evaluated once per dictionary value (and
  * once for NULL), then the rows take the result of their code. A USER error while evaluating the
- * dictionary (which may hold values no row uses) falls back to evaluating the rows.
+ * dictionary (which may hold values no row uses) falls back to evaluating the rows. A dictionary larger than a
+ * batch (a column-wide one: 41,760 URLs for a million hits) is evaluated once when a second batch brings it, and its
+ * values are kept for the batches after.
  */
 final class DictionaryNode extends Node {
+  /** The most values of a dictionary evaluated once and kept for later batches. */
+  private static final int MAXIMUM_REUSED_VALUES = 1 << 20;
   private final Node child;
   private final int ordinal;
   private final ArrowType columnType;
@@ -24,25 +37,111 @@ final class DictionaryNode extends Node {
     this.columns = columns;
   }
 
+  /**
+   * Which dictionary a batch brings, by the memory it lies in: every buffer's allocation (Arrow's allocation manager, one
+   * per allocation, never reused), address and length, and the value count; the offsets of a variable-width vector
+   * by content (a slice rebases them into a new buffer). Batches of one scan bring slices of one decoded dictionary
+   * (new vectors over the same memory), which a shared decode never changes once decoded.
+   */
+  private record DictionaryIdentity(List<Object> allocations, long[] addresses, long[] lengths, int size,
+      byte[] offsets) {
+    /** The identity of {@code values}, or null for a vector with children (not kept). */
+    static DictionaryIdentity of(FieldVector values) {
+      if (!values.getChildrenFromFields().isEmpty()) {
+        return null;
+      }
+      ArrowBuf offsetBuffer = values instanceof BaseVariableWidthVector variable ? variable.getOffsetBuffer()
+          : values instanceof BaseLargeVariableWidthVector large ? large.getOffsetBuffer() : null;
+      List<ArrowBuf> buffers = values.getFieldBuffers();
+      List<Object> allocations = new ArrayList<>(buffers.size());
+      long[] addresses = new long[buffers.size()];
+      long[] lengths = new long[buffers.size()];
+      byte[] offsets = null;
+      for (int i = 0; i < buffers.size(); i++) {
+        ArrowBuf buffer = buffers.get(i);
+        if (buffer == offsetBuffer) {
+          long width = values instanceof BaseVariableWidthVector ? Integer.BYTES : Long.BYTES;
+          offsets = new byte[(int) (width * (values.getValueCount() + 1L))];
+          buffer.getBytes(0, offsets);
+          allocations.add(null);
+          continue;
+        }
+        allocations.add(allocation(buffer.getReferenceManager()));
+        addresses[i] = buffer.memoryAddress();
+        lengths[i] = buffer.capacity();
+      }
+      return new DictionaryIdentity(allocations, addresses, lengths, values.getValueCount(), offsets);
+    }
+
+    /** The allocation a buffer lies in: one per allocation, whichever allocator accounts for a slice of it. */
+    private static Object allocation(ReferenceManager manager) {
+      return manager instanceof BufferLedger ledger ? ledger.getAllocationManager() : manager;
+    }
+
+    boolean sameAs(DictionaryIdentity other) {
+      if (other == null || size != other.size || allocations.size() != other.allocations.size()
+          || !Arrays.equals(addresses, other.addresses) || !Arrays.equals(lengths, other.lengths)
+          || !Arrays.equals(offsets, other.offsets)) {
+        return false;
+      }
+      for (int i = 0; i < allocations.size(); i++) {
+        if (allocations.get(i) != other.allocations.get(i)) {
+          return false;
+        }
+      }
+      return true;
+    }
+  }
+
+  /** A dictionary's values of the sub-tree. */
+  private record Evaluated(DictionaryIdentity dictionary, Column perValue) {}
+
+  /** The dictionary evaluated last (shared by the threads: an immutable record, recomputed at worst). */
+  private volatile Evaluated evaluated;
+  /** The dictionary of the last batch that had more values than rows: a second sighting evaluates it. */
+  private volatile DictionaryIdentity lastLarge;
+  /** A dictionary whose evaluation failed (a value no row may use): its rows are evaluated instead. */
+  private volatile DictionaryIdentity failedOn;
+
   @Override
   Column evaluate(EvaluationContext context) {
     if (context.hasOverrides() || context.batch() == null || !context.batch().isDictionaryEncoded(ordinal)) {
       return child.evaluate(context);
     }
-    var values = context.batch().dictionary(ordinal);
+    FieldVector values = context.batch().dictionary(ordinal);
     int size = values.getValueCount();
-    if (size + 1 >= context.count) {
+    boolean smallerThanRows = size + 1 < context.count;
+    if (!smallerThanRows && size > MAXIMUM_REUSED_VALUES) {
       return child.evaluate(context);
     }
-    Column perValue;
-    try {
-      Column dictionary = ColumnReader.readDictionaryWithNull(values, columnType);
-      perValue = child.evaluate(EvaluationContext.overriding(ordinal, dictionary, columns));
-    } catch (QuiverException failure) {
-      if (failure.errorCode() != ErrorCode.USER) {
-        throw failure;
-      }
+    DictionaryIdentity identity = DictionaryIdentity.of(values);
+    if (identity == null && !smallerThanRows) {
       return child.evaluate(context);
+    }
+    Evaluated known = evaluated;
+    Column perValue = known != null && identity != null && known.dictionary().sameAs(identity) ? known.perValue()
+        : null;
+    if (perValue == null) {
+      if (identity != null && identity.sameAs(failedOn)) {
+        return child.evaluate(context);
+      }
+      if (!smallerThanRows && !identity.sameAs(lastLarge)) {
+        lastLarge = identity;
+        return child.evaluate(context);
+      }
+      try {
+        Column dictionary = ColumnReader.readDictionaryWithNull(values, columnType);
+        perValue = child.evaluate(EvaluationContext.overriding(ordinal, dictionary, columns));
+      } catch (QuiverException failure) {
+        if (failure.errorCode() != ErrorCode.USER) {
+          throw failure;
+        }
+        failedOn = identity;
+        return child.evaluate(context);
+      }
+      if (identity != null) {
+        evaluated = new Evaluated(identity, perValue);
+      }
     }
     int[] codes = context.dictionaryCodes(ordinal, size);
     return perValue.gather(codes, context.count);
