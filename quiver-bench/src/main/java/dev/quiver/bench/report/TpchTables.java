@@ -78,11 +78,12 @@ final class TpchTables {
         for (int s = 0; s < SYSTEMS.size(); s++) {
           String system = SYSTEMS.get(s);
           Optional<Measured> measured = find(tpch, subject, system, threads);
-          boolean failed = failures.stream().anyMatch(f -> f.subject().equals(subject)
-              && f.system().equals(system) && f.threads() == threads);
+          Optional<ResultRecord> failure = failures.stream().filter(f -> f.subject().equals(subject)
+              && f.system().equals(system) && f.threads() == threads).findFirst();
           medians[s] = measured.map(m -> m.time().median()).orElse(Double.NaN);
           complete &= measured.isPresent();
-          cells.add(failed ? "**FAILED**" : measured.map(m -> Tables.seconds(m.time().median())).orElse("—"));
+          cells.add(failure.isPresent() ? SqlSuiteTables.failureCell(failure.get())
+              : measured.map(m -> Tables.seconds(m.time().median())).orElse("—"));
           memory.add(measured.map(m -> String.format(Locale.ROOT, "%,.0f", m.peakRss().median() / 1048576.0))
               .orElse("—"));
         }

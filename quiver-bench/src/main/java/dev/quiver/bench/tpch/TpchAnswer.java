@@ -1,14 +1,10 @@
 package dev.quiver.bench.tpch;
 
-import java.math.BigDecimal;
-import java.time.LocalDate;
+import dev.quiver.bench.sql.AnswerValues;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import org.apache.arrow.vector.BitVector;
-import org.apache.arrow.vector.DateDayVector;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.FloatingPointVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 
@@ -81,52 +77,12 @@ public final class TpchAnswer {
     return text.toString();
   }
 
-  /** The canonical text of one value. */
+  /** The canonical text of one value ({@link AnswerValues#value}). */
   static String value(FieldVector vector, int row) {
-    if (vector.isNull(row)) {
-      return "-";
-    }
-    if (vector instanceof DateDayVector) {
-      return "d:" + LocalDate.ofEpochDay(((DateDayVector) vector).get(row));
-    }
-    if (vector instanceof BitVector) {
-      return "b:" + (((BitVector) vector).get(row) != 0);
-    }
-    if (vector instanceof FloatingPointVector) {
-      double value = ((FloatingPointVector) vector).getValueAsDouble(row);
-      return Double.isFinite(value) ? "n:" + BigDecimal.valueOf(value).toPlainString() : "s:" + value;
-    }
-    Object object = vector.getObject(row);
-    if (object instanceof BigDecimal) {
-      return "n:" + ((BigDecimal) object).toPlainString();
-    }
-    if (object instanceof Long || object instanceof Integer || object instanceof Short || object instanceof Byte) {
-      return "n:" + object;
-    }
-    if (object instanceof java.time.LocalDateTime) {
-      return "d:" + object;
-    }
-    return "s:" + escape(object.toString());
+    return AnswerValues.value(vector, row);
   }
 
   static String escape(String text) {
-    StringBuilder escaped = new StringBuilder(text.length());
-    for (int i = 0; i < text.length(); i++) {
-      char c = text.charAt(i);
-      switch (c) {
-        case '\\':
-          escaped.append("\\\\");
-          break;
-        case '\t':
-          escaped.append("\\t");
-          break;
-        case '\n':
-          escaped.append("\\n");
-          break;
-        default:
-          escaped.append(c);
-      }
-    }
-    return escaped.toString();
+    return AnswerValues.escape(text);
   }
 }

@@ -1,8 +1,8 @@
 package dev.quiver.bench.tpch;
 
 import dev.quiver.bench.run.AnswerCheck;
+import dev.quiver.bench.sql.AnswerValues;
 import java.math.BigDecimal;
-import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -19,7 +19,7 @@ import java.util.Locale;
  * multiset; a key that is not an output column makes the whole order count.
  */
 public final class TpchAnswerCheck implements AnswerCheck {
-  static final double RELATIVE_TOLERANCE = 1e-6;
+  static final double RELATIVE_TOLERANCE = AnswerValues.RELATIVE_TOLERANCE;
   /** Tie runs up to this size are matched row by row (quadratic); longer ones are sorted first. */
   private static final int MATCHED_RUN = 64;
 
@@ -109,45 +109,17 @@ public final class TpchAnswerCheck implements AnswerCheck {
   }
 
   static boolean sameRow(String[] expected, String[] actual) {
-    if (expected.length != actual.length) {
-      return false;
-    }
-    for (int i = 0; i < expected.length; i++) {
-      if (!same(expected[i], actual[i])) {
-        return false;
-      }
-    }
-    return true;
+    return AnswerValues.sameRow(expected, actual);
   }
 
-  /** Whether two canonical values are the same answer. */
+  /** Whether two canonical values are the same answer ({@link AnswerValues#same}). */
   static boolean same(String expected, String actual) {
-    if (expected.equals(actual)) {
-      return true;
-    }
-    if (!expected.startsWith("n:") || !actual.startsWith("n:")) {
-      return false;
-    }
-    return close(new BigDecimal(expected.substring(2)), new BigDecimal(actual.substring(2)));
+    return AnswerValues.same(expected, actual);
   }
 
-  /** Equal, within the relative tolerance, or equal at the coarser value's scale. */
+  /** Equal, within the relative tolerance, or equal at the coarser value's scale ({@link AnswerValues#close}). */
   static boolean close(BigDecimal expected, BigDecimal actual) {
-    if (expected.compareTo(actual) == 0) {
-      return true;
-    }
-    BigDecimal difference = expected.subtract(actual).abs();
-    BigDecimal magnitude = expected.abs().max(actual.abs());
-    if (difference.compareTo(magnitude.multiply(BigDecimal.valueOf(RELATIVE_TOLERANCE))) <= 0) {
-      return true;
-    }
-    BigDecimal coarse = expected.scale() <= actual.scale() ? expected : actual;
-    BigDecimal fine = coarse == expected ? actual : expected;
-    if (coarse.scale() == fine.scale()) {
-      return false;
-    }
-    return fine.setScale(coarse.scale(), RoundingMode.HALF_UP).compareTo(coarse) == 0
-        || fine.setScale(coarse.scale(), RoundingMode.HALF_EVEN).compareTo(coarse) == 0;
+    return AnswerValues.close(expected, actual);
   }
 
   /** An answer text split into its order line, column names and rows of values. */
