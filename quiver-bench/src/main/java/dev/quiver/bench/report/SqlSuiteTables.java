@@ -74,7 +74,7 @@ final class SqlSuiteTables {
             + " (a database file loaded from the same rows) and the same rows as Parquet. Every system fetches the"
             + " whole result as Arrow batches. Each answer was checked against DuckDB's own table (row counts on every"
             + " run; whole answers in every warm-up JVM: ORDER BY keys row by row, the rows of a run of ties as a"
-            + " multiset unless a LIMIT or OFFSET cuts it). WRONG: a different answer; FAILED: an error.\n\n");
+            + " multiset, and where a LIMIT or OFFSET cuts a run each row must be one of the unlimited answer's rows with those keys). WRONG: a different answer; FAILED: an error.\n\n");
     List<String> subjects = subjects(measured, failures);
     for (int threads : new TreeSet<>(threadCounts(measured, failures))) {
       text.append(String.format(Locale.ROOT, "#### %d thread%s%n%n", threads, threads == 1 ? "" : "s"));

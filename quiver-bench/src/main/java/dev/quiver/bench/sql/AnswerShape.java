@@ -40,6 +40,12 @@ public record AnswerShape(List<String> keys, long limit, long offset) {
     return new AnswerShape(List.of(keys), limit, offset);
   }
 
+  /** {@code sql} without its final {@code LIMIT n [OFFSET m]}: the unlimited query a cut answer comes from. */
+  public static String withoutCut(String sql) {
+    Matcher cut = CUT.matcher(sql);
+    return cut.find() ? sql.substring(0, cut.start()).stripTrailing() : sql;
+  }
+
   /** The key columns' positions among {@code names} (compared case-insensitively). */
   public int[] keyColumns(List<String> names) {
     int[] columns = new int[keys.size()];

@@ -104,8 +104,9 @@ public final class AnswerValues {
     if (difference.compareTo(magnitude.multiply(BigDecimal.valueOf(RELATIVE_TOLERANCE))) <= 0) {
       return true;
     }
-    BigDecimal coarse = expected.scale() <= actual.scale() ? expected : actual;
-    BigDecimal fine = coarse == expected ? actual : expected;
+    boolean expectedCoarser = expected.scale() <= actual.scale();
+    BigDecimal coarse = expectedCoarser ? expected : actual;
+    BigDecimal fine = expectedCoarser ? actual : expected;
     if (coarse.scale() == fine.scale()) {
       return false;
     }

@@ -68,12 +68,11 @@ public final class DuckDbSqlArm implements SqlArm {
   }
 
   @Override
-  public long execute(String sql, AnswerShape shape, SqlAnswer[] answer, BufferAllocator allocator)
-      throws Exception {
+  public long execute(String sql, BatchSink sink, BufferAllocator allocator) throws Exception {
     try (Statement statement = connection.createStatement(); ResultSet results = statement.executeQuery(sql)) {
       DuckDBResultSet duck = results.unwrap(DuckDBResultSet.class);
       try (ArrowReader reader = (ArrowReader) duck.arrowExportStream(allocator, EXPORT_BATCH_ROWS)) {
-        return SqlArm.readAll(reader, shape, answer);
+        return SqlArm.readAll(reader, sink);
       }
     }
   }

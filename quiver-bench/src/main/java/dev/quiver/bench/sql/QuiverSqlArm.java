@@ -37,17 +37,17 @@ public final class QuiverSqlArm implements SqlArm {
   }
 
   @Override
-  public long execute(String sql, AnswerShape shape, SqlAnswer[] answer, BufferAllocator allocator) {
+  public long execute(String sql, BatchSink sink, BufferAllocator allocator) {
     try (SqlResult result = session.execute(sql)) {
-      if (answer != null) {
-        answer[0] = new SqlAnswer(shape, result.schema());
+      if (sink != null) {
+        sink.start(result.schema());
       }
       long rows = 0;
       for (VectorSchemaRoot next = result.next(); next != null; next = result.next()) {
         try (VectorSchemaRoot batch = next) {
           rows += batch.getRowCount();
-          if (answer != null) {
-            answer[0].add(batch);
+          if (sink != null) {
+            sink.add(batch);
           }
         }
       }

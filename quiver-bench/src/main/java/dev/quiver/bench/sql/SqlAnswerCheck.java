@@ -12,9 +12,11 @@ import java.util.Locale;
  * columns and rows always; then, for an ordered answer, the ORDER BY key values row by row, and the
  * whole rows of every run of ties (rows with the same keys) as multisets, except a run a LIMIT or an
  * OFFSET may cut (the last run when the answer has exactly LIMIT rows, the first when there is an
- * OFFSET): which of the tied rows come back there is not determined by the query, so only their keys
- * are compared. An answer without ORDER BY is compared as a multiset, or, when a LIMIT may have cut
- * it, by its row count alone (any LIMIT rows of the answer are right). Values compare as
+ * OFFSET): which of the tied rows come back there is not determined by the query, so each row there
+ * must be one of the expected answer's {@link TieCandidates} (the unlimited answer's rows with those
+ * keys), or, without candidates, have the right keys. An answer without ORDER BY is compared as a
+ * multiset, or, when a LIMIT may have cut it, each row must be one of the candidates (the unlimited
+ * answer), or without candidates only the row count counts. Values compare as
  * {@link AnswerValues#same} says.
  */
 public final class SqlAnswerCheck implements AnswerCheck {
@@ -37,7 +39,7 @@ public final class SqlAnswerCheck implements AnswerCheck {
     }
     boolean cutAtEnd = want.limit >= 0 && rows == want.limit;
     if (want.keys.length == 0) {
-      return cutAtEnd ? null : compareRun(want, got, 0, rows, "rows");
+      return cutAtEnd ? candidates(want, got, 0, rows, TieCandidates.LAST) : compareRun(want, got, 0, rows, "rows");
     }
     for (int row = 0; row < rows; row++) {
       for (int key : want.keys) {
@@ -54,13 +56,44 @@ public final class SqlAnswerCheck implements AnswerCheck {
       while (end < rows && tied(want, start, end)) {
         end++;
       }
-      boolean cut = (cutAtEnd && end == rows) || (want.offset > 0 && start == 0);
+      boolean cutAtStart = want.offset > 0 && start == 0;
+      boolean cut = (cutAtEnd && end == rows) || cutAtStart;
       String where = end - start == 1 ? "row " + (start + 1) : "rows " + (start + 1) + "–" + end + " (tied)";
-      String difference = cut ? null : compareRun(want, got, start, end, where);
+      String difference = cut ? candidates(want, got, start, end, cutAtStart ? TieCandidates.FIRST : TieCandidates.LAST)
+          : compareRun(want, got, start, end, where);
       if (difference != null) {
         return difference;
       }
       start = end;
+    }
+    return null;
+  }
+
+  /**
+   * Rows {@code start} to {@code end} of {@code got} against the expected answer's candidates in
+   * {@code section}: each must be a distinct one of them; null when they are, or when there are none.
+   */
+  private static String candidates(Parsed want, Parsed got, int start, int end, String section) {
+    List<String[]> pool = want.candidates.get(section);
+    if (pool == null) {
+      return null;
+    }
+    boolean[] used = new boolean[pool.size()];
+    for (int row = start; row < end; row++) {
+      String[] actual = got.rows.get(row);
+      int match = -1;
+      for (int i = 0; i < pool.size() && match < 0; i++) {
+        if (!used[i] && AnswerValues.sameRow(pool.get(i), actual)) {
+          match = i;
+        }
+      }
+      if (match < 0) {
+        return String.format(Locale.ROOT, "row %d of %d: got %s, which is not one of the %d rows of the unlimited"
+            + " answer tied with it at the cut (first of them %s; columns %s)", row + 1, want.rows.size(),
+            Arrays.toString(actual), pool.size(), pool.isEmpty() ? "none" : Arrays.toString(pool.get(0)),
+            Arrays.toString(want.names));
+      }
+      used[match] = true;
     }
     return null;
   }
@@ -115,7 +148,8 @@ public final class SqlAnswerCheck implements AnswerCheck {
   }
 
   /** An answer text split into its shape, column names and rows of values. */
-  private record Parsed(int[] keys, long limit, long offset, String[] names, List<String[]> rows) {
+  private record Parsed(int[] keys, long limit, long offset, String[] names, List<String[]> rows,
+      java.util.Map<String, List<String[]>> candidates) {
     static Parsed of(String text) {
       String[] lines = text.split("\n", -1);
       if (lines.length < 2 || !lines[0].startsWith(SqlAnswer.SHAPE + "\t")) {
@@ -129,13 +163,23 @@ public final class SqlAnswerCheck implements AnswerCheck {
       long offset = Long.parseLong(field(shape, "offset="));
       String[] names = lines[1].isEmpty() ? new String[0] : lines[1].split("\t", -1);
       List<String[]> rows = new ArrayList<>();
+      java.util.Map<String, List<String[]>> candidates = new java.util.HashMap<>();
+      List<String[]> into = rows;
       for (int i = 2; i < lines.length; i++) {
         if (i == lines.length - 1 && lines[i].isEmpty()) {
           break;
         }
-        rows.add(lines[i].split("\t", -1));
+        String[] values = lines[i].split("\t", -1);
+        if (values[0].equals(TieCandidates.TIES)) {
+          into = new ArrayList<>();
+          if (values.length == 2) {
+            candidates.put(values[1], into);
+          }
+        } else {
+          into.add(values);
+        }
       }
-      return new Parsed(keys, limit, offset, names, rows);
+      return new Parsed(keys, limit, offset, names, rows, candidates);
     }
 
     private static String field(String[] shape, String prefix) {

@@ -23,6 +23,8 @@ public final class SqlDataPreparer {
   private SqlDataPreparer() {}
 
   /**
+   * Makes whichever of {@code data}'s files are missing.
+   *
    * @param generate the {@code quiver generate ...} arguments that write {@code TABLE.qvr} into the
    *     data's directory ({@code --out} is added)
    */

@@ -64,6 +64,42 @@ class SqlAnswerCheckTest {
   }
 
   @Test
+  void withTheReferencesCandidatesACutRunMustHoldRowsOfTheUnlimitedAnswer() {
+    String expected = top("s:a\tn:9", "s:b\tn:7", "s:c\tn:5", "s:d\tn:5") + TieCandidates.TIES + "\t"
+        + TieCandidates.LAST + "\ns:c\tn:5\ns:d\tn:5\ns:q\tn:5\n";
+    assertThat(check.difference(expected, top("s:a\tn:9", "s:b\tn:7", "s:q\tn:5", "s:c\tn:5"))).isNull();
+    assertThat(check.difference(expected, top("s:a\tn:9", "s:b\tn:7", "s:q\tn:5", "s:r\tn:5")))
+        .startsWith("row 4 of 4: got [s:r, n:5], which is not one of the 3 rows of the unlimited answer");
+    assertThat(check.difference(expected, top("s:a\tn:9", "s:b\tn:7", "s:q\tn:5", "s:q\tn:5")))
+        .as("each candidate once").startsWith("row 4 of 4");
+    String overflow = top("s:a\tn:9", "s:b\tn:7", "s:c\tn:5", "s:d\tn:5") + TieCandidates.TIES + "\t"
+        + TieCandidates.LAST + "\t" + TieCandidates.OVERFLOW + "\n";
+    assertThat(check.difference(overflow, top("s:a\tn:9", "s:b\tn:7", "s:q\tn:5", "s:r\tn:5"))).isNull();
+  }
+
+  @Test
+  void anUnorderedCutAnswerMustHoldRowsOfTheUnlimitedAnswer() {
+    String expected = answer("", 2, 0, "k\tv", "n:1\tn:2", "n:2\tn:3") + TieCandidates.TIES + "\t"
+        + TieCandidates.LAST + "\nn:1\tn:2\nn:2\tn:3\nn:7\tn:8\n";
+    assertThat(check.difference(expected, answer("", 2, 0, "k\tv", "n:7\tn:8", "n:1\tn:2"))).isNull();
+    assertThat(check.difference(expected, answer("", 2, 0, "k\tv", "n:7\tn:9", "n:1\tn:2")))
+        .startsWith("row 1 of 2: got [n:7, n:9]");
+  }
+
+  @Test
+  void anOffsetsCandidatesAreTheFirstRunsOnes() {
+    String expected = answer("1", 3, 100, "phrase\tc", "s:a\tn:9", "s:b\tn:9", "s:c\tn:7") + TieCandidates.TIES
+        + "\t" + TieCandidates.FIRST + "\ns:a\tn:9\ns:b\tn:9\ns:x\tn:9\n" + TieCandidates.TIES + "\t"
+        + TieCandidates.LAST + "\ns:c\tn:7\n";
+    assertThat(check.difference(expected, answer("1", 3, 100, "phrase\tc", "s:x\tn:9", "s:a\tn:9", "s:c\tn:7")))
+        .isNull();
+    assertThat(check.difference(expected, answer("1", 3, 100, "phrase\tc", "s:y\tn:9", "s:a\tn:9", "s:c\tn:7")))
+        .startsWith("row 1 of 3");
+    assertThat(check.difference(expected, answer("1", 3, 100, "phrase\tc", "s:x\tn:9", "s:a\tn:9", "s:d\tn:7")))
+        .startsWith("row 3 of 3");
+  }
+
+  @Test
   void fewerRowsThanTheLimitMeansNothingWasCut() {
     String expected = answer("1", 10, 0, "phrase\tc", "s:a\tn:9", "s:c\tn:5", "s:d\tn:5");
     assertThat(check.difference(expected, answer("1", 10, 0, "phrase\tc", "s:a\tn:9", "s:d\tn:5", "s:c\tn:5")))
@@ -102,5 +138,8 @@ class SqlAnswerCheckTest {
     assertThat(shape.offset()).isEqualTo(1000);
     assertThat(shape.keyColumns(java.util.List.of("a", "c"))).containsExactly(1, 0);
     assertThat(AnswerShape.of("SELECT COUNT(*) FROM t").limit()).isEqualTo(-1);
+    assertThat(AnswerShape.withoutCut("SELECT a FROM t ORDER BY a LIMIT 10 OFFSET 5")).isEqualTo(
+        "SELECT a FROM t ORDER BY a");
+    assertThat(AnswerShape.withoutCut("SELECT a FROM t")).isEqualTo("SELECT a FROM t");
   }
 }
