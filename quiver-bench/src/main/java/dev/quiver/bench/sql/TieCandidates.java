@@ -11,7 +11,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * {@value #FIRST}) or last row (a run the LIMIT cuts: section {@value #LAST}). Appended by the
  * reference to its answer text, each section a line {@code #ties\tfirst} or {@code #ties\tlast} and
  * then the rows; {@link SqlAnswerCheck} then requires every row another system returned in a cut run
- * to be one of them. Past {@value #MAXIMUM_ROWS} rows a section says {@code overflow} instead, and the
+ * to be one of them. Past {@value #MAXIMUM_ROWS} rows (or {@value #MAXIMUM_CHARACTERS} characters) a section says {@code overflow} instead, and the
  * cut run is compared by its keys alone.
  */
 public final class TieCandidates implements BatchSink {
@@ -20,6 +20,8 @@ public final class TieCandidates implements BatchSink {
   static final String LAST = "last";
   static final String OVERFLOW = "overflow";
   static final int MAXIMUM_ROWS = 200_000;
+  /** A section longer than this (characters) overflows too: the answer travels as JSON from a child JVM. */
+  static final int MAXIMUM_CHARACTERS = 16 << 20;
 
   private final int[] keyColumns;
   private final String[] firstKeys;
@@ -44,16 +46,21 @@ public final class TieCandidates implements BatchSink {
     List<FieldVector> vectors = batch.getFieldVectors();
     for (int row = 0; row < batch.getRowCount(); row++) {
       String[] keys = keys(vectors, keyColumns, row);
-      if (firstKeys != null && AnswerValues.sameRow(firstKeys, keys) && firstRows++ < MAXIMUM_ROWS) {
-        line(first, vectors, row);
+      if (firstKeys != null && AnswerValues.sameRow(firstKeys, keys)) {
+        firstRows = line(first, firstRows, vectors, row);
       }
-      if (lastKeys != null && AnswerValues.sameRow(lastKeys, keys) && lastRows++ < MAXIMUM_ROWS) {
-        line(last, vectors, row);
+      if (lastKeys != null && AnswerValues.sameRow(lastKeys, keys)) {
+        lastRows = line(last, lastRows, vectors, row);
       }
     }
   }
 
-  private static void line(StringBuilder text, List<FieldVector> vectors, int row) {
+  /** Appends a row to a section of {@code count} rows unless it overflowed; the new count (past the maximum: overflow). */
+  private static int line(StringBuilder text, int count, List<FieldVector> vectors, int row) {
+    if (count >= MAXIMUM_ROWS || text.length() > MAXIMUM_CHARACTERS) {
+      text.setLength(0);
+      return MAXIMUM_ROWS + 1;
+    }
     for (int column = 0; column < vectors.size(); column++) {
       if (column > 0) {
         text.append('\t');
@@ -61,6 +68,7 @@ public final class TieCandidates implements BatchSink {
       text.append(AnswerValues.value(vectors.get(column), row));
     }
     text.append('\n');
+    return count + 1;
   }
 
   /** The sections to append to the answer's text. */
