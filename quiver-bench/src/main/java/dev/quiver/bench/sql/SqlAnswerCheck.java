@@ -39,7 +39,8 @@ public final class SqlAnswerCheck implements AnswerCheck {
     }
     boolean cutAtEnd = want.limit >= 0 && rows == want.limit;
     if (want.keys.length == 0) {
-      return cutAtEnd ? candidates(want, got, 0, rows, TieCandidates.LAST) : compareRun(want, got, 0, rows, "rows");
+      return cutAtEnd ? candidates(want, got, 0, rows, TieCandidates.LAST)
+          : compareRun(want, got, 0, rows, rows == 1 ? "row 1" : "rows 1–" + rows + " (no ORDER BY)");
     }
     for (int row = 0; row < rows; row++) {
       for (int key : want.keys) {

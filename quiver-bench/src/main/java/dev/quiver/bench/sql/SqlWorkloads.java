@@ -10,9 +10,16 @@ import org.apache.arrow.memory.BufferAllocator;
 public final class SqlWorkloads {
   private SqlWorkloads() {}
 
+  /** A workload over the generated table the request names ({@link SqlSuite#DIRECTORY}, {@link SqlSuite#TABLE}). */
   public static Workload create(SqlQueries queries, MeasureRequest request, BufferAllocator kept) throws Exception {
     GeneratedData data = new GeneratedData(Path.of(request.parameter(SqlSuite.DIRECTORY)),
         request.parameter(SqlSuite.TABLE));
+    return create(queries, data, request, kept);
+  }
+
+  /** A workload over {@code data}. */
+  public static Workload create(SqlQueries queries, SqlData data, MeasureRequest request, BufferAllocator kept)
+      throws Exception {
     String subject = queries.subject(request.subject());
     long memoryLimit = Long.parseLong(request.parameters().getOrDefault(SqlSuite.MEMORY_LIMIT, "0"));
     SqlArm arm = arm(SqlSystem.parse(request.system()), data, request.threads(), memoryLimit, kept);

@@ -64,9 +64,4 @@ public final class TpchDataPreparer {
           + ")");
     }
   }
-
-  /** A path as a SQL string literal. */
-  static String quoted(Path path) {
-    return DuckDbDatabase.quoted(path);
-  }
 }
