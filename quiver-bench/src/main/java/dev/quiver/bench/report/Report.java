@@ -39,7 +39,9 @@ public final class Report {
     text.append("From `").append(relative(base, results)).append("` (").append(records.size())
         .append(" records). Each figure is the median of the measured runs of one system, each run a JVM of its own"
             + " (one warm-up JVM before them left out), with min–max; ratios divide Quiver's median by the other system's"
-            + " (below 1: Quiver is faster or smaller). Every answer was checked against Quiver's before it was kept.\n\n");
+            + " (below 1: Quiver is faster or smaller). Every answer was checked against the suite's reference before it was"
+            + " kept: Quiver's in the scan and shuffle suites, DuckDB's own tables' in the SQL suites (TPC-H, ClickBench,"
+            + " FineWeb).\n\n");
     Set<String> environments = new LinkedHashSet<>();
     for (Measured m : measured) {
       environments.add("- " + m.suite() + " run `" + m.first().runId() + "`: commit `" + m.first().commit() + "`; "
