@@ -1,12 +1,12 @@
 package dev.quiver.bench;
 
+import dev.quiver.bench.clickbench.GeneratedQueries;
 import dev.quiver.bench.clickbench.GeneratedSuites;
 import dev.quiver.bench.results.ResultRecord;
 import dev.quiver.bench.results.ResultsFile;
 import dev.quiver.bench.run.ChildJvm;
 import dev.quiver.bench.run.RunEnvironment;
 import dev.quiver.bench.run.SuiteRunner;
-import dev.quiver.bench.sql.SqlQueries;
 import dev.quiver.bench.sql.SqlSuite;
 import dev.quiver.common.memory.Allocators;
 import java.io.PrintWriter;
@@ -18,7 +18,8 @@ import org.apache.arrow.memory.BufferAllocator;
 final class SqlSuiteCommand {
   private SqlSuiteCommand() {}
 
-  static int run(SqlQueries queries, BenchOptions options, SqlSuiteOptions suite, PrintWriter log) throws Exception {
+  static int run(GeneratedQueries queries, BenchOptions options, SqlSuiteOptions suite, PrintWriter log)
+      throws Exception {
     Path dataDirectory = suite.checkedDataDirectory();
     List<String> subjects = suite.subjects(queries);
     SuiteRunner runner = SqlSuite.runner(queries,

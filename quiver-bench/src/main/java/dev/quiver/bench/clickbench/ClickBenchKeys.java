@@ -1,5 +1,7 @@
 package dev.quiver.bench.clickbench;
 
+import java.util.Map;
+
 /**
  * The ORDER BY keys of ClickBench's 43 queries as output columns, for the answer check: a name (an
  * alias or column the query selects) or {@code #N}, the N-th output column from 0, where the key is
@@ -32,7 +34,7 @@ final class ClickBenchKeys {
   };
 
   /** Q24 and Q26 selecting their ORDER BY key EventTime as well: what their answers are checked with. */
-  static final java.util.Map<Integer, String> CHECKED_WITH_KEYS = java.util.Map.of(24,
+  static final Map<Integer, String> CHECKED_WITH_KEYS = Map.of(24,
       "SELECT SearchPhrase, EventTime FROM hits WHERE SearchPhrase <> '' ORDER BY EventTime LIMIT 10", 26,
       "SELECT SearchPhrase, EventTime FROM hits WHERE SearchPhrase <> '' ORDER BY EventTime, SearchPhrase LIMIT 10");
 

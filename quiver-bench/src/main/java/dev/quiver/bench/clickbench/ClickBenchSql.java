@@ -2,7 +2,6 @@ package dev.quiver.bench.clickbench;
 
 import dev.quiver.bench.scan.ScanQuery;
 import dev.quiver.bench.sql.AnswerShape;
-import dev.quiver.bench.sql.SqlQueries;
 import dev.quiver.bench.sql.SqlSystem;
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
@@ -17,7 +16,7 @@ import java.util.Locale;
  * ClickBench numbers them, and the scan suite's top-phrases query ({@value #TOP_PHRASES}: the
  * ClickBench Q12 shape with its ties broken by the phrase) through SQL.
  */
-public final class ClickBenchSql implements SqlQueries {
+public final class ClickBenchSql implements GeneratedQueries {
   public static final String SUITE = "clickbench";
   public static final String TABLE = "hits";
   public static final String TOP_PHRASES = "top-phrases";
@@ -38,6 +37,16 @@ public final class ClickBenchSql implements SqlQueries {
   @Override
   public String suite() {
     return SUITE;
+  }
+
+  @Override
+  public String dataSet() {
+    return "clickbench";
+  }
+
+  @Override
+  public String table() {
+    return TABLE;
   }
 
   @Override

@@ -2,7 +2,6 @@ package dev.quiver.bench.clickbench;
 
 import dev.quiver.bench.scan.ScanQuery;
 import dev.quiver.bench.sql.AnswerShape;
-import dev.quiver.bench.sql.SqlQueries;
 import dev.quiver.bench.sql.SqlSystem;
 import dev.quiver.common.QuiverException;
 import java.util.List;
@@ -13,7 +12,7 @@ import java.util.Locale;
  * queries ({@link ScanQuery#FINEWEB_DUMP}: {@code dump =}, {@link ScanQuery#FINEWEB_LIKE}:
  * {@code text LIKE}, each {@code count(*), sum(token_count)}) as SQL, the same text for every system.
  */
-public final class FinewebSql implements SqlQueries {
+public final class FinewebSql implements GeneratedQueries {
   public static final String SUITE = "fineweb-sql";
   public static final String TABLE = "fineweb";
   public static final FinewebSql QUERIES = new FinewebSql();
@@ -25,6 +24,16 @@ public final class FinewebSql implements SqlQueries {
   @Override
   public String suite() {
     return SUITE;
+  }
+
+  @Override
+  public String dataSet() {
+    return "fineweb";
+  }
+
+  @Override
+  public String table() {
+    return TABLE;
   }
 
   @Override

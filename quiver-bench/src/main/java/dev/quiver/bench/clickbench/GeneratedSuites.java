@@ -4,7 +4,6 @@ import dev.quiver.bench.results.ResultRecord;
 import dev.quiver.bench.run.SuiteRunner;
 import dev.quiver.bench.sql.GeneratedData;
 import dev.quiver.bench.sql.SqlDataPreparer;
-import dev.quiver.bench.sql.SqlQueries;
 import dev.quiver.bench.sql.SqlSuite;
 import dev.quiver.bench.sql.SqlSystem;
 import java.io.IOException;
@@ -27,18 +26,17 @@ public final class GeneratedSuites {
   private GeneratedSuites() {}
 
   /** The data of {@code queries}' suite at {@code rows} rows from {@code seed}. */
-  public static GeneratedData data(SqlQueries queries, Path dataDirectory, long rows, long seed) {
-    boolean hits = queries.suite().equals(ClickBenchSql.SUITE);
-    String name = (hits ? "clickbench" : "fineweb") + "-rows" + rows + "-seed" + seed;
-    return new GeneratedData(dataDirectory.resolve(name), hits ? ClickBenchSql.TABLE : FinewebSql.TABLE);
+  public static GeneratedData data(GeneratedQueries queries, Path dataDirectory, long rows, long seed) {
+    return new GeneratedData(dataDirectory.resolve(queries.dataSet() + "-rows" + rows + "-seed" + seed),
+        queries.table());
   }
 
   /** Makes the files the chosen systems need, when missing. */
-  public static GeneratedData prepare(SqlQueries queries, Path dataDirectory, long rows, long seed,
+  public static GeneratedData prepare(GeneratedQueries queries, Path dataDirectory, long rows, long seed,
       Set<SqlSystem> systems, BufferAllocator allocator, PrintWriter log) throws IOException {
     GeneratedData data = data(queries, dataDirectory, rows, seed);
-    List<String> generate = List.of("generate", queries.suite().equals(ClickBenchSql.SUITE) ? "clickbench" : "fineweb",
-        "--rows", Long.toString(rows), "--seed", Long.toString(seed));
+    List<String> generate = List.of("generate", queries.dataSet(), "--rows", Long.toString(rows), "--seed",
+        Long.toString(seed));
     return SqlDataPreparer.prepare(data, generate, systems.contains(SqlSystem.DUCKDB_PARQUET), true, allocator, log);
   }
 
@@ -51,7 +49,7 @@ public final class GeneratedSuites {
   }
 
   /** Prepares the data and measures; returns the records. */
-  public static List<ResultRecord> run(SqlQueries queries, Path dataDirectory, long rows, long seed,
+  public static List<ResultRecord> run(GeneratedQueries queries, Path dataDirectory, long rows, long seed,
       List<String> subjects, Set<SqlSystem> systems, List<Integer> threads, long memoryLimit, SuiteRunner runner,
       BufferAllocator allocator, PrintWriter log) throws IOException {
     Set<SqlSystem> measured = EnumSet.noneOf(SqlSystem.class);

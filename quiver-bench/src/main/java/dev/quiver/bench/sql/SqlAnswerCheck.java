@@ -4,8 +4,10 @@ import dev.quiver.bench.run.AnswerCheck;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Compares two {@link SqlAnswer} texts, the expected one's shape deciding how: the same number of
@@ -150,7 +152,7 @@ public final class SqlAnswerCheck implements AnswerCheck {
 
   /** An answer text split into its shape, column names and rows of values. */
   private record Parsed(int[] keys, long limit, long offset, String[] names, List<String[]> rows,
-      java.util.Map<String, List<String[]>> candidates) {
+      Map<String, List<String[]>> candidates) {
     static Parsed of(String text) {
       String[] lines = text.split("\n", -1);
       if (lines.length < 2 || !lines[0].startsWith(SqlAnswer.SHAPE + "\t")) {
@@ -164,7 +166,7 @@ public final class SqlAnswerCheck implements AnswerCheck {
       long offset = Long.parseLong(field(shape, "offset="));
       String[] names = lines[1].isEmpty() ? new String[0] : lines[1].split("\t", -1);
       List<String[]> rows = new ArrayList<>();
-      java.util.Map<String, List<String[]>> candidates = new java.util.HashMap<>();
+      Map<String, List<String[]>> candidates = new HashMap<>();
       List<String[]> into = rows;
       for (int i = 2; i < lines.length; i++) {
         if (i == lines.length - 1 && lines[i].isEmpty()) {

@@ -25,6 +25,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Set;
 import org.apache.arrow.memory.BufferAllocator;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -54,16 +55,11 @@ class ClickBenchSuiteTest {
   static void prepare() throws IOException {
     try (BufferAllocator allocator = Allocators.newRoot()) {
       PrintWriter log = new PrintWriter(new StringWriter(), true);
-      Set3 all = new Set3();
-      hits = GeneratedSuites.prepare(ClickBenchSql.QUERIES, directory, ROWS, SEED, all.systems, allocator, log);
-      fineweb = GeneratedSuites.prepare(FinewebSql.QUERIES, directory, ROWS, SEED, all.systems, allocator, log);
+      Set<SqlSystem> all = EnumSet.allOf(SqlSystem.class);
+      hits = GeneratedSuites.prepare(ClickBenchSql.QUERIES, directory, ROWS, SEED, all, allocator, log);
+      fineweb = GeneratedSuites.prepare(FinewebSql.QUERIES, directory, ROWS, SEED, all, allocator, log);
       Allocators.closeChecked(allocator);
     }
-  }
-
-  /** Every system. */
-  private static final class Set3 {
-    final java.util.Set<SqlSystem> systems = EnumSet.allOf(SqlSystem.class);
   }
 
   private static SuiteRunner runner(SqlQueries queries, Measurer measurer, StringWriter log) {
