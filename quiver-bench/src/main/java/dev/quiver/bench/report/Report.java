@@ -90,9 +90,12 @@ public final class Report {
       }
       text.append(SqlSuiteTables.render(suite, suiteMeasured, suiteFailures));
       String title = suite.equals(SqlSuiteTables.CLICKBENCH) ? "ClickBench through SQL" : "FineWeb through SQL";
-      for (int threads : new TreeSet<>(suiteMeasured.stream().map(Measured::threads).toList())) {
+      List<Measured> answeredRightly = suiteMeasured.stream().filter(m -> suiteFailures.stream().noneMatch(
+          f -> f.subject().equals(m.subject()) && f.system().equals(m.system()) && f.threads() == m.threads()))
+          .toList();
+      for (int threads : new TreeSet<>(answeredRightly.stream().map(Measured::threads).toList())) {
         Path times = chartDirectory.resolve(suite + "-time-" + threads + "-thread.png");
-        Charts.save(Charts.times(suiteMeasured, threads, title), times);
+        Charts.save(Charts.times(answeredRightly, threads, title), times);
         text.append(String.format(Locale.ROOT, "![%s times, %d thread(s)](%s)%n%n", title, threads,
             relative(base, times)));
       }
