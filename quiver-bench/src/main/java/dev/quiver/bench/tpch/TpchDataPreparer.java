@@ -2,9 +2,7 @@ package dev.quiver.bench.tpch;
 
 import dev.quiver.bench.scan.PeerFiles;
 import dev.quiver.bench.sql.DuckDbDatabase;
-import dev.quiver.cli.QuiverCommand;
-import dev.quiver.common.ErrorCode;
-import dev.quiver.common.QuiverException;
+import dev.quiver.bench.sql.SqlDataPreparer;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -12,7 +10,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 
 /**
@@ -56,12 +53,6 @@ public final class TpchDataPreparer {
   }
 
   private static void run(BufferAllocator allocator, PrintWriter log, String... command) {
-    log.println("quiver " + String.join(" ", command));
-    log.flush();
-    int exit = QuiverCommand.commandLine(allocator, Map.of(), log, log).execute(command);
-    if (exit != 0) {
-      throw new QuiverException(ErrorCode.INTERNAL, "quiver " + String.join(" ", command) + " failed (exit " + exit
-          + ")");
-    }
+    SqlDataPreparer.run(allocator, log, command);
   }
 }
