@@ -34,27 +34,36 @@ public final class SqlSuite {
   }
 
   /**
-   * The arms for these subjects, systems and thread counts (DuckDB's own tables always, first in
-   * every group).
+   * The arms for these subjects, systems and thread counts over a generated table (DuckDB's own
+   * tables always, first in every group).
    *
    * @param dataParameters what identifies the data (rows, seed), for the results file
    * @param memoryLimit Quiver's per-query memory limit in bytes (0: the session's default)
    */
   public static List<Arm> arms(SqlQueries queries, List<String> subjects, Set<SqlSystem> systems,
       List<Integer> threads, GeneratedData data, Map<String, String> dataParameters, long memoryLimit) {
-    List<SqlSystem> ordered = new ArrayList<>(systems.isEmpty() ? EnumSet.noneOf(SqlSystem.class)
-        : EnumSet.copyOf(systems));
-    ordered.remove(SqlSystem.DUCKDB);
-    ordered.add(0, SqlSystem.DUCKDB);
     Map<String, String> parameters = new LinkedHashMap<>();
     parameters.put(DIRECTORY, data.directory().toString());
     parameters.put(TABLE, data.table());
     parameters.put(MEMORY_LIMIT, Long.toString(memoryLimit));
+    return arms(subjects, systems, threads, data.table(), dataParameters, parameters);
+  }
+
+  /**
+   * The arms for these subjects, systems and thread counts (DuckDB's own tables always, first in
+   * every group), each with the data set's name and parameters and what the measurement needs.
+   */
+  public static List<Arm> arms(List<String> subjects, Set<SqlSystem> systems, List<Integer> threads, String dataset,
+      Map<String, String> dataParameters, Map<String, String> parameters) {
+    List<SqlSystem> ordered = new ArrayList<>(systems.isEmpty() ? EnumSet.noneOf(SqlSystem.class)
+        : EnumSet.copyOf(systems));
+    ordered.remove(SqlSystem.DUCKDB);
+    ordered.add(0, SqlSystem.DUCKDB);
     List<Arm> arms = new ArrayList<>();
     for (String subject : subjects) {
       for (int threadCount : threads) {
         for (SqlSystem system : ordered) {
-          arms.add(new Arm(data.table(), dataParameters, subject, system.label(), threadCount, parameters));
+          arms.add(new Arm(dataset, dataParameters, subject, system.label(), threadCount, parameters));
         }
       }
     }

@@ -6,11 +6,11 @@ import dev.quiver.bench.run.SuiteRunner;
 import dev.quiver.bench.scan.DataSet;
 import dev.quiver.bench.scan.ScanSuite;
 import dev.quiver.bench.sql.SqlAnswerCheck;
+import dev.quiver.bench.sql.SqlSuite;
 import dev.quiver.bench.sql.SqlSystem;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,23 +51,13 @@ public final class TpchSuite {
   /** The arms for these queries, systems and thread counts (DuckDB's own tables first in every group). */
   public static List<Arm> arms(List<Integer> queries, Set<SqlSystem> systems, List<Integer> threads, TpchData data,
       double scale, long memoryLimit) {
-    List<SqlSystem> ordered = new ArrayList<>(EnumSet.copyOf(systems));
-    ordered.remove(SqlSystem.DUCKDB);
-    ordered.add(0, SqlSystem.DUCKDB);
     Map<String, String> dataParameters = new LinkedHashMap<>();
     dataParameters.put("scale", String.format(Locale.ROOT, "%s", scale));
     Map<String, String> parameters = new LinkedHashMap<>();
     parameters.put(DIRECTORY, data.directory().toString());
     parameters.put(MEMORY_LIMIT, Long.toString(memoryLimit));
-    List<Arm> arms = new ArrayList<>();
-    for (int query : queries) {
-      for (int threadCount : threads) {
-        for (SqlSystem system : ordered) {
-          arms.add(new Arm(SUITE, dataParameters, TpchSql.subject(query), system.label(), threadCount, parameters));
-        }
-      }
-    }
-    return arms;
+    List<String> subjects = queries.stream().map(TpchSql::subject).toList();
+    return SqlSuite.arms(subjects, systems, threads, SUITE, dataParameters, parameters);
   }
 
   /** Prepares the data and measures; returns the records. */
