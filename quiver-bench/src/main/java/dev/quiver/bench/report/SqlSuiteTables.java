@@ -13,7 +13,8 @@ import java.util.TreeSet;
 /**
  * The report's part for the SQL suites over generated tables, ClickBench ({@code quiver bench
  * clickbench}) and FineWeb ({@code quiver bench fineweb-sql}): per thread count, one row per query
- * with each system's median time and Quiver's ratios to DuckDB on its own tables and on Parquet; the
+ * with each system's median time, Quiver's ratios to DuckDB on its own tables and on Parquet, and
+ * each system's median peak RSS; the
  * sum over ClickBench's 43 where every system answered; and the issue's targets. A query a system
  * answered wrongly shows as WRONG, one it failed on as FAILED (recorded by {@code --keep-going}),
  * never as a time.
@@ -78,12 +79,14 @@ final class SqlSuiteTables {
     List<String> subjects = subjects(measured, failures);
     for (int threads : new TreeSet<>(threadCounts(measured, failures))) {
       text.append(String.format(Locale.ROOT, "#### %d thread%s%n%n", threads, threads == 1 ? "" : "s"));
-      text.append("| query | Quiver | DuckDB | DuckDB Parquet | Quiver / DuckDB | Quiver / DuckDB Parquet | rows |\n");
-      text.append("|---|---:|---:|---:|---:|---:|---:|\n");
+      text.append("| query | Quiver | DuckDB | DuckDB Parquet | Quiver / DuckDB | Quiver / DuckDB Parquet"
+          + " | peak RSS MiB (Quiver / DuckDB / Parquet) | rows |\n");
+      text.append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
       double[] sums = new double[SYSTEMS.size()];
       int summed = 0;
       for (String subject : subjects) {
         List<String> cells = new ArrayList<>();
+        List<String> memory = new ArrayList<>();
         double[] medians = new double[SYSTEMS.size()];
         boolean complete = true;
         for (int s = 0; s < SYSTEMS.size(); s++) {
@@ -94,6 +97,7 @@ final class SqlSuiteTables {
           complete &= one.isPresent();
           cells.add(failure.map(SqlSuiteTables::failureCell)
               .orElse(one.map(m -> Tables.seconds(m.time().median())).orElse("—")));
+          memory.add(one.map(m -> String.format(Locale.ROOT, "%,.0f", m.peakRss().median() / 1048576.0)).orElse("—"));
         }
         if (complete && (!clickBench || clickBenchQuery(subject))) {
           for (int s = 0; s < sums.length; s++) {
@@ -102,11 +106,12 @@ final class SqlSuiteTables {
           summed++;
         }
         String rows = find(measured, subject, DUCKDB, threads).map(Measured::answer).orElse("").replace("rows=", "");
-        text.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s |%n", subject, cells.get(0),
-            cells.get(1), cells.get(2), ratio(medians[0], medians[1]), ratio(medians[0], medians[2]), rows));
+        text.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %s | %s | %s |%n", subject, cells.get(0),
+            cells.get(1), cells.get(2), ratio(medians[0], medians[1]), ratio(medians[0], medians[2]),
+            String.join(" / ", memory), rows));
       }
       if (clickBench) {
-        text.append(String.format(Locale.ROOT, "| **sum of %d** | **%s** | **%s** | **%s** | **%s** | **%s** | |%n",
+        text.append(String.format(Locale.ROOT, "| **sum of %d** | **%s** | **%s** | **%s** | **%s** | **%s** | | |%n",
             summed, Tables.seconds(sums[0]), Tables.seconds(sums[1]), Tables.seconds(sums[2]), ratio(sums[0], sums[1]),
             ratio(sums[0], sums[2])));
         text.append("\nThe sum is over ClickBench's queries every system answered rightly (top-phrases left out).\n");

@@ -61,10 +61,10 @@ class SqlSuiteTablesTest {
     Report.write(results, markdown, directory.resolve("charts"), new PrintWriter(new StringWriter()));
     String text = Files.readString(markdown, StandardCharsets.UTF_8);
     assertThat(text).contains("(1,000,000 rows)")
-        .contains("| q00 | 30.0 ms | 10.0 ms | 20.0 ms | 3.00 | 1.50 | 1 |")
-        .contains("| q02 | 5.0 ms | 5.0 ms | **WRONG** | 1.00 | — | 1 |")
-        .contains("| top-phrases | 100.0 ms | 1.0 ms | 1.0 ms | 100.00 | 100.00 | 1 |")
-        .contains("| **sum of 2** | **70.0 ms** | **20.0 ms** | **60.0 ms** | **3.50** | **1.17** | |")
+        .contains("| q00 | 30.0 ms | 10.0 ms | 20.0 ms | 3.00 | 1.50 | 100 / 100 / 100 | 1 |")
+        .contains("| q02 | 5.0 ms | 5.0 ms | **WRONG** | 1.00 | — | 100 / 100 / — | 1 |")
+        .contains("| top-phrases | 100.0 ms | 1.0 ms | 1.0 ms | 100.00 | 100.00 | 100 / 100 / 100 | 1 |")
+        .contains("| **sum of 2** | **70.0 ms** | **20.0 ms** | **60.0 ms** | **3.50** | **1.17** | | |")
         .contains(
             "| ClickBench time Quiver / DuckDB on Parquet ≤ 1.0 | sum of 2 queries, 1 thread, 1,000,000 rows | 1.167"
                 + " | **missed** |")
