@@ -5,9 +5,9 @@ import dev.quiver.bench.results.ResultsFile;
 import dev.quiver.bench.run.ChildJvm;
 import dev.quiver.bench.run.RunEnvironment;
 import dev.quiver.bench.run.SuiteRunner;
+import dev.quiver.bench.sql.SqlSystem;
 import dev.quiver.bench.tpch.TpchSql;
 import dev.quiver.bench.tpch.TpchSuite;
-import dev.quiver.bench.tpch.TpchSystem;
 import dev.quiver.common.QuiverException;
 import dev.quiver.common.memory.Allocators;
 import dev.quiver.datagen.tpch.TpchQueries;
@@ -73,11 +73,11 @@ public final class BenchTpchCommand implements Callable<Integer> {
     } else {
       queries.forEach(name -> chosen.add(TpchSql.number(name)));
     }
-    Set<TpchSystem> measured = EnumSet.noneOf(TpchSystem.class);
+    Set<SqlSystem> measured = EnumSet.noneOf(SqlSystem.class);
     if (systems == null) {
-      measured.addAll(List.of(TpchSystem.values()));
+      measured.addAll(List.of(SqlSystem.values()));
     } else {
-      systems.forEach(name -> measured.add(TpchSystem.parse(name.strip())));
+      systems.forEach(name -> measured.add(SqlSystem.parse(name.strip())));
     }
     if (threads.stream().anyMatch(count -> count < 1)) {
       throw QuiverException.user("--threads must be at least 1");

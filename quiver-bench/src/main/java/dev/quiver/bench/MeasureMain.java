@@ -1,6 +1,8 @@
 package dev.quiver.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.quiver.bench.clickbench.ClickBenchSql;
+import dev.quiver.bench.clickbench.FinewebSql;
 import dev.quiver.bench.exchange.BlockDecodeWorkloads;
 import dev.quiver.bench.run.MeasureRequest;
 import dev.quiver.bench.run.MeasureResult;
@@ -8,6 +10,7 @@ import dev.quiver.bench.run.Outcome;
 import dev.quiver.bench.run.PeakMemory;
 import dev.quiver.bench.run.Workload;
 import dev.quiver.bench.scan.workloads.ScanWorkloads;
+import dev.quiver.bench.sql.SqlWorkloads;
 import dev.quiver.bench.tpch.TpchSuite;
 import dev.quiver.bench.tpch.TpchWorkloads;
 import dev.quiver.common.memory.Allocators;
@@ -72,6 +75,10 @@ public final class MeasureMain {
         return BlockDecodeWorkloads::create;
       case TpchSuite.SUITE:
         return TpchWorkloads::create;
+      case ClickBenchSql.SUITE:
+        return (request, kept) -> SqlWorkloads.create(ClickBenchSql.QUERIES, request, kept);
+      case FinewebSql.SUITE:
+        return (request, kept) -> SqlWorkloads.create(FinewebSql.QUERIES, request, kept);
       default:
         throw new IllegalArgumentException("unknown suite " + suite);
     }

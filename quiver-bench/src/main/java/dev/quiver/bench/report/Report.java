@@ -15,7 +15,7 @@ import java.util.TreeSet;
 /**
  * {@code quiver bench report}: from the results file, the generated section of BENCHMARKS.md (per
  * suite: medians, min–max, ratios to Quiver, peak RSS, the runs' machine, JVM and commit; the
- * targets, met or missed) and PNG charts beside it (grouped bars per query and system for the scan
+ * TPC-H, ClickBench and FineWeb SQL suites' per-query tables; the targets, met or missed) and PNG charts beside it (grouped bars per query and system for the scan
  * suite, decode time against rows for the block shapes).
  */
 public final class Report {
@@ -25,7 +25,8 @@ public final class Report {
     System.setProperty("java.awt.headless", "true");
     List<ResultRecord> records = ResultsFile.read(results);
     if (records.isEmpty()) {
-      throw QuiverException.user(results + " holds no results: run quiver bench scan or quiver bench shuffle first");
+      throw QuiverException
+          .user(results + " holds no results: run a quiver bench suite (scan, shuffle, tpch, clickbench, ...) first");
     }
     List<Measured> measured = Measured.of(records);
     List<Measured> scan = measured.stream().filter(m -> m.suite().equals("scan")).toList();
@@ -38,7 +39,9 @@ public final class Report {
     text.append("From `").append(relative(base, results)).append("` (").append(records.size())
         .append(" records). Each figure is the median of the measured runs of one system, each run a JVM of its own"
             + " (one warm-up JVM before them left out), with min–max; ratios divide Quiver's median by the other system's"
-            + " (below 1: Quiver is faster or smaller). Every answer was checked against Quiver's before it was kept.\n\n");
+            + " (below 1: Quiver is faster or smaller). Every answer was checked against the suite's reference before it was"
+            + " kept: Quiver's in the scan and shuffle suites, DuckDB's own tables' in the SQL suites (TPC-H, ClickBench,"
+            + " FineWeb).\n\n");
     Set<String> environments = new LinkedHashSet<>();
     for (Measured m : measured) {
       environments.add("- " + m.suite() + " run `" + m.first().runId() + "`: commit `" + m.first().commit() + "`; "
@@ -79,6 +82,25 @@ public final class Report {
     }
     List<Targets.Check> checks = new java.util.ArrayList<>(Targets.check(measured));
     checks.addAll(TpchTables.targets(tpch, tpchFailures));
+    for (String suite : List.of(SqlSuiteTables.CLICKBENCH, SqlSuiteTables.FINEWEB)) {
+      List<Measured> suiteMeasured = measured.stream().filter(m -> m.suite().equals(suite)).toList();
+      List<ResultRecord> suiteFailures = SqlSuiteTables.failures(records, suite);
+      if (suiteMeasured.isEmpty() && suiteFailures.isEmpty()) {
+        continue;
+      }
+      text.append(SqlSuiteTables.render(suite, suiteMeasured, suiteFailures));
+      String title = suite.equals(SqlSuiteTables.CLICKBENCH) ? "ClickBench through SQL" : "FineWeb through SQL";
+      List<Measured> answeredRightly = suiteMeasured.stream().filter(m -> suiteFailures.stream().noneMatch(
+          f -> f.subject().equals(m.subject()) && f.system().equals(m.system()) && f.threads() == m.threads()))
+          .toList();
+      for (int threads : new TreeSet<>(answeredRightly.stream().map(Measured::threads).toList())) {
+        Path times = chartDirectory.resolve(suite + "-time-" + threads + "-thread.png");
+        Charts.save(Charts.times(answeredRightly, threads, title), times);
+        text.append(String.format(Locale.ROOT, "![%s times, %d thread(s)](%s)%n%n", title, threads,
+            relative(base, times)));
+      }
+      checks.addAll(SqlSuiteTables.targets(suite, suiteMeasured, suiteFailures));
+    }
     text.append(Tables.targets(checks));
     MarkdownSection.write(markdown, text.toString());
     log.println("bench report: " + markdown + " (generated section) and charts in " + chartDirectory);

@@ -27,7 +27,8 @@ final class Targets {
   static List<Check> check(List<Measured> measured) {
     List<Check> checks = new ArrayList<>();
     for (Measured quiver : measured) {
-      if (!quiver.system().equals("quiver") || quiver.suite().equals(TpchTables.SUITE)) {
+      if (!quiver.system().equals("quiver")
+          || !(quiver.suite().equals("scan") || quiver.suite().equals("shuffle"))) {
         continue;
       }
       String where = quiver.subject() + ", " + quiver.threads() + " thread" + (quiver.threads() == 1 ? "" : "s");

@@ -3,10 +3,8 @@ package dev.quiver.bench.report;
 import dev.quiver.bench.results.ResultRecord;
 import dev.quiver.bench.run.SuiteRunner;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
 
@@ -35,23 +33,7 @@ final class TpchTables {
 
   /** The failure records of each subject's latest run (pass {@link SuiteRunner#FAILED_PASS}). */
   static List<ResultRecord> failures(List<ResultRecord> records, List<Measured> tpch) {
-    Map<String, String> latest = new LinkedHashMap<>();
-    for (ResultRecord record : records) {
-      if (record.suite().equals(SUITE)) {
-        String current = latest.get(record.subject());
-        if (current == null || current.compareTo(record.recordedAt() + "\u0000" + record.runId()) < 0) {
-          latest.put(record.subject(), record.recordedAt() + "\u0000" + record.runId());
-        }
-      }
-    }
-    List<ResultRecord> failures = new ArrayList<>();
-    for (ResultRecord record : records) {
-      if (record.suite().equals(SUITE) && record.pass() == SuiteRunner.FAILED_PASS
-          && latest.get(record.subject()).endsWith("\u0000" + record.runId())) {
-        failures.add(record);
-      }
-    }
-    return failures;
+    return SqlSuiteTables.failures(records, SUITE);
   }
 
   static String render(List<Measured> tpch, List<ResultRecord> failures) {
@@ -78,11 +60,12 @@ final class TpchTables {
         for (int s = 0; s < SYSTEMS.size(); s++) {
           String system = SYSTEMS.get(s);
           Optional<Measured> measured = find(tpch, subject, system, threads);
-          boolean failed = failures.stream().anyMatch(f -> f.subject().equals(subject)
-              && f.system().equals(system) && f.threads() == threads);
+          Optional<ResultRecord> failure = failures.stream().filter(f -> f.subject().equals(subject)
+              && f.system().equals(system) && f.threads() == threads).findFirst();
           medians[s] = measured.map(m -> m.time().median()).orElse(Double.NaN);
           complete &= measured.isPresent();
-          cells.add(failed ? "**FAILED**" : measured.map(m -> Tables.seconds(m.time().median())).orElse("—"));
+          cells.add(failure.isPresent() ? SqlSuiteTables.failureCell(failure.get())
+              : measured.map(m -> Tables.seconds(m.time().median())).orElse("—"));
           memory.add(measured.map(m -> String.format(Locale.ROOT, "%,.0f", m.peakRss().median() / 1048576.0))
               .orElse("—"));
         }

@@ -7,7 +7,7 @@ import java.util.Map;
  * One measurement as the results file keeps it (one JSON object per line).
  *
  * @param runId the suite run it belongs to (every record of one {@code quiver bench} command)
- * @param suite {@code scan} or {@code shuffle}
+ * @param suite {@code scan}, {@code shuffle}, {@code tpch}, {@code clickbench} or {@code fineweb-sql}
  * @param recordedAt when the suite run started (ISO-8601)
  * @param commit the git commit of the code measured ({@code +dirty} when the tree had changes)
  * @param machine CPU model, cores, memory, OS
@@ -22,7 +22,7 @@ import java.util.Map;
  * @param nanos wall nanoseconds of the measured pass (per operation for repeated workloads)
  * @param operations operations in the measured pass
  * @param peakRssBytes the measurement JVM's peak resident memory
- * @param answer the answer, already checked against Quiver's
+ * @param answer the answer, already checked against the suite's reference system's (or {@code WRONG: ...}, {@code FAILED: ...})
  * @param checksumVerified whether the full check (column checksums) was compared in this pass
  * @param details counters (chunks decoded, ...)
  */

@@ -11,6 +11,8 @@ public interface AnswerCheck {
   AnswerCheck EXACT = (expected, actual) -> expected.equals(actual) ? null : "the texts differ";
 
   /**
+   * Compares {@code actual} with {@code expected}.
+   *
    * @return null when {@code actual} is the same answer as {@code expected}, else one line saying
    *     where they first differ
    */

@@ -6,7 +6,7 @@ import java.util.Map;
  * What one child JVM measures: a workload of a suite (which query or block shape, which system, how
  * many threads) and how. Sent to the child as JSON on its command line.
  *
- * @param suite {@code scan} or {@code shuffle}
+ * @param suite {@code scan}, {@code shuffle}, {@code tpch}, {@code clickbench} or {@code fineweb-sql}
  * @param subject the query or block shape
  * @param system the system under test
  * @param threads worker threads the system may use

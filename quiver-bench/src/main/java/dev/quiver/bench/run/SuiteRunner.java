@@ -84,6 +84,8 @@ public final class SuiteRunner {
   public static final int FAILED_PASS = -2;
   /** How a failure's record's answer starts. */
   public static final String FAILED_PREFIX = "FAILED: ";
+  /** How the record of a wrong answer ({@link WrongAnswerException}) starts; its pass is {@link #FAILED_PASS}. */
+  public static final String WRONG_PREFIX = "WRONG: ";
 
   /** The failures recorded so far (with {@link #keepGoing}), one message each. */
   public List<String> failures() {
@@ -121,8 +123,9 @@ public final class SuiteRunner {
 
   private ResultRecord failure(Arm arm, Exception failure) {
     String message = failure.getMessage() == null ? failure.toString() : failure.getMessage();
+    boolean wrong = failure instanceof WrongAnswerException;
     String described = suite + " " + arm.subject() + ": " + arm.system() + " at " + arm.threads() + " thread"
-        + (arm.threads() == 1 ? "" : "s") + " failed: " + message;
+        + (arm.threads() == 1 ? "" : "s") + (wrong ? " answered wrongly: " : " failed: ") + message;
     failures.add(described);
     log.println(described);
     log.flush();
@@ -130,7 +133,8 @@ public final class SuiteRunner {
         .collect(java.util.stream.Collectors.joining(" | "));
     return new ResultRecord(runId, suite, recordedAt, environment.commit(), environment.machine(), environment.jvm(),
         jvm.options(), arm.dataset(), arm.dataParameters(), arm.subject(), arm.system(), arm.threads(), FAILED_PASS,
-        -1, 0, -1, FAILED_PREFIX + (oneLine.length() > 600 ? oneLine.substring(0, 600) : oneLine), false,
+        -1, 0, -1,
+        (wrong ? WRONG_PREFIX : FAILED_PREFIX) + (oneLine.length() > 600 ? oneLine.substring(0, 600) : oneLine), false,
         Map.of());
   }
 
@@ -170,16 +174,16 @@ public final class SuiteRunner {
       }
       String difference = checksum == null ? null : checksumCheck.difference(checksum, result.checksum());
       if (difference != null) {
-        throw new QuiverException(ErrorCode.INTERNAL, suite + " " + arm.subject() + ": " + arm.system() + " at "
-            + arm.threads() + " threads gave a different answer than " + referenceSystem + ": " + difference);
+        throw new WrongAnswerException(suite + " " + arm.subject() + ": " + arm.system() + " at " + arm.threads()
+            + " threads gave a different answer than " + referenceSystem + ": " + difference);
       }
     }
   }
 
-  private QuiverException mismatch(Arm arm, String what, String expected, String actual) {
-    return new QuiverException(ErrorCode.INTERNAL, suite + " " + arm.subject() + ": " + arm.system() + " at "
-        + arm.threads() + " threads gave a different " + what + " than " + referenceSystem + ":\n  " + referenceSystem
-        + ": " + expected + "\n  " + arm.system() + ": " + actual);
+  private WrongAnswerException mismatch(Arm arm, String what, String expected, String actual) {
+    return new WrongAnswerException(suite + " " + arm.subject() + ": " + arm.system() + " at " + arm.threads()
+        + " threads gave a different " + what + " than " + referenceSystem + ":\n  " + referenceSystem + ": "
+        + expected + "\n  " + arm.system() + ": " + actual);
   }
 
   static String time(double nanos) {

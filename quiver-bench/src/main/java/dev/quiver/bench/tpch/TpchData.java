@@ -1,5 +1,6 @@
 package dev.quiver.bench.tpch;
 
+import dev.quiver.bench.sql.SqlData;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -8,20 +9,18 @@ import java.util.List;
  * {@code quiver generate tpch} writes them, {@code NAME.parquet} converted from them, and one DuckDB
  * database file {@value #DATABASE} holding all eight tables loaded from the Parquet files.
  */
-public record TpchData(Path directory) {
+public record TpchData(Path directory) implements SqlData {
   /** The eight tables. */
   public static final List<String> TABLES = List.of("region", "nation", "supplier", "customer", "part", "partsupp",
       "orders", "lineitem");
   public static final String DATABASE = "tpch.duckdb";
 
-  public Path quiver(String table) {
-    return directory.resolve(table + ".qvr");
+  @Override
+  public List<String> tables() {
+    return TABLES;
   }
 
-  public Path parquet(String table) {
-    return directory.resolve(table + ".parquet");
-  }
-
+  @Override
   public Path duckdb() {
     return directory.resolve(DATABASE);
   }

@@ -1,30 +1,22 @@
 package dev.quiver.bench.tpch;
 
 import dev.quiver.bench.scan.PeerFiles;
-import dev.quiver.cli.QuiverCommand;
-import dev.quiver.common.ErrorCode;
-import dev.quiver.common.QuiverException;
-import dev.quiver.common.io.TemporaryFiles;
+import dev.quiver.bench.sql.DuckDbDatabase;
+import dev.quiver.bench.sql.SqlDataPreparer;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 
 /**
  * Makes the TPC-H suite's files once and reuses them (each appears atomically, so an interrupted
  * run leaves none half-written): the missing {@code .qvr} tables by {@code quiver generate tpch}, each
  * table's Parquet copy by {@code quiver convert} (zstd, the scan suite's row groups), and the DuckDB
- * database by {@code CREATE TABLE ... AS SELECT * FROM read_parquet(...)} per table, checkpointed. The
+ * database by {@link DuckDbDatabase} (every table from its Parquet file, checkpointed). The
  * directory is the scan suite's TPC-H directory for the same scale (its lineitem files are shared).
  */
 public final class TpchDataPreparer {
@@ -55,48 +47,12 @@ public final class TpchDataPreparer {
     if (duckdb && !Files.exists(data.duckdb())) {
       log.println("writing " + data.duckdb() + " (DuckDB tables from the Parquet files)");
       log.flush();
-      writeDuckDb(data);
+      DuckDbDatabase.write(data);
     }
     return data;
   }
 
   private static void run(BufferAllocator allocator, PrintWriter log, String... command) {
-    log.println("quiver " + String.join(" ", command));
-    log.flush();
-    int exit = QuiverCommand.commandLine(allocator, Map.of(), log, log).execute(command);
-    if (exit != 0) {
-      throw new QuiverException(ErrorCode.INTERNAL, "quiver " + String.join(" ", command) + " failed (exit " + exit
-          + ")");
-    }
-  }
-
-  private static void writeDuckDb(TpchData data) throws IOException {
-    TemporaryFiles.removeStale(data.duckdb());
-    Path temporary = TemporaryFiles.nameFor(data.duckdb());
-    try {
-      try (Connection connection = DriverManager.getConnection("jdbc:duckdb:" + temporary.toAbsolutePath())) {
-        for (String table : TpchData.TABLES) {
-          try (Statement statement = connection.createStatement()) {
-            statement.execute("CREATE TABLE " + table + " AS SELECT * FROM read_parquet(" + quoted(data.parquet(table))
-                + ")");
-          }
-        }
-        try (Statement statement = connection.createStatement()) {
-          statement.execute("CHECKPOINT");
-        }
-      }
-      Files.move(temporary, data.duckdb(), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    } catch (SQLException failure) {
-      throw new QuiverException(ErrorCode.INTERNAL, "loading the TPC-H tables into DuckDB failed: "
-          + failure.getMessage(), failure);
-    } finally {
-      Files.deleteIfExists(temporary);
-      Files.deleteIfExists(temporary.resolveSibling(temporary.getFileName() + ".wal"));
-    }
-  }
-
-  /** A path as a SQL string literal. */
-  static String quoted(Path path) {
-    return "'" + path.toAbsolutePath().toString().replace("'", "''") + "'";
+    SqlDataPreparer.run(allocator, log, command);
   }
 }

@@ -1,5 +1,8 @@
 package dev.quiver.bench.tpch;
 
+import dev.quiver.bench.sql.AnswerShape;
+import dev.quiver.bench.sql.SqlQueries;
+import dev.quiver.bench.sql.SqlSystem;
 import dev.quiver.common.QuiverException;
 import dev.quiver.datagen.tpch.TpchQueries;
 import java.util.ArrayList;
@@ -10,15 +13,50 @@ import java.util.regex.Pattern;
 
 /**
  * The suite's queries: the spec's 22 ({@link TpchQueries}), named {@code q01} ... {@code q22}, as
- * each system takes them, and the output columns their final ORDER BY sorts on.
+ * each system takes them, and the output columns their final ORDER BY sorts on; as the shared
+ * {@link SqlQueries} of the SQL suites, {@link #QUERIES}.
  */
-public final class TpchSql {
+public final class TpchSql implements SqlQueries {
+  /** The 22 queries as a SQL suite's queries. */
+  public static final TpchSql QUERIES = new TpchSql();
+
   private static final Pattern INTERVAL_PRECISION = Pattern.compile(
       "(?i)(interval\\s+'[^']*'\\s+(?:year|month|day))\\s*\\(\\s*\\d+\\s*\\)");
   private static final Pattern ORDER_BY = Pattern.compile("(?is)\\border\\s+by\\s+");
   private static final Pattern LIMIT = Pattern.compile("(?is)\\blimit\\b");
 
   private TpchSql() {}
+
+  @Override
+  public String suite() {
+    return TpchSuite.SUITE;
+  }
+
+  @Override
+  public List<String> subjects() {
+    List<String> subjects = new ArrayList<>();
+    for (int number = 1; number <= TpchQueries.COUNT; number++) {
+      subjects.add(subject(number));
+    }
+    return subjects;
+  }
+
+  @Override
+  public String subject(String written) {
+    return subject(number(written));
+  }
+
+  @Override
+  public String statement(String subject, SqlSystem system) {
+    return statement(number(subject), system);
+  }
+
+  /** Ordered by the outer ORDER BY's keys (all of them output columns in TPC-H), cut by its LIMIT. */
+  @Override
+  public AnswerShape shape(String subject) {
+    String sql = statement(subject, SqlSystem.DUCKDB);
+    return AnswerShape.of(sql, orderKeys(sql).toArray(String[]::new));
+  }
 
   /** {@code q01} for 1. */
   public static String subject(int number) {
@@ -40,9 +78,9 @@ public final class TpchSql {
   }
 
   /** The query as {@code system} runs it: the spec's text for Quiver, DuckDB's dialect for DuckDB. */
-  public static String statement(int number, TpchSystem system) {
+  public static String statement(int number, SqlSystem system) {
     String sql = TpchQueries.statement(number);
-    return system == TpchSystem.QUIVER ? sql : forDuckDb(sql);
+    return system == SqlSystem.QUIVER ? sql : forDuckDb(sql);
   }
 
   /**

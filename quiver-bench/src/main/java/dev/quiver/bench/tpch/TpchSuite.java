@@ -5,10 +5,12 @@ import dev.quiver.bench.run.Arm;
 import dev.quiver.bench.run.SuiteRunner;
 import dev.quiver.bench.scan.DataSet;
 import dev.quiver.bench.scan.ScanSuite;
+import dev.quiver.bench.sql.SqlAnswerCheck;
+import dev.quiver.bench.sql.SqlSuite;
+import dev.quiver.bench.sql.SqlSystem;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -23,7 +25,8 @@ import org.apache.arrow.memory.BufferAllocator;
  * ({@link TpchDataPreparer}, in the scan suite's TPC-H directory for the scale); then every query on
  * every system at every thread count, each measurement in its own JVM ({@link SuiteRunner}), DuckDB
  * on its own tables first: it is the reference every answer is checked against (row counts on every
- * run, the whole answer with {@link TpchAnswerCheck} in each warm-up JVM).
+ * run, the whole answer with {@link SqlAnswerCheck} in each warm-up JVM, the ties a LIMIT cuts
+ * checked against DuckDB's unlimited answer).
  */
 public final class TpchSuite {
   public static final String SUITE = "tpch";
@@ -41,38 +44,28 @@ public final class TpchSuite {
   /** The suite's runner: DuckDB's own tables are the reference, whole answers compared with a tolerance. */
   public static SuiteRunner runner(dev.quiver.bench.run.Measurer measurer,
       dev.quiver.bench.run.RunEnvironment environment, int runs, int warmupPasses, PrintWriter log) {
-    return new SuiteRunner(measurer, environment, SUITE, TpchSystem.DUCKDB.label(), runs, warmupPasses, 0, log,
-        new TpchAnswerCheck());
+    return new SuiteRunner(measurer, environment, SUITE, SqlSystem.DUCKDB.label(), runs, warmupPasses, 0, log,
+        new SqlAnswerCheck());
   }
 
   /** The arms for these queries, systems and thread counts (DuckDB's own tables first in every group). */
-  public static List<Arm> arms(List<Integer> queries, Set<TpchSystem> systems, List<Integer> threads, TpchData data,
+  public static List<Arm> arms(List<Integer> queries, Set<SqlSystem> systems, List<Integer> threads, TpchData data,
       double scale, long memoryLimit) {
-    List<TpchSystem> ordered = new ArrayList<>(EnumSet.copyOf(systems));
-    ordered.remove(TpchSystem.DUCKDB);
-    ordered.add(0, TpchSystem.DUCKDB);
     Map<String, String> dataParameters = new LinkedHashMap<>();
     dataParameters.put("scale", String.format(Locale.ROOT, "%s", scale));
     Map<String, String> parameters = new LinkedHashMap<>();
     parameters.put(DIRECTORY, data.directory().toString());
     parameters.put(MEMORY_LIMIT, Long.toString(memoryLimit));
-    List<Arm> arms = new ArrayList<>();
-    for (int query : queries) {
-      for (int threadCount : threads) {
-        for (TpchSystem system : ordered) {
-          arms.add(new Arm(SUITE, dataParameters, TpchSql.subject(query), system.label(), threadCount, parameters));
-        }
-      }
-    }
-    return arms;
+    List<String> subjects = queries.stream().map(TpchSql::subject).toList();
+    return SqlSuite.arms(subjects, systems, threads, SUITE, dataParameters, parameters);
   }
 
   /** Prepares the data and measures; returns the records. */
   public static List<ResultRecord> run(Path dataDirectory, double scale, List<Integer> queries,
-      Set<TpchSystem> systems, List<Integer> threads, long memoryLimit, SuiteRunner runner, BufferAllocator allocator,
+      Set<SqlSystem> systems, List<Integer> threads, long memoryLimit, SuiteRunner runner, BufferAllocator allocator,
       PrintWriter log) throws IOException {
-    Set<TpchSystem> measured = EnumSet.copyOf(systems);
-    measured.add(TpchSystem.DUCKDB);
+    Set<SqlSystem> measured = EnumSet.copyOf(systems);
+    measured.add(SqlSystem.DUCKDB);
     TpchData data = TpchDataPreparer.prepare(directory(dataDirectory, scale), scale, true, true, allocator, log);
     return runner.run(arms(queries, measured, threads, data, scale, memoryLimit));
   }

@@ -1,34 +1,34 @@
-package dev.quiver.bench.tpch;
+package dev.quiver.bench.sql;
 
-import dev.quiver.bench.run.Outcome;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Map;
 import java.util.Properties;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.ipc.ArrowReader;
 import org.duckdb.DuckDBResultSet;
 
 /**
- * DuckDB (JDBC) in the TPC-H suite, over its own tables (the database file, read-only) or over the
+ * DuckDB (JDBC) in a SQL suite, over its own tables (the database file, read-only) or over the
  * Parquet files (an in-memory database with one view per table over {@code read_parquet}), with
- * {@code SET threads}. A run is one statement (a fresh one: after a failure DuckDB closes it), its
- * rows exported as Arrow batches through the C Data interface ({@code arrowExportStream}).
+ * {@code SET threads}. A run is one statement (a fresh one: after a failure DuckDB closes it), its rows
+ * exported as Arrow batches through the C Data interface ({@code arrowExportStream}).
  */
-public final class DuckDbTpchArm implements TpchArm {
+public final class DuckDbSqlArm implements SqlArm {
   static final long EXPORT_BATCH_ROWS = 65_536;
 
   private final Connection connection;
+  private final SqlSystem system;
 
-  private DuckDbTpchArm(Connection connection) {
+  private DuckDbSqlArm(Connection connection, SqlSystem system) {
     this.connection = connection;
+    this.system = system;
   }
 
   /** DuckDB over its own database file. */
-  public static DuckDbTpchArm nativeTables(TpchData data, int threads) throws SQLException {
+  public static DuckDbSqlArm nativeTables(SqlData data, int threads) throws SQLException {
     Properties properties = new Properties();
     properties.setProperty("duckdb.read_only", "true");
     Connection connection = DriverManager.getConnection("jdbc:duckdb:" + data.duckdb().toAbsolutePath(), properties);
@@ -36,24 +36,24 @@ public final class DuckDbTpchArm implements TpchArm {
   }
 
   /** DuckDB over the Parquet files. */
-  public static DuckDbTpchArm parquet(TpchData data, int threads) throws SQLException {
+  public static DuckDbSqlArm parquet(SqlData data, int threads) throws SQLException {
     return configured(DriverManager.getConnection("jdbc:duckdb:"), threads, data);
   }
 
-  private static DuckDbTpchArm configured(Connection connection, int threads, TpchData views) throws SQLException {
+  private static DuckDbSqlArm configured(Connection connection, int threads, SqlData views) throws SQLException {
     try {
       execute(connection, "SET threads TO " + threads);
       if (views != null) {
-        for (String table : TpchData.TABLES) {
+        for (String table : views.tables()) {
           execute(connection, "CREATE VIEW " + table + " AS SELECT * FROM read_parquet("
-              + TpchDataPreparer.quoted(views.parquet(table)) + ")");
+              + DuckDbDatabase.quoted(views.parquet(table)) + ")");
         }
       }
     } catch (SQLException failure) {
       connection.close();
       throw failure;
     }
-    return new DuckDbTpchArm(connection);
+    return new DuckDbSqlArm(connection, views == null ? SqlSystem.DUCKDB : SqlSystem.DUCKDB_PARQUET);
   }
 
   private static void execute(Connection connection, String sql) throws SQLException {
@@ -63,22 +63,16 @@ public final class DuckDbTpchArm implements TpchArm {
   }
 
   @Override
-  public Outcome run(int query, BufferAllocator allocator, boolean verify) throws Exception {
-    String sql = TpchSql.statement(query, TpchSystem.DUCKDB);
+  public SqlSystem system() {
+    return system;
+  }
+
+  @Override
+  public long execute(String sql, BatchSink sink, BufferAllocator allocator) throws Exception {
     try (Statement statement = connection.createStatement(); ResultSet results = statement.executeQuery(sql)) {
       DuckDBResultSet duck = results.unwrap(DuckDBResultSet.class);
       try (ArrowReader reader = (ArrowReader) duck.arrowExportStream(allocator, EXPORT_BATCH_ROWS)) {
-        TpchAnswer answer = verify
-            ? new TpchAnswer(TpchSql.orderKeys(sql), reader.getVectorSchemaRoot().getSchema())
-            : null;
-        long rows = 0;
-        while (reader.loadNextBatch()) {
-          rows += reader.getVectorSchemaRoot().getRowCount();
-          if (answer != null) {
-            answer.add(reader.getVectorSchemaRoot());
-          }
-        }
-        return TpchArm.outcome(rows, answer, Map.of());
+        return SqlArm.readAll(reader, sink);
       }
     }
   }

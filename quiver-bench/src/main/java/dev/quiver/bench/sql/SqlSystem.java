@@ -1,14 +1,14 @@
-package dev.quiver.bench.tpch;
+package dev.quiver.bench.sql;
 
 import dev.quiver.common.QuiverException;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 
 /**
- * The systems of the TPC-H suite. DuckDB on its own tables is the reference: every other system's
- * answer is checked against it.
+ * The systems of the ClickBench and FineWeb SQL suites. DuckDB on its own tables is the reference:
+ * every other system's answer is checked against it.
  */
-public enum TpchSystem {
+public enum SqlSystem {
   /** DuckDB JDBC over a database file loaded from the same rows. */
   DUCKDB("duckdb"),
   /** Quiver's SQL ({@code QuiverSession}) over the {@code .qvr} tables. */
@@ -18,7 +18,7 @@ public enum TpchSystem {
 
   private final String label;
 
-  TpchSystem(String label) {
+  SqlSystem(String label) {
     this.label = label;
   }
 
@@ -26,13 +26,13 @@ public enum TpchSystem {
     return label;
   }
 
-  public static TpchSystem parse(String label) {
-    for (TpchSystem system : values()) {
+  public static SqlSystem parse(String label) {
+    for (SqlSystem system : values()) {
       if (system.label.equals(label)) {
         return system;
       }
     }
     throw QuiverException.user("unknown system '" + label + "': use "
-        + Arrays.stream(values()).map(TpchSystem::label).collect(Collectors.joining(", ")));
+        + Arrays.stream(values()).map(SqlSystem::label).collect(Collectors.joining(", ")));
   }
 }

@@ -1,30 +1,28 @@
-package dev.quiver.bench.tpch;
+package dev.quiver.bench.sql;
 
-import dev.quiver.bench.run.Outcome;
 import dev.quiver.sql.session.QuiverSession;
 import dev.quiver.sql.session.SessionOptions;
 import dev.quiver.sql.session.SqlResult;
 import java.io.IOException;
-import java.util.Map;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
- * Quiver in the TPC-H suite: one {@link QuiverSession} (its threads, a memory limit) with the eight
+ * Quiver in a SQL suite: one {@link QuiverSession} (its threads, a memory limit) with the data's
  * {@code .qvr} tables registered by name; a run is {@code execute(sql)} (parse, plan, run) and every
  * batch read to the end. Its queries allocate under the allocator the arm is made with.
  */
-public final class QuiverTpchArm implements TpchArm {
+public final class QuiverSqlArm implements SqlArm {
   private final QuiverSession session;
 
-  public QuiverTpchArm(TpchData data, int threads, long memoryLimit, BufferAllocator allocator) throws IOException {
+  public QuiverSqlArm(SqlData data, int threads, long memoryLimit, BufferAllocator allocator) throws IOException {
     SessionOptions options = SessionOptions.defaults().withThreads(threads);
     if (memoryLimit > 0) {
       options = options.withMemoryLimit(memoryLimit);
     }
     session = QuiverSession.open(allocator, options);
     try {
-      for (String table : TpchData.TABLES) {
+      for (String table : data.tables()) {
         session.register(table, data.quiver(table));
       }
     } catch (IOException | RuntimeException failure) {
@@ -34,22 +32,26 @@ public final class QuiverTpchArm implements TpchArm {
   }
 
   @Override
-  public Outcome run(int query, BufferAllocator allocator, boolean verify) {
-    String sql = TpchSql.statement(query, TpchSystem.QUIVER);
+  public SqlSystem system() {
+    return SqlSystem.QUIVER;
+  }
+
+  @Override
+  public long execute(String sql, BatchSink sink, BufferAllocator allocator) {
     try (SqlResult result = session.execute(sql)) {
-      TpchAnswer answer = verify ? new TpchAnswer(TpchSql.orderKeys(sql), result.schema()) : null;
+      if (sink != null) {
+        sink.start(result.schema());
+      }
       long rows = 0;
       for (VectorSchemaRoot next = result.next(); next != null; next = result.next()) {
         try (VectorSchemaRoot batch = next) {
           rows += batch.getRowCount();
-          if (answer != null) {
-            answer.add(batch);
+          if (sink != null) {
+            sink.add(batch);
           }
         }
       }
-      // SqlResult.metrics() is not called: QueryExecution.metrics() names a metric
-      // "query.peak_memory_bytes", which MetricsSnapshot's name rule refuses (an engine bug, reported).
-      return TpchArm.outcome(rows, answer, Map.of());
+      return rows;
     }
   }
 

@@ -1,0 +1,43 @@
+package dev.quiver.bench;
+
+import dev.quiver.bench.clickbench.GeneratedQueries;
+import dev.quiver.bench.clickbench.GeneratedSuites;
+import dev.quiver.bench.results.ResultRecord;
+import dev.quiver.bench.results.ResultsFile;
+import dev.quiver.bench.run.ChildJvm;
+import dev.quiver.bench.run.RunEnvironment;
+import dev.quiver.bench.run.SuiteRunner;
+import dev.quiver.bench.sql.SqlSuite;
+import dev.quiver.common.memory.Allocators;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+
+/** What {@code quiver bench clickbench} and {@code fineweb-sql} do with their options. */
+final class SqlSuiteCommand {
+  private SqlSuiteCommand() {}
+
+  static int run(GeneratedQueries queries, BenchOptions options, SqlSuiteOptions suite, PrintWriter log)
+      throws Exception {
+    Path dataDirectory = suite.checkedDataDirectory();
+    List<String> subjects = suite.subjects(queries);
+    SuiteRunner runner = SqlSuite.runner(queries,
+        new ChildJvm(MeasureMain.class.getName(), List.of(ChildJvm.CALCITE_CHARSET)),
+        RunEnvironment.detect(BenchOptions.repository()), options.runs, options.warmupPasses, log)
+        .keepGoing(suite.keepGoing);
+    try (BufferAllocator allocator = Allocators.newRoot()) {
+      List<ResultRecord> records = GeneratedSuites.run(queries, dataDirectory, suite.rows, suite.seed, subjects,
+          suite.systems(), suite.threads, suite.memoryLimitMib << 20, runner, allocator, log);
+      ResultsFile.append(options.resultsFile(), records);
+      log.println("bench " + queries.suite() + ": " + records.size() + " measurements appended to "
+          + options.resultsFile());
+    }
+    if (!runner.failures().isEmpty()) {
+      log.println("bench " + queries.suite() + ": " + runner.failures().size() + " failed or wrong:");
+      runner.failures().forEach(failure -> log.println("  " + failure));
+      return 1;
+    }
+    return 0;
+  }
+}
