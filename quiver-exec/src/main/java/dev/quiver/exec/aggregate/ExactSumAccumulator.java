@@ -15,6 +15,8 @@ import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.Float8Vector;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
  * SUM and AVG of integers and decimals, exact: a 128-bit sum per group (low and high halves, added
@@ -141,16 +143,29 @@ final class ExactSumAccumulator extends Accumulator {
     }
   }
 
+  /** Integers of smaller magnitude are exact doubles. */
+  private static final long EXACT_DOUBLE = 1L << 53;
+
   @Override
   void write(FieldVector out, int[] ids, int count) {
     ResultWriter.allocate(out, count);
+    // fast paths without BigInteger: a sum in 64 bits into a BIGINT, an average of integers whose sum a double holds
+    // exactly (then the one division is correctly rounded)
+    boolean longOut = !average && scale == 0 && out instanceof BaseIntVector
+        && ((ArrowType.Int) out.getField().getType()).getBitWidth() == Long.SIZE;
+    boolean doubleAverage = average && scale == 0 && out instanceof Float8Vector;
     for (int i = 0; i < count; i++) {
       int group = ids[i];
       fold(group);
       if (counts[group] == 0) {
         continue;
       }
-      if (!average && out instanceof DecimalVector decimal && decimal.getScale() == scale) {
+      boolean inLong = high[group] == (low[group] >> 63);
+      if (longOut && inLong) {
+        ((BaseIntVector) out).setWithPossibleTruncate(i, low[group]);
+      } else if (doubleAverage && inLong && low[group] > -EXACT_DOUBLE && low[group] < EXACT_DOUBLE) {
+        ((Float8Vector) out).set(i, (double) low[group] / counts[group]);
+      } else if (!average && out instanceof DecimalVector decimal && decimal.getScale() == scale) {
         ResultWriter.setDecimal(decimal, i, low[group], high[group]);
       } else if (!average && out instanceof BaseIntVector && scale == 0 && high[group] == (low[group] >> 63)) {
         ResultWriter.setExact(out, i, BigDecimal.valueOf(low[group]));
