@@ -19,7 +19,7 @@ import org.apache.arrow.vector.FieldVector;
  * groups found there are remembered. The slots map keys to groups of the current table only:
  * {@link #clear} when the table is replaced. Not thread-safe.
  */
-final class DirectGroupIndex {
+final class DirectGroupIndex implements GroupCache {
   /** The most slots one index holds (16 MiB of group ids). */
   static final long MAX_SLOTS = 1L << 22;
 
@@ -95,7 +95,8 @@ final class DirectGroupIndex {
    * {@code groups[i]} for each row whose group is known; the others' offsets {@code i} go to
    * {@code misses}, and their number is returned.
    */
-  int lookup(Batch batch, int from, int count, int[] groups, int[] misses) {
+  @Override
+  public int lookup(Batch batch, int from, int count, int[] groups, int[] misses) {
     if (slots.length < count) {
       slots = new int[count];
     }
@@ -140,7 +141,8 @@ final class DirectGroupIndex {
   }
 
   /** Remembers the groups the hash table gave the missed rows of the last {@link #lookup}. */
-  void remember(int[] misses, int missed, int[] groups) {
+  @Override
+  public void remember(int[] misses, int missed, int[] groups) {
     for (int j = 0; j < missed; j++) {
       int i = misses[j];
       int slot = slots[i];
@@ -151,12 +153,14 @@ final class DirectGroupIndex {
   }
 
   /** Forgets every group (the table they belonged to was replaced). */
-  void clear() {
+  @Override
+  public void clear() {
     Arrays.fill(groupOf, -1);
   }
 
   /** Frees the slots' reservation. */
-  void release() {
+  @Override
+  public void release() {
     reservation.shrink(4L * groupOf.length);
   }
 

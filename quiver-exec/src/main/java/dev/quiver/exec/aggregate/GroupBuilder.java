@@ -62,6 +62,10 @@ final class GroupBuilder implements AutoCloseable {
   private DirectGroupIndex direct;
   /** Rows whose group the direct index found. */
   private long directRows;
+  /** Null, or the groups of a single dictionary-encoded key's codes (for dictionaries larger than a batch). */
+  private CodeGroupIndex codeIndex;
+  /** Rows whose group the code index found. */
+  private long codeRows;
 
   GroupBuilder(AggregateSpec spec, ExecutionContext context, MemoryReservation reservation, OperatorMetrics metrics,
       int level) {
@@ -84,6 +88,8 @@ final class GroupBuilder implements AutoCloseable {
     this.groupBytes = perGroup;
     this.direct = level == 0 ? DirectGroupIndex.create(spec, reservation,
         Math.min(DirectGroupIndex.MAX_SLOTS, softLimit / 16)) : null;
+    this.codeIndex = level == 0 ? CodeGroupIndex.create(spec, spec.keyOrdinals.length == 1 ? "#"
+        + spec.keyOrdinals[0] : "", reservation) : null;
     this.keyEncoder = new KeyEncoder(spec.keyLayout);
     this.keyRows = new KeyRows(spec.keyLayout, 16);
     this.distinctEncoders = new KeyEncoder[spec.callCount()];
@@ -101,11 +107,20 @@ final class GroupBuilder implements AutoCloseable {
     return directRows;
   }
 
-  /** Frees the direct index, if any (no rows are added after this). */
+  /** Rows whose group the dictionary code index found (no key encoded, no hash probed). */
+  long codeRows() {
+    return codeRows;
+  }
+
+  /** Frees the direct and code indexes, if any (no rows are added after this). */
   void releaseDirectIndex() {
     if (direct != null) {
       direct.release();
       direct = null;
+    }
+    if (codeIndex != null) {
+      codeIndex.release();
+      codeIndex = null;
     }
   }
 
@@ -189,10 +204,17 @@ final class GroupBuilder implements AutoCloseable {
     // -1: the direct index is not used for this slice; else how many rows it did not know
     int missed = -1;
     GroupTable looked = table;
+    GroupCache cache = null;
     if (usedCodes == null) {
-      if (direct != null && direct.accepts(batch)) {
-        missed = direct.lookup(batch, from, count, groups, misses);
-        directRows += count - missed;
+      cache = direct != null && direct.accepts(batch) ? direct
+          : codeIndex != null && codeIndex.accepts(batch) ? codeIndex : null;
+      if (cache != null) {
+        missed = cache.lookup(batch, from, count, groups, misses);
+        if (cache == direct) {
+          directRows += count - missed;
+        } else {
+          codeRows += count - missed;
+        }
         for (int j = 0; j < missed; j++) {
           missPositions[j] = from + misses[j];
         }
@@ -246,13 +268,13 @@ final class GroupBuilder implements AutoCloseable {
       // the table was replaced (spilled) after the lookup: its groups are gone, so every row is found again
       keyEncoder.encode(batch, spec.keyOrdinals, positions, count, keyRows);
       table.keys.findOrInsert(keyRows, groups);
-      direct.remember(identity, count, groups);
+      cache.remember(identity, count, groups);
     } else {
       table.keys.findOrInsert(keyRows, missGroups);
       for (int j = 0; j < missed; j++) {
         groups[misses[j]] = missGroups[j];
       }
-      direct.remember(misses, missed, groups);
+      cache.remember(misses, missed, groups);
     }
     for (int c = 0; c < calls; c++) {
       if (spec.distinct[c]) {
@@ -535,6 +557,9 @@ final class GroupBuilder implements AutoCloseable {
     table = new GroupTable(spec, reservation);
     if (direct != null) {
       direct.clear();
+    }
+    if (codeIndex != null) {
+      codeIndex.clear();
     }
   }
 

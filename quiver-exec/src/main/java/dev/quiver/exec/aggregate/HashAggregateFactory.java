@@ -40,6 +40,7 @@ public final class HashAggregateFactory implements SinkFactory {
   private AggregateOutput output;
   /** Rows whose group a direct index found, over every thread's builder. */
   private final Counter directRows = new Counter("direct.rows");
+  private final Counter codeRows = new Counter("dictionary.rows");
 
   /** The aggregate of {@code node} over rows of {@code input} (the node's input schema). */
   public HashAggregateFactory(AggregateNode node, Schema input) {
@@ -55,7 +56,8 @@ public final class HashAggregateFactory implements SinkFactory {
     this.metrics = new OperatorMetrics("HashAggregate", node.label());
     this.disjoint = partitionedInput && node.input() instanceof ExchangeNode exchange && !node.groupKeys().isEmpty()
         && node.groupKeys().containsAll(exchange.keys());
-    metrics.include(() -> new MetricsSnapshot(List.of(new Metric("direct.rows", Metric.Kind.COUNT, directRows.get()))));
+    metrics.include(() -> new MetricsSnapshot(List.of(new Metric("direct.rows", Metric.Kind.COUNT, directRows.get()),
+        new Metric("dictionary.rows", Metric.Kind.COUNT, codeRows.get()))));
   }
 
   @Override
@@ -71,6 +73,7 @@ public final class HashAggregateFactory implements SinkFactory {
       return;
     }
     directRows.add(builder.directRows());
+    codeRows.add(builder.codeRows());
     if (disjoint) {
       parts.add(builder);
       return;

@@ -1,0 +1,119 @@
+package dev.quiver.sql.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.quiver.format.file.QuiverWriter;
+import dev.quiver.sql.oracle.DuckDbOracle;
+import dev.quiver.sql.oracle.OrderSpec;
+import dev.quiver.sql.oracle.ResultComparison;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.Random;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.ArrowType;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.types.pojo.Schema;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * GROUP BY a string column whose file-wide dictionary is larger than a batch (12,000 values over 150,000 rows,
+ * skewed, with NULLs): the groups are found through the dictionary codes (EXPLAIN ANALYZE counts
+ * {@code dictionary.rows}) and the answers equal DuckDB's, with filters, two threads, and under a memory limit that
+ * makes the aggregate spill (its code slots cleared with the table).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class DictionaryGroupingTest {
+  @TempDir
+  static Path folder;
+  private final long seed = Long.getLong("quiver.dictionary.seed", 20_261_205L);
+  private BufferAllocator allocator;
+  private DuckDbOracle oracle;
+  private Path file;
+
+  @BeforeAll
+  void load() throws Exception {
+    System.out.println("DictionaryGroupingTest seed " + seed + " (-Dquiver.dictionary.seed=" + seed + ")");
+    allocator = new RootAllocator();
+    oracle = DuckDbOracle.inMemory();
+    file = folder.resolve("d.qvr");
+    Schema schema = new Schema(List.of(Field.notNullable("id", new ArrowType.Int(32, true)),
+        Field.nullable("s", ArrowType.Utf8.INSTANCE), Field.nullable("v", new ArrowType.Int(32, true))));
+    Random random = new Random(seed);
+    int rows = 150_000;
+    try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+        QuiverWriter writer = QuiverWriter.create(file, schema, allocator)) {
+      IntVector id = (IntVector) root.getVector("id");
+      VarCharVector s = (VarCharVector) root.getVector("s");
+      IntVector v = (IntVector) root.getVector("v");
+      root.allocateNew();
+      for (int row = 0; row < rows; row++) {
+        id.setSafe(row, row);
+        if (random.nextInt(20) == 0) {
+          s.setNull(row);
+        } else {
+          int word = random.nextBoolean() ? random.nextInt(50) : random.nextInt(12_000);
+          s.setSafe(row, ("page/" + word + (word % 7 == 0 ? "/é" : "")).getBytes(StandardCharsets.UTF_8));
+        }
+        if (random.nextInt(10) == 0) {
+          v.setNull(row);
+        } else {
+          v.setSafe(row, random.nextInt(1000) - 500);
+        }
+      }
+      root.setRowCount(rows);
+      writer.write(root);
+      oracle.createTable("d", schema);
+      oracle.append("d", root);
+    }
+  }
+
+  @AfterAll
+  void close() throws Exception {
+    if (oracle != null) {
+      oracle.close();
+    }
+    if (allocator != null) {
+      allocator.close();
+    }
+  }
+
+  private static final List<String> QUERIES = List.of(
+      "SELECT s, COUNT(*) AS c, SUM(v) AS t, MIN(v) AS lo FROM d GROUP BY s",
+      "SELECT s, COUNT(*) AS c FROM d WHERE v > 100 GROUP BY s",
+      "SELECT s, COUNT(DISTINCT v) AS u FROM d WHERE id % 3 = 0 GROUP BY s",
+      "SELECT s, COUNT(*) AS c FROM d GROUP BY s ORDER BY c DESC, s LIMIT 10");
+
+  @Test
+  void groupsByDictionaryCodesEqualDuckDb() throws Exception {
+    for (SessionOptions options : List.of(SessionOptions.defaults().withThreads(1),
+        SessionOptions.defaults().withThreads(2), SessionOptions.defaults().withThreads(2).withMemoryLimit(6L << 20)
+            .withSpillDirectory(folder))) {
+      try (SessionRunner engine = new SessionRunner(options)) {
+        engine.session().register("d", file);
+        for (String query : QUERIES) {
+          Optional<String> difference = ResultComparison.compare(oracle.run(query), engine.run(query),
+              query.contains("ORDER BY") ? OrderSpec.keys(1, 0) : OrderSpec.unordered(), null);
+          assertThat(difference).as(query + " with " + options).isEmpty();
+        }
+        String analyzed;
+        try (SqlResult result = engine.session().execute("EXPLAIN ANALYZE " + QUERIES.get(0))) {
+          analyzed = result.text();
+        }
+        assertThat(analyzed).as(analyzed).containsPattern("dictionary\\.rows=[1-9]");
+        if (options.queryOptions().memoryLimit() > 0 && options.queryOptions().memoryLimit() < (64L << 20)) {
+          assertThat(analyzed).as("the limited run spills: " + analyzed).containsPattern("spills=[1-9]");
+        }
+      }
+    }
+  }
+}
