@@ -86,7 +86,11 @@ class AggregateRewritesTest {
         "SELECT i - 1 AS a, i AS b, COUNT(*) AS c FROM f GROUP BY i - 1, i",
         "SELECT s, length(s) AS n, upper(s) AS u, COUNT(*) AS c, SUM(i + 1) AS t FROM f GROUP BY s, length(s), upper(s)",
         "SELECT i, b, i + b AS ib, COUNT(*) AS c FROM f GROUP BY i, b, i + b",
-        "SELECT i % 10 AS a, (i % 10) + 1 AS b, COUNT(*) AS c FROM f GROUP BY i % 10, (i % 10) + 1");
+        "SELECT i % 10 AS a, (i % 10) + 1 AS b, COUNT(*) AS c FROM f GROUP BY i % 10, (i % 10) + 1",
+        "SELECT 1 AS k1, s, COUNT(*) AS c FROM f GROUP BY 1, s",
+        "SELECT 'x' AS k, i, 2.5 AS h, COUNT(*) AS c FROM f GROUP BY 1, 2, 3",
+        "SELECT 1 AS k1, COUNT(*) AS c FROM f WHERE id < 0 GROUP BY 1",
+        "SELECT 1 AS k1, s, COUNT(*) AS c FROM f WHERE id < 0 GROUP BY 1, s");
     for (String query : queries) {
       Optional<String> difference = ResultComparison.compare(oracle.run(query), engine.run(query),
           OrderSpec.unordered(), null);
