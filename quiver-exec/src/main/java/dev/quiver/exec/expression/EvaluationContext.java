@@ -94,9 +94,27 @@ final class EvaluationContext {
   private Column readDictionary(int ordinal, ArrowType type) {
     var values = batch.dictionary(ordinal);
     int size = values.getValueCount();
-    Column dictionary = ColumnReader.read(values, type, null, size);
     int[] codes = ColumnReader.codes((IntVector) batch.vector(ordinal), positions, count, size, -1,
         batch.schema().getFields().get(ordinal).getName());
+    if (count < size) {
+      // fewer rows than values (a file-wide dictionary, a filtered batch): read only the values the rows use
+      int[] used = new int[count];
+      boolean nullRows = false;
+      for (int i = 0; i < count; i++) {
+        nullRows |= codes[i] < 0;
+        used[i] = Math.max(0, codes[i]);
+      }
+      Column read = ColumnReader.read(values, type, used, count);
+      if (!nullRows) {
+        return read;
+      }
+      int[] rows = new int[count];
+      for (int i = 0; i < count; i++) {
+        rows[i] = codes[i] < 0 ? -1 : i;
+      }
+      return read.gather(rows, count);
+    }
+    Column dictionary = ColumnReader.read(values, type, null, size);
     return dictionary.gather(codes, count);
   }
 

@@ -254,8 +254,10 @@ final class RexTranslator {
       case GREATER_THAN -> ComparisonOperator.GREATER;
       default -> ComparisonOperator.GREATER_OR_EQUAL;
     };
-    RexNode leftPlain = stripSameTypeCast(left);
-    RexNode rightPlain = stripSameTypeCast(right);
+    RexNode leftPlain = stripSameTypeCast(right instanceof RexLiteral literal ? withoutIntegerWidening(left,
+        List.of(literal)) : left);
+    RexNode rightPlain = stripSameTypeCast(left instanceof RexLiteral literal ? withoutIntegerWidening(right,
+        List.of(literal)) : right);
     if (leftPlain instanceof RexInputRef column && rightPlain instanceof RexLiteral literal && !literal.isNull()) {
       ColumnReference reference = column(column.getIndex());
       return new Comparison(reference, operator, literalOf(literal, reference.type()));
@@ -273,6 +275,49 @@ final class RexTranslator {
       case GREATER_OR_EQUAL -> Functions.GREATER_THAN_OR_EQUAL;
     };
     return new Call(function, harmonized(left, right), ArrowType.Bool.INSTANCE);
+  }
+
+  /**
+   * {@code CAST(x AS wider integer)} compared with integer literals that all fit x's own type is x itself
+   * ({@code SMALLINT IsRefresh = 0}, which Calcite widens to INTEGER): the comparison then reaches the scan as
+   * column-versus-literal (zone pruning, vectorized kernels). Else the node unchanged.
+   */
+  static RexNode withoutIntegerWidening(RexNode node, List<?> values) {
+    if (node.getKind() != SqlKind.CAST) {
+      return node;
+    }
+    RexNode operand = ((RexCall) node).getOperands().get(0);
+    SqlTypeName from = operand.getType().getSqlTypeName();
+    SqlTypeName to = node.getType().getSqlTypeName();
+    if (!SqlTypeName.INT_TYPES.contains(from) || !SqlTypeName.INT_TYPES.contains(to)
+        || integerBits(to) < integerBits(from)) {
+      return node;
+    }
+    long bits = integerBits(from);
+    java.math.BigInteger largest = java.math.BigInteger.ONE.shiftLeft((int) bits - 1).subtract(
+        java.math.BigInteger.ONE);
+    java.math.BigInteger smallest = java.math.BigInteger.ONE.shiftLeft((int) bits - 1).negate();
+    for (Object value : values) {
+      Object plain = value instanceof RexLiteral literal ? (literal.isNull() ? null
+          : literal.getValueAs(java.math.BigDecimal.class)) : value;
+      if (!(plain instanceof java.math.BigDecimal number) || number.stripTrailingZeros().scale() > 0) {
+        return node;
+      }
+      java.math.BigInteger whole = number.toBigIntegerExact();
+      if (whole.compareTo(smallest) < 0 || whole.compareTo(largest) > 0) {
+        return node;
+      }
+    }
+    return operand;
+  }
+
+  private static int integerBits(SqlTypeName type) {
+    return switch (type) {
+      case TINYINT -> 8;
+      case SMALLINT -> 16;
+      case INTEGER -> 32;
+      default -> 64;
+    };
   }
 
   /** A cast that changes nothing in Arrow terms (VARCHAR to CHAR, nullability) is dropped. */

@@ -33,9 +33,19 @@ final class SargTranslation {
   private SargTranslation() {}
 
   static Expression translate(RexTranslator translator, RexCall search) {
-    Expression operand = translator.translate(search.getOperands().get(0));
     RexLiteral sargLiteral = (RexLiteral) search.getOperands().get(1);
     Sarg<?> sarg = sargLiteral.getValueAs(Sarg.class);
+    List<Object> endpoints = new ArrayList<>();
+    for (Range<?> range : sarg.rangeSet.asRanges()) {
+      if (range.hasLowerBound()) {
+        endpoints.add(range.lowerEndpoint());
+      }
+      if (range.hasUpperBound()) {
+        endpoints.add(range.upperEndpoint());
+      }
+    }
+    Expression operand = translator.translate(RexTranslator.withoutIntegerWidening(search.getOperands().get(0),
+        endpoints));
     ArrowType type = operand.type();
     Expression test;
     if (sarg.isAll()) {
