@@ -25,6 +25,7 @@ final class HitsShape {
 
   private final HitsText text;
   private final HitsSite site;
+  /** The other counters: 1 to 6,001 but 62. */
   private final ZipfSampler counters = new ZipfSampler(6_000, 1.1);
   private final ZipfSampler engines = new ZipfSampler(ENGINES.length, 1.3);
   private final ZipfSampler sources = new ZipfSampler(SOURCES.length, 1.3);
@@ -39,7 +40,8 @@ final class HitsShape {
   /** Sets the counter, URL, title, referer, search and flag columns of {@code row}. */
   void plan(HitsRow row) {
     boolean own = row.random.nextDouble() < COUNTER_62;
-    row.counterId = own ? HitsSite.COUNTER : 1 + counters.next(row.random);
+    long other = 1L + counters.next(row.random);
+    row.counterId = own ? HitsSite.COUNTER : other < HitsSite.COUNTER ? other : other + 1;
     row.searched = row.random.nextDouble() >= HitsTable.NO_SEARCH;
     int phrase = row.searched ? text.phraseRanks.next(row.random) : 0;
     row.phrase = row.searched ? text.phrases[phrase] : HitsRules.EMPTY;

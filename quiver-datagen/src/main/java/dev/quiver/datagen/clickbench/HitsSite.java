@@ -25,7 +25,7 @@ final class HitsSite {
   final byte[] catalog = bytes(ROOT + "catalog/");
   final byte[][] pages = new byte[PAGES][];
   final byte[][] titles = new byte[PAGES][];
-  final ZipfSampler pageRanks = new ZipfSampler(PAGES, 1.0);
+  final ZipfSampler pageRanks = new ZipfSampler(PAGES, 0.8);
 
   HitsSite(HitsText text) {
     SplittableRandom random = new SplittableRandom(0x5173_62L);
