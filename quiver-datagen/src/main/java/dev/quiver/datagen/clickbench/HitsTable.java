@@ -137,7 +137,10 @@ public final class HitsTable extends SyntheticTable {
     add("JavascriptEnable", I16, flag(0.92));
     add("IsMobile", I16, flag(0.12));
     add("MobilePhone", I16, mostlyZero(0.9, 50));
-    add("MobilePhoneModel", TEXT, mostlyEmpty(0.9, texts("iPad", "iPhone", "GT-I9300", "Lumia 920", "Nexus 7")));
+    add("MobilePhoneModel", TEXT,
+        mostlyEmpty(0.9, texts("iPad", "iPhone", "GT-I9300", "Lumia 920", "Nexus 7", "GT-I9100",
+            "GT-N7100", "HTC One", "Xperia Z", "GT-S5830", "GT-P5110", "Lumia 800", "Galaxy Nexus", "GT-I8190", "LT26i",
+            "Nexus 4", "GT-S5360", "ST25i", "MB860", "Kindle Fire")));
     add("Params", TEXT, mostlyEmpty(0.97, pools.smallPool(40, 200)));
     add("IPNetworkID", I32, zipf(200_000, 1));
     add("TraficSourceID", I16, number(row -> row.trafficSource));
