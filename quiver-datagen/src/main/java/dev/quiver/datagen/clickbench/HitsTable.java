@@ -31,7 +31,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * types (SMALLINT int16, INTEGER int32, BIGINT int64, TEXT utf8, TIMESTAMP timestamp(µs), DATE
  * date32; all non-nullable) and realistic skew: most search phrases empty and the rest few distinct
  * (Zipf), URLs sharing scheme and domain prefixes, a month of event times in row order, most of the
- * many flag and tracking columns zero or empty.
+ * many flag and tracking columns zero or empty. The columns ClickBench's queries filter and group on
+ * are decided together per row ({@link HitsShape}) so that every query selects rows at 1,000,000 hits.
  */
 public final class HitsTable extends SyntheticTable {
   /** 2013-07-01T00:00:00Z, the month the real table covers. */
