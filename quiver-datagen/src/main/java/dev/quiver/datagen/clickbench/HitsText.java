@@ -8,8 +8,10 @@ import java.util.SplittableRandom;
 
 /**
  * The string pools of the ClickBench-like table, fixed for every seed: domains (a few very popular),
- * URLs on them (sharing the scheme and domain prefixes), page titles, and search phrases (few
- * distinct, Zipf-distributed). Draws take the caller's random source.
+ * URLs on them (sharing the scheme and domain prefixes; two domains are Google's), page titles
+ * (ending with the URL's domain; some name Google), search phrases (few distinct, Zipf-distributed)
+ * and for each phrase its Yandex and Google result page (a search hit's referer). Draws take the
+ * caller's random source.
  */
 final class HitsText {
   static final int DOMAINS = 2_000;
