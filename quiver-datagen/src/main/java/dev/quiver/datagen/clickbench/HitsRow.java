@@ -4,17 +4,27 @@ import java.util.SplittableRandom;
 
 /**
  * The state shared by the columns of one generated row, so that related columns agree: the event
- * time (EventDate is its day), the URL and referer chosen (their hashes, the title), whether the
- * row came from a search (the phrase, the search engine).
+ * time (EventDate is its day), the counter, URL, title and referer chosen (their hashes), the search
+ * (phrase, engine, traffic source) and the flags the dashboard queries filter on ({@link HitsShape}).
  */
 final class HitsRow {
   SplittableRandom random;
   long row;
   long eventMicros;
-  int urlRank;
+  long counterId;
   byte[] url;
+  byte[] title;
   byte[] referer;
+  byte[] phrase;
+  long urlHash;
+  long refererHash;
   boolean searched;
+  long searchEngine;
+  long trafficSource;
+  long isRefresh;
+  long dontCountHits;
+  long isLink;
+  long isDownload;
 
   /** A 64-bit mix of {@code value} (SplitMix64's finalizer): the same input, the same output. */
   static long mix(long value) {

@@ -70,10 +70,26 @@ interface HitsRules {
     return number(row -> (int) HitsRow.mix(salt + sampler.next(row.random)));
   }
 
-  /** A 63-bit identifier drawn from {@code n} distinct ones. */
-  static HitsRules pooledLong(int n, long salt) {
+  /**
+   * A 63-bit identifier drawn from {@code n} distinct ones (a few very frequent), the most frequent one
+   * being {@code first} (a value a query looks up).
+   */
+  static HitsRules users(int n, long salt, long first) {
     ZipfSampler sampler = new ZipfSampler(n, 0.9);
-    return number(row -> HitsRow.mix(salt + sampler.next(row.random)) >>> 1);
+    return number(row -> {
+      int rank = sampler.next(row.random);
+      return rank == 0 ? first : HitsRow.mix(salt + rank) >>> 1;
+    });
+  }
+
+  /**
+   * With probability {@code headShare} one of {@code head} (the first ones most often), else any value
+   * in {@code [low, high]}: a long tail of distinct values.
+   */
+  static HitsRules longTail(double headShare, int low, int high, long... head) {
+    ZipfSampler sampler = new ZipfSampler(head.length, 1.3);
+    return number(row -> row.random.nextDouble() < headShare ? head[sampler.next(row.random)]
+        : low + row.random.nextInt(high - low + 1));
   }
 
   /** Empty with probability {@code emptyShare}, else one of {@code pool} (the first ones most often). */

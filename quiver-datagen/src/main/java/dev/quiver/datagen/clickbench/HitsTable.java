@@ -3,16 +3,16 @@ package dev.quiver.datagen.clickbench;
 import static dev.quiver.datagen.clickbench.HitsRules.choice;
 import static dev.quiver.datagen.clickbench.HitsRules.constant;
 import static dev.quiver.datagen.clickbench.HitsRules.flag;
+import static dev.quiver.datagen.clickbench.HitsRules.longTail;
 import static dev.quiver.datagen.clickbench.HitsRules.mostlyEmpty;
 import static dev.quiver.datagen.clickbench.HitsRules.mostlyZero;
 import static dev.quiver.datagen.clickbench.HitsRules.number;
 import static dev.quiver.datagen.clickbench.HitsRules.pooledInt;
-import static dev.quiver.datagen.clickbench.HitsRules.pooledLong;
 import static dev.quiver.datagen.clickbench.HitsRules.text;
+import static dev.quiver.datagen.clickbench.HitsRules.users;
 import static dev.quiver.datagen.clickbench.HitsRules.zipf;
 
 import dev.quiver.datagen.synthetic.SyntheticTable;
-import dev.quiver.datagen.synthetic.ZipfSampler;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -31,12 +31,17 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * types (SMALLINT int16, INTEGER int32, BIGINT int64, TEXT utf8, TIMESTAMP timestamp(µs), DATE
  * date32; all non-nullable) and realistic skew: most search phrases empty and the rest few distinct
  * (Zipf), URLs sharing scheme and domain prefixes, a month of event times in row order, most of the
- * many flag and tracking columns zero or empty.
+ * many flag and tracking columns zero or empty. The columns ClickBench's queries filter and group on
+ * are decided together per row ({@link HitsShape}) so that every query selects rows at 1,000,000 hits.
  */
 public final class HitsTable extends SyntheticTable {
   /** 2013-07-01T00:00:00Z, the month the real table covers. */
   static final long FIRST_EVENT_SECONDS = 1_372_636_800L;
   static final long MONTH_SECONDS = 31L * 86_400;
+  /** Event times are spread over the month in row order, each up to this much later. */
+  static final long JITTER_SECONDS = 600;
+  /** The UserID ClickBench's Q19 looks up: the most frequent user here. */
+  static final long FREQUENT_USER = 435_090_932_899_640_449L;
   /** The share of rows whose SearchPhrase is empty. */
   static final double NO_SEARCH = 0.87;
 
@@ -51,11 +56,14 @@ public final class HitsTable extends SyntheticTable {
   private final List<Field> fields = new ArrayList<>();
   private final List<HitsRules> rules = new ArrayList<>();
   private final Schema schema;
+  private final HitsShape shape;
 
   public HitsTable(long rows, long seed) {
     super("hits", rows, seed);
     this.rows = rows;
-    defineColumns(new HitsText());
+    HitsText pools = new HitsText();
+    this.shape = new HitsShape(pools, new HitsSite(pools));
+    defineColumns(pools);
     this.schema = new Schema(fields);
   }
 
@@ -71,6 +79,7 @@ public final class HitsTable extends SyntheticTable {
     row.random = random;
     for (int i = 0; i < count; i++) {
       row.row = first + i;
+      shape.plan(row);
       for (int column = 0; column < vectors.size(); column++) {
         rules.get(column).set(vectors.get(column), i, row);
       }
@@ -91,27 +100,26 @@ public final class HitsTable extends SyntheticTable {
   }
 
   private void defineColumns(HitsText pools) {
-    ZipfSampler searchEngines = new ZipfSampler(30, 1.3);
     add("WatchID", I64, number(row -> row.random.nextLong() >>> 1));
     add("JavaEnable", I16, flag(0.7));
-    add("Title", TEXT, text(row -> pools.titles[row.urlRank = pools.urlRanks.next(row.random)]));
+    add("Title", TEXT, text(row -> row.title));
     add("GoodEvent", I16, number(row -> row.random.nextInt(1000) == 0 ? 0 : 1));
     add("EventTime", TIME, number(row -> {
-      long seconds = FIRST_EVENT_SECONDS + row.row * MONTH_SECONDS / Math.max(1, rows) + row.random.nextInt(600);
+      long spread = (MONTH_SECONDS - JITTER_SECONDS) * row.row / Math.max(1, rows);
+      long seconds = FIRST_EVENT_SECONDS + spread + row.random.nextInt((int) JITTER_SECONDS);
       return row.eventMicros = seconds * 1_000_000L;
     }));
     add("EventDate", DATE, number(row -> Math.floorDiv(row.eventMicros, 86_400_000_000L)));
-    add("CounterID", I32, zipf(6_000, 1));
+    add("CounterID", I32, number(row -> row.counterId));
     add("ClientIP", I32, pooledInt(300_000, 11));
     add("RegionID", I32, zipf(10_000, 1));
-    add("UserID", I64, pooledLong(400_000, 13));
+    add("UserID", I64, users(400_000, 13, FREQUENT_USER));
     add("CounterClass", I16, choice(0, 1, 2));
     add("OS", I16, zipf(100, 0));
     add("UserAgent", I16, zipf(100, 0));
-    add("URL", TEXT, text(row -> row.url = pools.urls[row.urlRank]));
-    add("Referer", TEXT, text(row -> row.referer = row.random.nextDouble() < 0.45 ? HitsRules.EMPTY
-        : pools.urls[pools.urlRanks.next(row.random)]));
-    add("IsRefresh", I16, flag(0.08));
+    add("URL", TEXT, text(row -> row.url));
+    add("Referer", TEXT, text(row -> row.referer));
+    add("IsRefresh", I16, number(row -> row.isRefresh));
     add("RefererCategoryID", I16, mostlyZero(0.8, 20));
     add("RefererRegionID", I32, mostlyZero(0.6, 10_000));
     add("URLCategoryID", I16, mostlyZero(0.7, 20));
@@ -130,20 +138,19 @@ public final class HitsTable extends SyntheticTable {
     add("JavascriptEnable", I16, flag(0.92));
     add("IsMobile", I16, flag(0.12));
     add("MobilePhone", I16, mostlyZero(0.9, 50));
-    add("MobilePhoneModel", TEXT, mostlyEmpty(0.9, texts("iPad", "iPhone", "GT-I9300", "Lumia 920", "Nexus 7")));
+    add("MobilePhoneModel", TEXT,
+        mostlyEmpty(0.9, texts("iPad", "iPhone", "GT-I9300", "Lumia 920", "Nexus 7", "GT-I9100",
+            "GT-N7100", "HTC One", "Xperia Z", "GT-S5830", "GT-P5110", "Lumia 800", "Galaxy Nexus", "GT-I8190", "LT26i",
+            "Nexus 4", "GT-S5360", "ST25i", "MB860", "Kindle Fire")));
     add("Params", TEXT, mostlyEmpty(0.97, pools.smallPool(40, 200)));
     add("IPNetworkID", I32, zipf(200_000, 1));
-    add("TraficSourceID", I16, choice(0, -1, 1, 2, 3, 6, 5, 8, 4, 7, 9));
-    add("SearchEngineID", I16, number(row -> {
-      row.searched = row.random.nextDouble() >= NO_SEARCH;
-      return row.searched ? 1 + searchEngines.next(row.random) : 0;
-    }));
-    add("SearchPhrase", TEXT,
-        text(row -> row.searched ? pools.phrases[pools.phraseRanks.next(row.random)] : HitsRules.EMPTY));
+    add("TraficSourceID", I16, number(row -> row.trafficSource));
+    add("SearchEngineID", I16, number(row -> row.searchEngine));
+    add("SearchPhrase", TEXT, text(row -> row.phrase));
     add("AdvEngineID", I16, mostlyZero(0.97, 30));
     add("IsArtifical", I16, flag(0.01));
-    add("WindowClientWidth", I16, choice(1349, 1903, 1263, 1007, 1423, 0, 1583, 320));
-    add("WindowClientHeight", I16, choice(657, 955, 918, 580, 796, 0, 726, 416));
+    add("WindowClientWidth", I16, longTail(0.4, 320, 1_920, 1349, 1903, 1263, 1007, 1423, 0, 1583, 320));
+    add("WindowClientHeight", I16, longTail(0.4, 240, 1_080, 657, 955, 918, 580, 796, 0, 726, 416));
     add("ClientTimeZone", I16, choice(-1, 240, 180, 120, 300, 360, 0));
     add("ClientEventTime", TIME, number(row -> row.eventMicros + (row.random.nextInt(120) - 60) * 1_000_000L));
     add("SilverlightVersion1", I16, choice(0, 5, 4, 3));
@@ -152,8 +159,8 @@ public final class HitsTable extends SyntheticTable {
     add("SilverlightVersion4", I16, choice(0, 0, 1));
     add("PageCharset", TEXT, mostlyEmpty(0.2, texts("utf-8", "windows-1251", "koi8-r", "iso-8859-1")));
     add("CodeVersion", I32, zipf(1_000, 0));
-    add("IsLink", I16, flag(0.03));
-    add("IsDownload", I16, flag(0.01));
+    add("IsLink", I16, number(row -> row.isLink));
+    add("IsDownload", I16, number(row -> row.isDownload));
     add("IsNotBounce", I16, flag(0.3));
     add("FUniqID", I64, number(row -> row.random.nextInt(3) == 0 ? 0 : row.random.nextLong() >>> 1));
     add("OriginalURL", TEXT, text(row -> row.random.nextDouble() < 0.9 ? HitsRules.EMPTY : row.url));
@@ -161,7 +168,7 @@ public final class HitsTable extends SyntheticTable {
     add("IsOldCounter", I16, flag(0.02));
     add("IsEvent", I16, flag(0.05));
     add("IsParameter", I16, flag(0.02));
-    add("DontCountHits", I16, flag(0.04));
+    add("DontCountHits", I16, number(row -> row.dontCountHits));
     add("WithHash", I16, flag(0.03));
     add("HitColor", TEXT, mostlyEmpty(0.0, texts("5", "E", "F", "D", "0")));
     add("LocalEventTime", TIME, number(row -> row.eventMicros + 4 * 3_600_000_000L));
@@ -202,8 +209,8 @@ public final class HitsTable extends SyntheticTable {
     add("UTMTerm", TEXT, mostlyEmpty(0.98, pools.smallPool(60, 1_000)));
     add("FromTag", TEXT, mostlyEmpty(0.97, pools.smallPool(20, 1_100)));
     add("HasGCLID", I16, flag(0.01));
-    add("RefererHash", I64, number(row -> HitsRow.hash(row.referer)));
-    add("URLHash", I64, number(row -> HitsRow.hash(row.url)));
+    add("RefererHash", I64, number(row -> row.refererHash));
+    add("URLHash", I64, number(row -> row.urlHash));
     add("CLID", I32, mostlyZero(0.95, 1_000));
   }
 }

@@ -8,14 +8,21 @@ import java.util.SplittableRandom;
 
 /**
  * The string pools of the ClickBench-like table, fixed for every seed: domains (a few very popular),
- * URLs on them (sharing the scheme and domain prefixes), page titles, and search phrases (few
- * distinct, Zipf-distributed). Draws take the caller's random source.
+ * URLs on them (sharing the scheme and domain prefixes; two domains are Google's), page titles
+ * (ending with the URL's domain; some name Google), search phrases (few distinct, Zipf-distributed)
+ * and for each phrase its Yandex and Google result page (a search hit's referer). Draws take the
+ * caller's random source.
  */
 final class HitsText {
   static final int DOMAINS = 2_000;
   static final int URLS = 60_000;
   static final int PHRASES = 12_000;
   private static final String[] TOP_LEVEL = {".ru", ".com", ".net", ".org", ".ua", ".by", ".kz", ".de"};
+  /** Domain ranks given to Google's sites, so that some URLs and titles name Google. */
+  private static final int GOOGLE_RU = 6;
+  private static final int GOOGLE_COM = 14;
+  /** One title in this many (of other sites) mentions Google. */
+  private static final int GOOGLE_TITLE_EVERY = 40;
 
   final TextPools words = new TextPools(20_000);
   final ZipfSampler wordRanks = new ZipfSampler(words.size(), 1.05);
@@ -24,6 +31,9 @@ final class HitsText {
   final byte[][] urls = new byte[URLS][];
   final byte[][] titles = new byte[URLS][];
   final byte[][] phrases = new byte[PHRASES][];
+  /** Per phrase: the referer of a hit coming from Yandex's and Google's result page for it. */
+  final byte[][] yandexReferers = new byte[PHRASES][];
+  final byte[][] googleReferers = new byte[PHRASES][];
 
   HitsText() {
     SplittableRandom random = new SplittableRandom(0xC11C_BE7CL);
@@ -32,10 +42,13 @@ final class HitsText {
       domains[i] = (random.nextInt(3) == 0 ? "" : "www.") + word(random) + (random.nextInt(3) == 0 ? word(random) : "")
           + TOP_LEVEL[random.nextInt(TOP_LEVEL.length)];
     }
+    domains[GOOGLE_RU] = "www.google.ru";
+    domains[GOOGLE_COM] = "google.com";
     ZipfSampler domainRanks = new ZipfSampler(DOMAINS, 1.2);
     for (int i = 0; i < URLS; i++) {
       StringBuilder url = new StringBuilder(random.nextInt(4) == 0 ? "https://" : "http://");
-      url.append(domains[domainRanks.next(random)]).append('/');
+      int domain = domainRanks.next(random);
+      url.append(domains[domain]).append('/');
       int segments = random.nextInt(4);
       for (int s = 0; s < segments; s++) {
         url.append(word(random)).append(s + 1 < segments ? "/" : "");
@@ -53,7 +66,12 @@ final class HitsText {
         String word = word(random);
         title.append(w == 0 ? Character.toUpperCase(word.charAt(0)) + word.substring(1) : word).append(' ');
       }
-      titles[i] = title.append("- ").append(domains[i % DOMAINS]).toString().getBytes(StandardCharsets.UTF_8);
+      boolean google = domain == GOOGLE_RU || domain == GOOGLE_COM;
+      if (!google && i % GOOGLE_TITLE_EVERY == 1) {
+        title.append("Google ");
+      }
+      title.append("- ").append(google ? "Google" : domains[domain]);
+      titles[i] = title.toString().getBytes(StandardCharsets.UTF_8);
     }
     for (int i = 0; i < PHRASES; i++) {
       StringBuilder phrase = new StringBuilder(word(random));
@@ -62,10 +80,14 @@ final class HitsText {
         phrase.append(' ').append(word(random));
       }
       phrases[i] = phrase.toString().getBytes(StandardCharsets.UTF_8);
+      String query = phrase.toString().replace(' ', '+');
+      yandexReferers[i] = ("http://yandex.ru/yandsearch?text=" + query).getBytes(StandardCharsets.UTF_8);
+      googleReferers[i] = ("http://www.google.ru/search?q=" + query).getBytes(StandardCharsets.UTF_8);
     }
   }
 
-  private String word(SplittableRandom random) {
+  /** A word of the vocabulary (Zipf). */
+  String word(SplittableRandom random) {
     return words.wordText(wordRanks.next(random));
   }
 
