@@ -2,17 +2,11 @@ package dev.quiver.sql.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.format.file.QuiverWriter;
-import dev.quiver.sql.oracle.DuckDbOracle;
 import dev.quiver.sql.oracle.OrderSpec;
-import dev.quiver.sql.oracle.ResultComparison;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -29,36 +23,21 @@ class AggregateRewritesTest {
   @TempDir
   static Path folder;
   private final long seed = Long.getLong("quiver.rewrites.seed", 20_261_203L);
-  private BufferAllocator allocator;
-  private DuckDbOracle oracle;
+  private OracleTables tables;
   private SessionRunner engine;
 
   @BeforeAll
   void load() throws Exception {
     System.out.println("AggregateRewritesTest seed " + seed + " (-Dquiver.rewrites.seed=" + seed + ")");
-    allocator = new RootAllocator();
-    oracle = DuckDbOracle.inMemory();
-    engine = new SessionRunner(SessionOptions.defaults().withThreads(2));
-    Path file = folder.resolve("f.qvr");
-    try (VectorSchemaRoot rows = FunctionTable.rows(new Random(seed), 900, allocator);
-        QuiverWriter writer = QuiverWriter.create(file, rows.getSchema(), allocator)) {
-      writer.write(rows);
-      oracle.createTable("f", rows.getSchema());
-      oracle.append("f", rows);
-    }
-    engine.session().register("f", file);
+    tables = new OracleTables(SessionOptions.defaults().withThreads(2));
+    engine = tables.engine();
+    tables.load("f", folder, memory -> FunctionTable.rows(new Random(seed), 900, memory));
   }
 
   @AfterAll
   void close() throws Exception {
-    if (engine != null) {
-      engine.close();
-    }
-    if (oracle != null) {
-      oracle.close();
-    }
-    if (allocator != null) {
-      allocator.close();
+    if (tables != null) {
+      tables.close();
     }
   }
 
@@ -73,8 +52,7 @@ class AggregateRewritesTest {
         "SELECT id % 3 AS g, SUM(i + 1) FILTER (WHERE s LIKE '%a%') AS a, SUM(i + 2) AS b FROM f GROUP BY 1",
         "SELECT SUM(d + 1) AS a, SUM(i + 1.25) AS b, SUM(DISTINCT i + 1) AS c FROM f");
     for (String query : queries) {
-      Optional<String> difference = ResultComparison.compare(oracle.run(query), engine.run(query),
-          OrderSpec.unordered(), null);
+      Optional<String> difference = tables.compare(query, OrderSpec.unordered());
       assertThat(difference).as(query).isEmpty();
     }
   }
@@ -92,8 +70,7 @@ class AggregateRewritesTest {
         "SELECT 1 AS k1, COUNT(*) AS c FROM f WHERE id < 0 GROUP BY 1",
         "SELECT 1 AS k1, s, COUNT(*) AS c FROM f WHERE id < 0 GROUP BY 1, s");
     for (String query : queries) {
-      Optional<String> difference = ResultComparison.compare(oracle.run(query), engine.run(query),
-          OrderSpec.unordered(), null);
+      Optional<String> difference = tables.compare(query, OrderSpec.unordered());
       assertThat(difference).as(query).isEmpty();
     }
   }

@@ -2,8 +2,6 @@ package dev.quiver.sql.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.format.file.QuiverWriter;
-import dev.quiver.sql.oracle.DuckDbOracle;
 import dev.quiver.sql.oracle.OrderSpec;
 import dev.quiver.sql.oracle.ResultComparison;
 import java.nio.charset.StandardCharsets;
@@ -12,7 +10,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -36,54 +33,48 @@ class DictionaryGroupingTest {
   @TempDir
   static Path folder;
   private final long seed = Long.getLong("quiver.dictionary.seed", 20_261_205L);
-  private BufferAllocator allocator;
-  private DuckDbOracle oracle;
+  private OracleTables tables;
   private Path file;
 
   @BeforeAll
   void load() throws Exception {
     System.out.println("DictionaryGroupingTest seed " + seed + " (-Dquiver.dictionary.seed=" + seed + ")");
-    allocator = new RootAllocator();
-    oracle = DuckDbOracle.inMemory();
-    file = folder.resolve("d.qvr");
+    tables = new OracleTables(SessionOptions.defaults());
+    file = tables.load("d", folder, this::rows);
+  }
+
+  private VectorSchemaRoot rows(BufferAllocator allocator) {
     Schema schema = new Schema(List.of(Field.notNullable("id", new ArrowType.Int(32, true)),
         Field.nullable("s", ArrowType.Utf8.INSTANCE), Field.nullable("v", new ArrowType.Int(32, true))));
     Random random = new Random(seed);
     int rows = 150_000;
-    try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
-        QuiverWriter writer = QuiverWriter.create(file, schema, allocator)) {
-      IntVector id = (IntVector) root.getVector("id");
-      VarCharVector s = (VarCharVector) root.getVector("s");
-      IntVector v = (IntVector) root.getVector("v");
-      root.allocateNew();
-      for (int row = 0; row < rows; row++) {
-        id.setSafe(row, row);
-        if (random.nextInt(20) == 0) {
-          s.setNull(row);
-        } else {
-          int word = random.nextBoolean() ? random.nextInt(50) : random.nextInt(12_000);
-          s.setSafe(row, ("page/" + word + (word % 7 == 0 ? "/é" : "")).getBytes(StandardCharsets.UTF_8));
-        }
-        if (random.nextInt(10) == 0) {
-          v.setNull(row);
-        } else {
-          v.setSafe(row, random.nextInt(1000) - 500);
-        }
+    VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+    IntVector id = (IntVector) root.getVector("id");
+    VarCharVector s = (VarCharVector) root.getVector("s");
+    IntVector v = (IntVector) root.getVector("v");
+    root.allocateNew();
+    for (int row = 0; row < rows; row++) {
+      id.setSafe(row, row);
+      if (random.nextInt(20) == 0) {
+        s.setNull(row);
+      } else {
+        int word = random.nextBoolean() ? random.nextInt(50) : random.nextInt(12_000);
+        s.setSafe(row, ("page/" + word + (word % 7 == 0 ? "/é" : "")).getBytes(StandardCharsets.UTF_8));
       }
-      root.setRowCount(rows);
-      writer.write(root);
-      oracle.createTable("d", schema);
-      oracle.append("d", root);
+      if (random.nextInt(10) == 0) {
+        v.setNull(row);
+      } else {
+        v.setSafe(row, random.nextInt(1000) - 500);
+      }
     }
+    root.setRowCount(rows);
+    return root;
   }
 
   @AfterAll
   void close() throws Exception {
-    if (oracle != null) {
-      oracle.close();
-    }
-    if (allocator != null) {
-      allocator.close();
+    if (tables != null) {
+      tables.close();
     }
   }
 
@@ -101,7 +92,7 @@ class DictionaryGroupingTest {
       try (SessionRunner engine = new SessionRunner(options)) {
         engine.session().register("d", file);
         for (String query : QUERIES) {
-          Optional<String> difference = ResultComparison.compare(oracle.run(query), engine.run(query),
+          Optional<String> difference = ResultComparison.compare(tables.oracle().run(query), engine.run(query),
               query.contains("ORDER BY") ? OrderSpec.keys(1, 0) : OrderSpec.unordered(), null);
           assertThat(difference).as(query + " with " + options).isEmpty();
         }

@@ -3,7 +3,6 @@ package dev.quiver.sql.session;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.quiver.common.QuiverException;
-import dev.quiver.format.file.QuiverWriter;
 import dev.quiver.sql.oracle.DuckDbOracle;
 import dev.quiver.sql.oracle.OrderSpec;
 import dev.quiver.sql.oracle.Result;
@@ -14,9 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -56,36 +52,23 @@ class FunctionsDifferentialTest {
   static Path folder;
   private final long seed = Long.getLong("quiver.functions.seed", 20_261_202L);
   private final int rounds = Integer.getInteger("quiver.functions.rounds", 3);
-  private BufferAllocator allocator;
+  private OracleTables tables;
   private DuckDbOracle oracle;
   private SessionRunner engine;
 
   @BeforeAll
   void load() throws Exception {
     System.out.println("FunctionsDifferentialTest seed " + seed + " (-Dquiver.functions.seed=" + seed + ")");
-    allocator = new RootAllocator();
-    oracle = DuckDbOracle.inMemory();
-    engine = new SessionRunner(SessionOptions.defaults().withThreads(2).withMemoryLimit(1L << 30));
-    Path file = folder.resolve("f.qvr");
-    try (VectorSchemaRoot rows = FunctionTable.rows(new Random(seed), 700, allocator);
-        QuiverWriter writer = QuiverWriter.create(file, rows.getSchema(), allocator)) {
-      writer.write(rows);
-      oracle.createTable("f", rows.getSchema());
-      oracle.append("f", rows);
-    }
-    engine.session().register("f", file);
+    tables = new OracleTables(SessionOptions.defaults().withThreads(2).withMemoryLimit(1L << 30));
+    oracle = tables.oracle();
+    engine = tables.engine();
+    tables.load("f", folder, memory -> FunctionTable.rows(new Random(seed), 700, memory));
   }
 
   @AfterAll
-  void close() throws SQLException {
-    if (engine != null) {
-      engine.close();
-    }
-    if (oracle != null) {
-      oracle.close();
-    }
-    if (allocator != null) {
-      allocator.close();
+  void close() throws Exception {
+    if (tables != null) {
+      tables.close();
     }
   }
 

@@ -2,15 +2,11 @@ package dev.quiver.sql.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.format.file.QuiverWriter;
-import dev.quiver.sql.oracle.DuckDbOracle;
 import dev.quiver.sql.oracle.OrderSpec;
-import dev.quiver.sql.oracle.ResultComparison;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Random;
 import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.SmallIntVector;
 import org.apache.arrow.vector.TinyIntVector;
@@ -34,59 +30,49 @@ class IntegerWideningPushdownTest {
   @TempDir
   static Path folder;
   private final long seed = Long.getLong("quiver.widening.seed", 20_261_206L);
-  private BufferAllocator allocator;
-  private DuckDbOracle oracle;
+  private OracleTables tables;
   private SessionRunner engine;
 
   @BeforeAll
   void load() throws Exception {
     System.out.println("IntegerWideningPushdownTest seed " + seed + " (-Dquiver.widening.seed=" + seed + ")");
-    allocator = new RootAllocator();
-    oracle = DuckDbOracle.inMemory();
-    engine = new SessionRunner(SessionOptions.defaults().withThreads(2));
+    tables = new OracleTables(SessionOptions.defaults().withThreads(2));
+    engine = tables.engine();
+    tables.load("w", folder, this::rows);
+  }
+
+  private VectorSchemaRoot rows(BufferAllocator allocator) {
     Schema schema = new Schema(List.of(Field.notNullable("id", new ArrowType.Int(32, true)),
         Field.nullable("s", new ArrowType.Int(16, true)), Field.nullable("t", new ArrowType.Int(8, true))));
     Random random = new Random(seed);
-    Path file = folder.resolve("w.qvr");
     int rows = 20_000;
-    try (VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
-        QuiverWriter writer = QuiverWriter.create(file, schema, allocator)) {
-      root.allocateNew();
-      IntVector id = (IntVector) root.getVector("id");
-      SmallIntVector small = (SmallIntVector) root.getVector("s");
-      TinyIntVector tiny = (TinyIntVector) root.getVector("t");
-      short[] edges = {Short.MIN_VALUE, -1, 0, 1, 6, Short.MAX_VALUE};
-      for (int row = 0; row < rows; row++) {
-        id.setSafe(row, row);
-        if (random.nextInt(15) == 0) {
-          small.setNull(row);
-        } else {
-          small.setSafe(row, random.nextBoolean() ? edges[random.nextInt(edges.length)] : random.nextInt(200) - 100);
-        }
-        if (random.nextInt(15) == 0) {
-          tiny.setNull(row);
-        } else {
-          tiny.setSafe(row, (byte) (random.nextInt(256) - 128));
-        }
+    VectorSchemaRoot root = VectorSchemaRoot.create(schema, allocator);
+    root.allocateNew();
+    IntVector id = (IntVector) root.getVector("id");
+    SmallIntVector small = (SmallIntVector) root.getVector("s");
+    TinyIntVector tiny = (TinyIntVector) root.getVector("t");
+    short[] edges = {Short.MIN_VALUE, -1, 0, 1, 6, Short.MAX_VALUE};
+    for (int row = 0; row < rows; row++) {
+      id.setSafe(row, row);
+      if (random.nextInt(15) == 0) {
+        small.setNull(row);
+      } else {
+        small.setSafe(row, random.nextBoolean() ? edges[random.nextInt(edges.length)] : random.nextInt(200) - 100);
       }
-      root.setRowCount(rows);
-      writer.write(root);
-      oracle.createTable("w", schema);
-      oracle.append("w", root);
+      if (random.nextInt(15) == 0) {
+        tiny.setNull(row);
+      } else {
+        tiny.setSafe(row, (byte) (random.nextInt(256) - 128));
+      }
     }
-    engine.session().register("w", file);
+    root.setRowCount(rows);
+    return root;
   }
 
   @AfterAll
   void close() throws Exception {
-    if (engine != null) {
-      engine.close();
-    }
-    if (oracle != null) {
-      oracle.close();
-    }
-    if (allocator != null) {
-      allocator.close();
+    if (tables != null) {
+      tables.close();
     }
   }
 
@@ -109,8 +95,7 @@ class IntegerWideningPushdownTest {
   private void check(String condition) throws Exception {
     for (String query : List.of("SELECT count(*) AS c FROM w WHERE " + condition,
         "SELECT s, t, count(*) AS c FROM w WHERE " + condition + " GROUP BY s, t")) {
-      assertThat(ResultComparison.compare(oracle.run(query), engine.run(query), OrderSpec.unordered(), null))
-          .as(query).isEmpty();
+      assertThat(tables.compare(query, OrderSpec.unordered())).as(query).isEmpty();
     }
   }
 }

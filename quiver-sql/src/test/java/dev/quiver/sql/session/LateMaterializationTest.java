@@ -2,18 +2,11 @@ package dev.quiver.sql.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.format.file.QuiverWriter;
-import dev.quiver.sql.oracle.DuckDbOracle;
 import dev.quiver.sql.oracle.OrderSpec;
-import dev.quiver.sql.oracle.ResultComparison;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.Random;
-import org.apache.arrow.memory.BufferAllocator;
-import org.apache.arrow.memory.RootAllocator;
-import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -31,41 +24,22 @@ class LateMaterializationTest {
   @TempDir
   static Path folder;
   private final long seed = Long.getLong("quiver.late.seed", 20_261_204L);
-  private BufferAllocator allocator;
-  private DuckDbOracle oracle;
+  private OracleTables tables;
   private SessionRunner engine;
 
   @BeforeAll
   void load() throws Exception {
     System.out.println("LateMaterializationTest seed " + seed + " (-Dquiver.late.seed=" + seed + ")");
-    allocator = new RootAllocator();
-    oracle = DuckDbOracle.inMemory();
-    engine = new SessionRunner(SessionOptions.defaults().withThreads(2));
-    Path file = folder.resolve("f.qvr");
-    try (VectorSchemaRoot rows = FunctionTable.rows(new Random(seed), 6_000, allocator);
-        QuiverWriter writer = QuiverWriter.create(file, rows.getSchema(), allocator)) {
-      writer.write(rows);
-      oracle.createTable("f", rows.getSchema());
-      oracle.append("f", rows);
-    }
-    engine.session().register("f", file);
+    tables = new OracleTables(SessionOptions.defaults().withThreads(2));
+    engine = tables.engine();
+    tables.load("f", folder, memory -> FunctionTable.rows(new Random(seed), 6_000, memory));
   }
 
   @AfterAll
   void close() throws Exception {
-    if (engine != null) {
-      engine.close();
+    if (tables != null) {
+      tables.close();
     }
-    if (oracle != null) {
-      oracle.close();
-    }
-    if (allocator != null) {
-      allocator.close();
-    }
-  }
-
-  private Optional<String> compare(String query, OrderSpec order) throws Exception {
-    return ResultComparison.compare(oracle.run(query), engine.run(query), order, null);
   }
 
   @Test
@@ -78,7 +52,7 @@ class LateMaterializationTest {
           for (String where : List.of("", "WHERE s LIKE '%a%'", "WHERE id % 1000 = 7", "WHERE id < 0")) {
             String query = "SELECT * FROM f " + where + " ORDER BY " + key + " " + direction + ", id " + tail;
             int keyColumn = List.of("id", "s", "p", "n", "i", "b", "d", "m", "dt", "ts").indexOf(key);
-            compare(query, OrderSpec.keys(keyColumn, 0)).ifPresent(difference -> failures.add(query + ": "
+            tables.compare(query, OrderSpec.keys(keyColumn, 0)).ifPresent(difference -> failures.add(query + ": "
                 + difference));
             checked++;
           }
@@ -86,7 +60,7 @@ class LateMaterializationTest {
       }
     }
     String allNulls = "SELECT * FROM f WHERE i IS NULL ORDER BY i DESC NULLS FIRST, id LIMIT 5";
-    compare(allNulls, OrderSpec.keys(0)).ifPresent(difference -> failures.add(allNulls + ": "
+    tables.compare(allNulls, OrderSpec.keys(0)).ifPresent(difference -> failures.add(allNulls + ": "
         + difference));
     System.out.println(checked + 1 + " top-N queries checked");
     assertThat(failures).as("seed " + seed).isEmpty();
@@ -96,10 +70,7 @@ class LateMaterializationTest {
   void thePlanShowsThePrePassAndTheWideScanReturnsFewRows() {
     String query = "SELECT * FROM f WHERE s LIKE '%a%' ORDER BY ts DESC NULLS LAST, id LIMIT 10";
     assertThat(engine.session().explain(query)).contains("top-10 pre-pass on ts");
-    String analyzed;
-    try (SqlResult result = engine.session().execute("EXPLAIN ANALYZE " + query)) {
-      analyzed = result.text();
-    }
+    String analyzed = tables.analyze(query);
     assertThat(analyzed).as(analyzed).containsPattern("pre-pass on ts: ts >= TIMESTAMP '[^']+'\\)");
     long returned = Long.parseLong(analyzed.replaceAll("(?s).*scan\\.rows\\.returned=(\\d+).*", "$1"));
     assertThat(returned).as(analyzed).isBetween(10L, 40L);
