@@ -5,7 +5,12 @@ import dev.quiver.exec.execution.QueryExecution;
 import dev.quiver.exec.plan.PlanNode;
 import dev.quiver.exec.plan.PlanPrinter;
 import dev.quiver.exec.source.QvrTableSource;
+import dev.quiver.sql.SqlException;
 import dev.quiver.sql.catalog.Catalog;
+import dev.quiver.sql.copy.CopyParser;
+import dev.quiver.sql.copy.CopyStatement;
+import dev.quiver.sql.copy.CopyTarget;
+import dev.quiver.sql.copy.CopyWriter;
 import dev.quiver.sql.planner.SqlPlanner;
 import dev.quiver.sql.planner.SqlStatement;
 import java.io.IOException;
@@ -92,9 +97,22 @@ public final class QuiverSession implements AutoCloseable {
     return PlanPrinter.print(plan(sql));
   }
 
-  /** Runs one statement: a query, or EXPLAIN [ANALYZE] of one. */
+  /**
+   * Runs one statement: a query, EXPLAIN [ANALYZE] of one, or {@code COPY (query) TO 'file'} (its
+   * result: one {@code Count} row, the rows written).
+   */
   public SqlResult execute(String sql) {
     long started = System.nanoTime();
+    if (CopyParser.isCopy(sql)) {
+      CopyStatement copy = CopyParser.parse(sql);
+      long rows;
+      try {
+        rows = copy(copy.query(), copy.target());
+      } catch (SqlException failure) {
+        throw copy.inWholeText(failure);
+      }
+      return SqlResult.count(rows, allocator, System.nanoTime() - started);
+    }
     SqlStatement statement = planner.statement(sql);
     switch (statement.kind()) {
       case EXPLAIN:
@@ -103,6 +121,21 @@ public final class QuiverSession implements AutoCloseable {
         return analyze(statement.plan());
       default:
         return SqlResult.rows(engine.execute(statement.plan(), options.queryOptions()));
+    }
+  }
+
+  /**
+   * Runs {@code query} (a SELECT, WITH or VALUES) and writes its rows to {@code target} as they come,
+   * batch by batch; the file appears (replacing one of that name) only when the query succeeded. The
+   * rows written.
+   */
+  public long copy(String query, CopyTarget target) {
+    SqlStatement statement = planner.statement(query);
+    if (statement.kind() != SqlStatement.Kind.QUERY) {
+      throw SqlException.unpositioned("COPY takes a query (SELECT, WITH or VALUES), not EXPLAIN");
+    }
+    try (QueryExecution execution = engine.execute(statement.plan(), options.queryOptions())) {
+      return CopyWriter.write(execution::next, execution.schema(), target, allocator);
     }
   }
 

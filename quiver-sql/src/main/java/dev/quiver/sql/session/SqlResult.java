@@ -5,6 +5,7 @@ import dev.quiver.exec.execution.QueryExecution;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -13,30 +14,40 @@ import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * The result of one statement: the rows of a query as a stream of Arrow batches, or the text of an
- * EXPLAIN as rows of one {@code plan} column. Close it (a query still running is cancelled).
+ * EXPLAIN as rows of one {@code plan} column, or the one {@code Count} row of a COPY. Close it (a query still running is cancelled).
  */
 public final class SqlResult implements AutoCloseable {
   private static final Schema PLAN_SCHEMA = new Schema(List.of(Field.notNullable("plan", ArrowType.Utf8.INSTANCE)));
+  private static final Schema COUNT_SCHEMA = new Schema(
+      List.of(Field.notNullable("Count", new ArrowType.Int(64, true))));
 
   private final QueryExecution execution;
   private final String text;
   private final BufferAllocator allocator;
   private final long elapsedNanos;
+  private final long count;
   private boolean textReturned;
 
-  private SqlResult(QueryExecution execution, String text, BufferAllocator allocator, long elapsedNanos) {
+  private SqlResult(QueryExecution execution, String text, long count, BufferAllocator allocator,
+      long elapsedNanos) {
     this.execution = execution;
     this.text = text;
+    this.count = count;
     this.allocator = allocator;
     this.elapsedNanos = elapsedNanos;
   }
 
   static SqlResult rows(QueryExecution execution) {
-    return new SqlResult(execution, null, null, 0);
+    return new SqlResult(execution, null, -1, null, 0);
   }
 
   static SqlResult text(String text, BufferAllocator allocator, long elapsedNanos) {
-    return new SqlResult(null, text, allocator, elapsedNanos);
+    return new SqlResult(null, text, -1, allocator, elapsedNanos);
+  }
+
+  /** The one row of a COPY: column {@code Count}, the rows written (DuckDB's answer). */
+  static SqlResult count(long count, BufferAllocator allocator, long elapsedNanos) {
+    return new SqlResult(null, null, count, allocator, elapsedNanos);
   }
 
   /** Whether this is the text of an EXPLAIN (one {@code plan} column, one row per line). */
@@ -50,7 +61,10 @@ public final class SqlResult implements AutoCloseable {
   }
 
   public Schema schema() {
-    return execution == null ? PLAN_SCHEMA : execution.schema();
+    if (execution != null) {
+      return execution.schema();
+    }
+    return text == null ? COUNT_SCHEMA : PLAN_SCHEMA;
   }
 
   /** The next batch (owned by the caller), or null at the end; a query's failure is thrown here. */
@@ -62,6 +76,13 @@ public final class SqlResult implements AutoCloseable {
       return null;
     }
     textReturned = true;
+    if (text == null) {
+      BigIntVector vector = new BigIntVector(COUNT_SCHEMA.getFields().get(0), allocator);
+      vector.allocateNew(1);
+      vector.set(0, count);
+      vector.setValueCount(1);
+      return new VectorSchemaRoot(COUNT_SCHEMA.getFields(), List.of(vector), 1);
+    }
     String[] lines = text.split("\n", -1);
     int count = lines.length > 0 && lines[lines.length - 1].isEmpty() ? lines.length - 1 : lines.length;
     VarCharVector vector = new VarCharVector(PLAN_SCHEMA.getFields().get(0), allocator);

@@ -1,0 +1,47 @@
+package dev.quiver.sql.copy;
+
+import dev.quiver.format.file.QuiverWriter;
+import dev.quiver.io.AtomicOutputFile;
+import dev.quiver.io.TableWriter;
+import java.io.IOException;
+import java.nio.file.Path;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.pojo.Schema;
+
+/** Batches as a {@code .qvr} file; {@link QuiverWriter} writes a temporary file and renames it itself. */
+final class QvrTableWriter implements TableWriter {
+  private final QuiverWriter writer;
+  private boolean committed;
+
+  private QvrTableWriter(QuiverWriter writer) {
+    this.writer = writer;
+  }
+
+  static QvrTableWriter create(Path target, Schema schema, BufferAllocator allocator) throws IOException {
+    return new QvrTableWriter(QuiverWriter.create(AtomicOutputFile.checkTarget(target), schema, allocator));
+  }
+
+  @Override
+  public Schema schema() {
+    return writer.schema();
+  }
+
+  @Override
+  public void write(VectorSchemaRoot batch) throws IOException {
+    writer.write(batch);
+  }
+
+  @Override
+  public void commit() throws IOException {
+    committed = true;
+    writer.close();
+  }
+
+  @Override
+  public void close() {
+    if (!committed) {
+      writer.abort();
+    }
+  }
+}
