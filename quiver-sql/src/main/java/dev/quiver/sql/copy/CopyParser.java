@@ -55,7 +55,7 @@ public final class CopyParser {
       queryOffset = open + 1;
       prefix = 0;
       advance();
-    } else if (token.kind() == Kind.WORD && !token.isWord("TO") || token.kind() == Kind.QUOTED
+    } else if ((token.kind() == Kind.WORD && !token.isWord("TO")) || token.kind() == Kind.QUOTED
         || token.kind() == Kind.STRING) {
       String name = lexer.text().substring(token.offset(), end(token));
       query = SELECT_ALL_FROM + name;

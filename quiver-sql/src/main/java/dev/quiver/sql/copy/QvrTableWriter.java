@@ -9,8 +9,11 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 
-/** Batches as a {@code .qvr} file; {@link QuiverWriter} writes a temporary file and renames it itself. */
-final class QvrTableWriter implements TableWriter {
+/**
+ * Batches as a {@code .qvr} file, as a quiver-io {@link TableWriter} (COPY, {@code quiver convert});
+ * {@link QuiverWriter} writes a temporary file and renames it itself.
+ */
+public final class QvrTableWriter implements TableWriter {
   private final QuiverWriter writer;
   private boolean committed;
 
@@ -18,7 +21,8 @@ final class QvrTableWriter implements TableWriter {
     this.writer = writer;
   }
 
-  static QvrTableWriter create(Path target, Schema schema, BufferAllocator allocator) throws IOException {
+  /** Starts {@code target}; fails with USER when it is a folder or its folder is missing. */
+  public static QvrTableWriter create(Path target, Schema schema, BufferAllocator allocator) throws IOException {
     return new QvrTableWriter(QuiverWriter.create(AtomicOutputFile.checkTarget(target), schema, allocator));
   }
 

@@ -105,13 +105,15 @@ public final class QuiverSession implements AutoCloseable {
     long started = System.nanoTime();
     if (CopyParser.isCopy(sql)) {
       CopyStatement copy = CopyParser.parse(sql);
-      long rows;
+      PlanNode plan;
       try {
-        rows = copy(copy.query(), copy.target());
+        plan = queryPlan(copy.query());
       } catch (SqlException failure) {
         throw copy.inWholeText(failure);
       }
-      return SqlResult.count(rows, allocator, System.nanoTime() - started);
+      QueryExecution execution = engine.execute(plan, options.queryOptions());
+      return SqlResult.copying(execution,
+          () -> CopyWriter.write(execution::next, execution.schema(), copy.target(), allocator), allocator);
     }
     SqlStatement statement = planner.statement(sql);
     switch (statement.kind()) {
@@ -130,13 +132,17 @@ public final class QuiverSession implements AutoCloseable {
    * rows written.
    */
   public long copy(String query, CopyTarget target) {
+    try (QueryExecution execution = engine.execute(queryPlan(query), options.queryOptions())) {
+      return CopyWriter.write(execution::next, execution.schema(), target, allocator);
+    }
+  }
+
+  private PlanNode queryPlan(String query) {
     SqlStatement statement = planner.statement(query);
     if (statement.kind() != SqlStatement.Kind.QUERY) {
       throw SqlException.unpositioned("COPY takes a query (SELECT, WITH or VALUES), not EXPLAIN");
     }
-    try (QueryExecution execution = engine.execute(statement.plan(), options.queryOptions())) {
-      return CopyWriter.write(execution::next, execution.schema(), target, allocator);
-    }
+    return statement.plan();
   }
 
   private SqlResult analyze(PlanNode plan) {

@@ -4,6 +4,7 @@ import dev.quiver.common.metrics.MetricsSnapshot;
 import dev.quiver.exec.execution.QueryExecution;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.function.LongSupplier;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.VarCharVector;
@@ -25,29 +26,33 @@ public final class SqlResult implements AutoCloseable {
   private final String text;
   private final BufferAllocator allocator;
   private final long elapsedNanos;
-  private final long count;
+  private final LongSupplier copy;
   private boolean textReturned;
 
-  private SqlResult(QueryExecution execution, String text, long count, BufferAllocator allocator,
-      long elapsedNanos) {
+  private SqlResult(QueryExecution execution, String text, LongSupplier copy,
+      BufferAllocator allocator, long elapsedNanos) {
     this.execution = execution;
     this.text = text;
-    this.count = count;
+    this.copy = copy;
     this.allocator = allocator;
     this.elapsedNanos = elapsedNanos;
   }
 
   static SqlResult rows(QueryExecution execution) {
-    return new SqlResult(execution, null, -1, null, 0);
+    return new SqlResult(execution, null, null, null, 0);
   }
 
   static SqlResult text(String text, BufferAllocator allocator, long elapsedNanos) {
-    return new SqlResult(null, text, -1, allocator, elapsedNanos);
+    return new SqlResult(null, text, null, allocator, elapsedNanos);
   }
 
-  /** The one row of a COPY: column {@code Count}, the rows written (DuckDB's answer). */
-  static SqlResult count(long count, BufferAllocator allocator, long elapsedNanos) {
-    return new SqlResult(null, null, count, allocator, elapsedNanos);
+  /**
+   * A COPY of {@code execution}'s rows: the first {@link #next} runs {@code copy} (which writes the
+   * rows and returns how many) and answers one row, column {@code Count} (DuckDB's answer); {@link
+   * #cancel} stops the query, so the copy fails and leaves no file.
+   */
+  static SqlResult copying(QueryExecution execution, LongSupplier copy, BufferAllocator allocator) {
+    return new SqlResult(execution, null, copy, allocator, 0);
   }
 
   /** Whether this is the text of an EXPLAIN (one {@code plan} column, one row per line). */
@@ -61,14 +66,31 @@ public final class SqlResult implements AutoCloseable {
   }
 
   public Schema schema() {
-    if (execution != null) {
-      return execution.schema();
+    if (copy != null) {
+      return COUNT_SCHEMA;
     }
-    return text == null ? COUNT_SCHEMA : PLAN_SCHEMA;
+    return execution == null ? PLAN_SCHEMA : execution.schema();
   }
 
   /** The next batch (owned by the caller), or null at the end; a query's failure is thrown here. */
   public VectorSchemaRoot next() {
+    if (copy != null) {
+      if (textReturned) {
+        return null;
+      }
+      textReturned = true;
+      BigIntVector vector = new BigIntVector(COUNT_SCHEMA.getFields().get(0), allocator);
+      try {
+        long rows = copy.getAsLong();
+        vector.allocateNew(1);
+        vector.set(0, rows);
+        vector.setValueCount(1);
+      } catch (RuntimeException failure) {
+        vector.close();
+        throw failure;
+      }
+      return new VectorSchemaRoot(COUNT_SCHEMA.getFields(), List.of(vector), 1);
+    }
     if (execution != null) {
       return execution.next();
     }
@@ -76,13 +98,6 @@ public final class SqlResult implements AutoCloseable {
       return null;
     }
     textReturned = true;
-    if (text == null) {
-      BigIntVector vector = new BigIntVector(COUNT_SCHEMA.getFields().get(0), allocator);
-      vector.allocateNew(1);
-      vector.set(0, count);
-      vector.setValueCount(1);
-      return new VectorSchemaRoot(COUNT_SCHEMA.getFields(), List.of(vector), 1);
-    }
     String[] lines = text.split("\n", -1);
     int count = lines.length > 0 && lines[lines.length - 1].isEmpty() ? lines.length - 1 : lines.length;
     VarCharVector vector = new VarCharVector(PLAN_SCHEMA.getFields().get(0), allocator);

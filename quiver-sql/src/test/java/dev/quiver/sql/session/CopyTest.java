@@ -206,6 +206,20 @@ class CopyTest {
     assertThat(Files.readAllBytes(existing)).startsWith("PAR1".getBytes(StandardCharsets.US_ASCII));
   }
 
+  @Test
+  void aCancelledCopyLeavesNoFile() throws IOException {
+    List<String> before = listing();
+    try (QuiverSession session = session();
+        SqlResult result = session.execute("COPY (SELECT a.utf8 FROM t a CROSS JOIN t b) TO "
+            + quoted(directory.resolve("big.parquet")))) {
+      assertThat(result.schema().getFields()).extracting(Field::getName).containsExactly("Count");
+      result.cancel();
+      assertThatThrownBy(result::next).isInstanceOf(QuiverException.class)
+          .satisfies(failure -> assertThat(((QuiverException) failure).errorCode()).isEqualTo(ErrorCode.CANCELLED));
+    }
+    assertThat(listing()).isEqualTo(before);
+  }
+
   private List<String> listing() throws IOException {
     try (Stream<Path> files = Files.walk(directory)) {
       return files.map(path -> directory.relativize(path) + " " + size(path)).sorted().toList();
