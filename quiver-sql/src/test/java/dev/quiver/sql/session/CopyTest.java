@@ -286,6 +286,15 @@ class CopyTest {
       assertError(session, "COPY missing TO 'x.csv'", "line 1:6: ");
     }
     assertThat(listing()).noneMatch(line -> line.startsWith("x."));
+    try (QuiverSession session = session()) {
+      for (String target : List.of("missing/x.csv", "missing/x.qvr", "source")) {
+        assertThatThrownBy(() -> run(session, "COPY t TO " + quoted(directory.resolve(target))
+            + (target.equals("source") ? " (FORMAT csv)" : "")))
+            .as(target).isInstanceOf(QuiverException.class).hasMessageContaining(target.equals("source")
+                ? "is a folder" : "does not exist")
+            .satisfies(failure -> assertThat(((QuiverException) failure).errorCode()).isEqualTo(ErrorCode.USER));
+      }
+    }
   }
 
   private static void assertError(QuiverSession session, String sql, String start) {
