@@ -1,5 +1,6 @@
 package dev.quiver.sql.copy;
 
+import dev.quiver.io.csv.CsvFormat;
 import dev.quiver.io.parquet.ParquetCodec;
 import dev.quiver.sql.SqlException;
 import dev.quiver.sql.copy.CopyLexer.Kind;
@@ -98,6 +99,8 @@ public final class CopyParser {
   private CopyTarget options(Token pathToken, Path path) {
     CopyFormat format = null;
     ParquetCodec codec = ParquetCodec.ZSTD;
+    char delimiter = ',';
+    boolean header = true;
     Token delimiterToken = null;
     Token headerToken = null;
     Token compressionToken = null;
@@ -145,17 +148,19 @@ public final class CopyParser {
               if (!isFalse(value)) {
                 throw lexer.error(value.offset(), "HEADER takes true or false, not " + value.shown());
               }
-              throw lexer.error(value.offset(), "HEADER false is not supported: COPY always writes CSV's header line");
+              header = false;
             }
             break;
           case "DELIMITER":
           case "DELIM":
           case "SEP":
             delimiterToken = required(name, value);
-            if (!value.value().equals(",")) {
-              throw lexer.error(value.offset(),
-                  "DELIMITER " + value.shown() + " is not supported: COPY writes CSV with ',' (docs/CSV.md)");
+            if (value.kind() != Kind.STRING || value.value().length() != 1
+                || !CsvFormat.isValidDelimiter(value.value().charAt(0))) {
+              throw lexer.error(value.offset(), "DELIMITER takes one character in quotes, not a quote, a backslash or"
+                  + " a line end: " + value.shown());
             }
+            delimiter = value.value().charAt(0);
             break;
           case "COMPRESSION":
           case "CODEC":
@@ -192,7 +197,7 @@ public final class CopyParser {
     if (format != CopyFormat.PARQUET && compressionToken != null) {
       throw lexer.error(compressionToken.offset(), "COMPRESSION applies to Parquet, not " + format.optionName());
     }
-    return new CopyTarget(path, format, codec);
+    return new CopyTarget(path, format, codec, delimiter, header);
   }
 
   private Token required(Token name, Token value) {

@@ -10,16 +10,19 @@ import java.util.Objects;
  * @param path the file (replaced atomically when the copy succeeds)
  * @param format its format
  * @param parquetCodec page compression of Parquet output
+ * @param csvDelimiter what separates CSV fields
+ * @param csvHeader whether CSV starts with the header line
  */
-public record CopyTarget(Path path, CopyFormat format, ParquetCodec parquetCodec) {
+public record CopyTarget(Path path, CopyFormat format, ParquetCodec parquetCodec, char csvDelimiter,
+    boolean csvHeader) {
   public CopyTarget {
     Objects.requireNonNull(path, "path");
     Objects.requireNonNull(format, "format");
     Objects.requireNonNull(parquetCodec, "parquetCodec");
   }
 
-  /** {@code path} in {@code format}, Parquet pages compressed with zstd. */
+  /** {@code path} in {@code format}, Parquet pages compressed with zstd, CSV with ',' and a header. */
   public static CopyTarget of(Path path, CopyFormat format) {
-    return new CopyTarget(path, format, ParquetCodec.ZSTD);
+    return new CopyTarget(path, format, ParquetCodec.ZSTD, ',', true);
   }
 }

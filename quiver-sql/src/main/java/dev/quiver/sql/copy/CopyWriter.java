@@ -2,6 +2,7 @@ package dev.quiver.sql.copy;
 
 import dev.quiver.common.QuiverException;
 import dev.quiver.io.TableWriter;
+import dev.quiver.io.csv.CsvTableWriter;
 import dev.quiver.io.formats.WriteOptions;
 import dev.quiver.io.parquet.ParquetArrowWriter;
 import java.io.IOException;
@@ -51,6 +52,9 @@ public final class CopyWriter {
   private static TableWriter open(CopyTarget target, Schema schema, BufferAllocator allocator) throws IOException {
     if (target.format() == CopyFormat.QVR) {
       return QvrTableWriter.create(target.path(), schema, allocator);
+    }
+    if (target.format() == CopyFormat.CSV) {
+      return CsvTableWriter.create(target.path(), schema, target.csvDelimiter(), target.csvHeader());
     }
     WriteOptions options = new WriteOptions(ParquetArrowWriter.Options.defaults().withCodec(target.parquetCodec()));
     return target.format().tableFormat().openWriter(target.path(), schema, allocator, options);

@@ -70,14 +70,17 @@ class CopyWriterTest {
     assertThat(query.query()).isEqualTo("SELECT 1 AS x");
     assertThat(query.queryLine()).isEqualTo(2);
     assertThat(query.queryColumn()).isEqualTo(8);
-    assertThat(query.target()).isEqualTo(new CopyTarget(Path.of("a.parquet"), CopyFormat.PARQUET, ParquetCodec.SNAPPY));
+    assertThat(query.target())
+        .isEqualTo(new CopyTarget(Path.of("a.parquet"), CopyFormat.PARQUET, ParquetCodec.SNAPPY, ',', true));
     CopyStatement table = CopyParser.parse("copy \"My Table\" to 'it''s.txt' (format 'qvr')");
     assertThat(table.query()).isEqualTo("SELECT * FROM \"My Table\"");
     assertThat(table.target().path()).isEqualTo(Path.of("it's.txt"));
     assertThat(table.target().format()).isEqualTo(CopyFormat.QVR);
     assertThat(CopyParser.parse("COPY t TO 'x.feather'").target().format()).isEqualTo(CopyFormat.ARROW);
-    assertThat(CopyParser.parse("COPY t TO 'x.CSV' (HEADER true, DELIMITER ',')").target().format())
-        .isEqualTo(CopyFormat.CSV);
+    assertThat(CopyParser.parse("COPY t TO 'x.CSV' (HEADER true, DELIMITER ',')").target())
+        .isEqualTo(CopyTarget.of(Path.of("x.CSV"), CopyFormat.CSV));
+    assertThat(CopyParser.parse("COPY t TO 'x.tsv' (FORMAT csv, HEADER false, DELIMITER '\t')").target())
+        .isEqualTo(new CopyTarget(Path.of("x.tsv"), CopyFormat.CSV, ParquetCodec.ZSTD, '\t', false));
     assertThat(CopyParser.isCopy("/* c */ copy t to 'x.csv'")).isTrue();
     assertThat(CopyParser.isCopy("SELECT 'COPY'")).isFalse();
     assertThat(CopyParser.isCopy("copying")).isFalse();

@@ -229,6 +229,25 @@ class CopyTest {
     }
   }
 
+  /** CSV with another delimiter and no header, read by DuckDB with the same dialect. */
+  @Test
+  void csvWithADelimiterAndNoHeaderIsReadByDuckDb() throws Exception {
+    Path out = directory.resolve("out.txt");
+    String query = "SELECT int64, utf8 || '|x' AS piped, category, float64 FROM t WHERE int32 > 50000";
+    try (QuiverSession session = session(); DuckDbOracle duckDb = DuckDbOracle.inMemory(1)) {
+      run(session, "COPY (" + query + ") TO " + quoted(out) + " (FORMAT csv, HEADER false, DELIMITER '|')");
+      assertThat(Files.readAllLines(out).get(0)).doesNotContain("int64").contains("|x\"|");
+      Result quiver = run(session, "SELECT * FROM (" + query + ") q ORDER BY 1, 2, 3, 4");
+      Result duck = duckDb.run("SELECT * FROM read_csv(" + quoted(out) + ", delim = '|', header = false, "
+          + "nullstr = '\\N', columns = {'int64': 'BIGINT', 'piped': 'VARCHAR', 'category': 'VARCHAR', "
+          + "'float64': 'DOUBLE'}) ORDER BY 1, 2, 3, 4");
+      assertThat(duck.rows()).hasSize(quiver.rows().size()).isNotEmpty();
+      for (int row = 0; row < quiver.rows().size(); row++) {
+        assertThat(duck.rows().get(row)).as("row %d", row).isEqualTo(quiver.rows().get(row));
+      }
+    }
+  }
+
   @Test
   void aCancelledCopyLeavesNoFile() throws IOException {
     List<String> before = listing();
@@ -273,7 +292,8 @@ class CopyTest {
       assertError(session, "COPY t TO x.csv", "line 1:11: expected the output file as a string after TO");
       assertError(session, "COPY t TO 'x.csv' (FORMAT xlsx)", "line 1:27: unknown COPY format 'xlsx'");
       assertError(session, "COPY t TO 'x.csv' (FORMAT csv,\n  COLOUR red)", "line 2:3: unknown COPY option COLOUR");
-      assertError(session, "COPY t TO 'x.csv' (DELIMITER '|')", "line 1:30: DELIMITER '|' is not supported");
+      assertError(session, "COPY t TO 'x.csv' (DELIMITER '||')", "line 1:30: DELIMITER takes one character");
+      assertError(session, "COPY t TO 'x.csv' (HEADER maybe)", "line 1:27: HEADER takes true or false");
       assertError(session, "COPY t TO 'x.qvr' (HEADER true)", "line 1:27: HEADER and DELIMITER apply to CSV");
       assertError(session, "COPY t TO 'x.csv' (FORMAT csv FORMAT csv)", "line 1:31: expected ',' or ')'");
       assertError(session, "COPY t TO 'x.csv' junk", "line 1:19: unexpected 'junk'");
