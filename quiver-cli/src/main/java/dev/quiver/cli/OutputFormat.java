@@ -58,7 +58,7 @@ enum OutputFormat {
   TableWriter open(Path target, Schema schema, BufferAllocator allocator, ParquetArrowWriter.Options parquet)
       throws IOException {
     if (tableFormat == null) {
-      return QuiverSink.create(target, schema, allocator);
+      return dev.quiver.sql.copy.QvrTableWriter.create(target, schema, allocator);
     }
     return tableFormat.openWriter(target, schema, allocator, new WriteOptions(parquet));
   }

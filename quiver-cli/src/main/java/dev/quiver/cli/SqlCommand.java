@@ -69,6 +69,11 @@ public final class SqlCommand implements Callable<Integer> {
           + " across the threads first (default: 1000000; 1: every GROUP BY).")
   Long repartitionGroups;
 
+  @Option(names = "--output", paramLabel = "FILE",
+      description = "Write the result of the (last) statement to FILE, atomically: .qvr, .parquet or .arrow by its"
+          + " extension, otherwise in --format (default csv); prints 'N rows written to FILE'.")
+  Path output;
+
   @Override
   public Integer call() throws IOException {
     PrintWriter out = spec.commandLine().getOut();
@@ -84,6 +89,12 @@ public final class SqlCommand implements Callable<Integer> {
         QuiverSession session = QuiverSession.open(memory.allocator(), options())) {
       register(session);
       SqlRunner runner = new SqlRunner(session, out, err, chosen, maximumRows, Progress.standardErrorIsTerminal());
+      if (output != null) {
+        if (query == null && file == null && terminal) {
+          throw QuiverException.user("--output needs a QUERY or --file (the shell prints its results)");
+        }
+        runner.output(output, format != null);
+      }
       if (query != null) {
         return runner.runAll(query, "the query");
       }

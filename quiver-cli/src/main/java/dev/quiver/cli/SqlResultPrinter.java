@@ -57,7 +57,10 @@ abstract class SqlResultPrinter {
   /** Prints (or keeps, for a table) the rows of one batch. */
   abstract void print(VectorSchemaRoot batch);
 
-  /** Ends the output: a table prints here, with the row count and {@code elapsedNanos}. */
+  /**
+   * Ends the output: a table prints here, with the row count and {@code elapsedNanos} (no time when
+   * negative).
+   */
   abstract void finish(long elapsedNanos);
 
   long rows() {
@@ -291,7 +294,7 @@ abstract class SqlResultPrinter {
       if (rows > kept.size()) {
         count += " (" + kept.size() + " shown)";
       }
-      out.println(String.format(Locale.ROOT, "%s in %.3f s", count, elapsedNanos / 1e9));
+      out.println(elapsedNanos < 0 ? count : String.format(Locale.ROOT, "%s in %.3f s", count, elapsedNanos / 1e9));
       out.flush();
     }
 

@@ -2,10 +2,18 @@ package dev.quiver.cli;
 
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
+import dev.quiver.io.AtomicOutputFile;
+import dev.quiver.sql.copy.CopyFormat;
+import dev.quiver.sql.copy.CopyTarget;
 import dev.quiver.sql.session.QuiverSession;
 import dev.quiver.sql.session.SqlResult;
 import dev.quiver.sql.session.SqlStatements;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -25,8 +33,11 @@ final class SqlRunner {
   private final PrintWriter out;
   private final PrintWriter err;
   private final SqlResultPrinter.Format format;
-  private final long maximumRows;
   private final boolean terminal;
+  private long maximumRows;
+  private boolean timer = true;
+  private Path output;
+  private boolean formatGiven;
   private volatile SqlResult running;
 
   SqlRunner(QuiverSession session, PrintWriter out, PrintWriter err, SqlResultPrinter.Format format,
@@ -39,43 +50,93 @@ final class SqlRunner {
     this.terminal = terminal;
   }
 
+  /** Rows a table shows at most from now on (the shell's {@code .maxrows}). */
+  void maximumRows(long rows) {
+    this.maximumRows = rows;
+  }
+
+  long maximumRows() {
+    return maximumRows;
+  }
+
+  /** Whether a table's row count line gives the time (the shell's {@code .timer}). */
+  void timer(boolean on) {
+    this.timer = on;
+  }
+
+  boolean timer() {
+    return timer;
+  }
+
+  /**
+   * Sends the result of the last statement of {@link #runAll} to {@code file} ({@code --output});
+   * {@code formatGiven}: whether --format was given (a .qvr/.parquet/.arrow file has its own).
+   */
+  void output(Path file, boolean formatGiven) {
+    this.output = file;
+    this.formatGiven = formatGiven;
+  }
+
   /** Runs every statement of {@code text}, stopping at the first failure; the exit code. */
   int runAll(String text, String where) {
-    int statements = 0;
-    for (SqlStatements.Statement statement : SqlStatements.split(text)) {
-      statements++;
-      int exitCode = run(statement);
+    List<SqlStatements.Statement> statements = SqlStatements.split(text);
+    if (statements.isEmpty()) {
+      throw QuiverException.user(where + " holds no SQL statement");
+    }
+    for (int i = 0; i < statements.size(); i++) {
+      SqlStatements.Statement statement = statements.get(i);
+      int exitCode = output != null && i == statements.size() - 1 ? runToFile(statement, output) : run(statement);
       if (exitCode != 0) {
         return exitCode;
       }
-    }
-    if (statements == 0) {
-      throw QuiverException.user(where + " holds no SQL statement");
     }
     return 0;
   }
 
   /** Runs one statement and prints its result or its error; the exit code (0 when it worked). */
   int run(SqlStatements.Statement statement) {
-    long started = System.nanoTime();
-    try (SqlResult result = session.execute(statement.text())) {
-      running = result;
-      SqlResultPrinter printer = SqlResultPrinter.of(result.isText() ? SqlResultPrinter.Format.CSV.equals(format)
-          ? format : SqlResultPrinter.Format.TABLE : format, out, result.schema().getFields(), result.isText()
-              ? Long.MAX_VALUE : maximumRows);
-      if (result.isText()) {
-        out.print(result.text());
-        out.flush();
-        return 0;
-      }
-      try (ProgressTicker ticker = new ProgressTicker(result, started)) {
-        for (VectorSchemaRoot batch = result.next(); batch != null; batch = result.next()) {
-          try (VectorSchemaRoot rows = batch) {
-            printer.print(rows);
-          }
+    return guarded(statement, () -> print(statement, out, format, maximumRows, timer));
+  }
+
+  /**
+   * Runs one statement and writes its result to {@code file}, atomically: a .qvr, .parquet or .arrow
+   * file through COPY's writer, any other in the format; then prints "N rows written to FILE".
+   */
+  int runToFile(SqlStatements.Statement statement, Path file) {
+    return guarded(statement, () -> {
+      CopyFormat binary = CopyFormat.ofPath(file);
+      long rows;
+      if (binary != null && binary != CopyFormat.CSV) {
+        if (formatGiven) {
+          throw QuiverException.user("--format applies to text output; " + file + " is written as "
+              + binary.optionName() + " (by its extension)");
+        }
+        rows = session.copy(statement.text(), CopyTarget.of(file, binary));
+      } else {
+        try (AtomicOutputFile atomic = AtomicOutputFile.create(file)) {
+          PrintWriter target = new PrintWriter(new OutputStreamWriter(atomic.stream(), StandardCharsets.UTF_8));
+          rows = print(statement, target, formatGiven ? format : SqlResultPrinter.Format.CSV, Long.MAX_VALUE, false);
+          target.flush();
+          atomic.commit();
+        } catch (IOException failure) {
+          throw new QuiverException(ErrorCode.IO, "cannot write " + file + ": " + failure.getMessage(), failure);
         }
       }
-      printer.finish(System.nanoTime() - started);
+      out.println((rows == 1 ? "1 row" : rows + " rows") + " written to " + file);
+      out.flush();
+      return rows;
+    });
+  }
+
+  /** Something a statement does that may fail. */
+  @FunctionalInterface
+  private interface Action {
+    long run();
+  }
+
+  private int guarded(SqlStatements.Statement statement, Action action) {
+    try {
+      action.run();
       return 0;
     } catch (QuiverException failure) {
       out.flush();
@@ -84,6 +145,30 @@ final class SqlRunner {
       return failure.errorCode() == ErrorCode.USER ? ErrorReporter.USAGE : ErrorReporter.FAILURE;
     } finally {
       running = null;
+    }
+  }
+
+  /** Runs a statement and prints its result to {@code target}; the rows printed. */
+  private long print(SqlStatements.Statement statement, PrintWriter target, SqlResultPrinter.Format chosen,
+      long rowsShown, boolean timed) {
+    long started = System.nanoTime();
+    try (SqlResult result = session.execute(statement.text())) {
+      running = result;
+      if (result.isText()) {
+        target.print(result.text());
+        target.flush();
+        return 0;
+      }
+      SqlResultPrinter printer = SqlResultPrinter.of(chosen, target, result.schema().getFields(), rowsShown);
+      try (ProgressTicker ticker = new ProgressTicker(result, started)) {
+        for (VectorSchemaRoot batch = result.next(); batch != null; batch = result.next()) {
+          try (VectorSchemaRoot rows = batch) {
+            printer.print(rows);
+          }
+        }
+      }
+      printer.finish(timed ? System.nanoTime() - started : -1);
+      return printer.rows;
     }
   }
 

@@ -1,13 +1,11 @@
 package dev.quiver.cli;
 
-import dev.quiver.common.QuiverException;
 import dev.quiver.sql.session.QuiverSession;
 import dev.quiver.sql.session.SqlStatements;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
-import org.apache.arrow.vector.types.pojo.Field;
 import org.jline.reader.EndOfFileException;
 import org.jline.reader.LineReader;
 import org.jline.reader.LineReaderBuilder;
@@ -17,14 +15,16 @@ import org.jline.terminal.TerminalBuilder;
 
 /**
  * The interactive SQL shell: statements end with {@code ;} (several lines each), history in
- * {@code ~/.quiver_history}, timing after every result; {@code .tables}, {@code .schema NAME},
- * {@code .help}, {@code .quit}. Ctrl-C cancels the running query (or the line being typed), Ctrl-D
- * leaves.
+ * {@code ~/.quiver_history}, timing after every result; dot commands in {@link ShellCommands}; tab
+ * completion of keywords, tables and columns ({@link SqlCompleter}). Ctrl-C cancels the running
+ * query (or the line being typed), Ctrl-D leaves; a failure prints one line and the shell goes on.
  */
 final class SqlShell {
   private final QuiverSession session;
   private final SqlRunner runner;
   private final PrintWriter err;
+  private final StringBuilder pending = new StringBuilder();
+  private ShellCommands commands;
 
   SqlShell(QuiverSession session, SqlRunner runner, PrintWriter err) {
     this.session = session;
@@ -36,11 +36,11 @@ final class SqlShell {
     try (Terminal terminal = TerminalBuilder.builder().system(true).build()) {
       terminal.handle(Terminal.Signal.INT, signal -> runner.cancelRunning());
       LineReader reader = LineReaderBuilder.builder().terminal(terminal).appName("quiver")
+          .completer(new SqlCompleter(session)).option(LineReader.Option.CASE_INSENSITIVE, true)
           .variable(LineReader.HISTORY_FILE, Path.of(System.getProperty("user.home"), ".quiver_history"))
           .build();
       PrintWriter out = terminal.writer();
       out.println("Quiver SQL shell: statements end with ';'. .help for commands, Ctrl-D to leave.");
-      StringBuilder pending = new StringBuilder();
       while (true) {
         String line;
         try {
@@ -51,62 +51,44 @@ final class SqlShell {
         } catch (EndOfFileException end) {
           return 0;
         }
-        if (pending.length() == 0 && line.strip().startsWith(".")) {
-          if (!command(line.strip(), out)) {
-            return 0;
-          }
-          continue;
-        }
-        pending.append(line).append('\n');
-        List<SqlStatements.Statement> statements = SqlStatements.split(pending.toString());
-        if (statements.isEmpty()) {
-          pending.setLength(0);
-          continue;
-        }
-        if (!statements.get(statements.size() - 1).complete()) {
-          continue;
-        }
-        pending.setLength(0);
-        for (SqlStatements.Statement statement : statements) {
-          runner.run(statement);
+        if (!line(line, out)) {
+          return 0;
         }
       }
     }
   }
 
-  /** Runs a dot command; false to leave the shell. */
-  private boolean command(String line, PrintWriter out) {
-    String[] words = line.split("\\s+");
-    switch (words[0]) {
-      case ".quit":
-      case ".exit":
-        return false;
-      case ".tables":
-        session.tables().forEach(out::println);
-        return true;
-      case ".schema":
-        if (words.length != 2) {
-          err.println("quiver: .schema takes one table name");
-          return true;
-        }
-        try {
-          for (Field field : session.schema(words[1]).getFields()) {
-            out.println(
-                field.getName() + "  " + TypeText.of(field.getType()) + (field.isNullable() ? "" : " NOT NULL"));
-          }
-        } catch (QuiverException unknown) {
-          err.println("quiver: " + unknown.getMessage());
-        }
-        return true;
-      case ".help":
-        out.println(".tables          the registered tables");
-        out.println(".schema NAME     the columns of a table");
-        out.println(".quit            leave (also Ctrl-D)");
-        out.println("EXPLAIN q; EXPLAIN ANALYZE q;   the plan; the plan with each operator's metrics");
-        return true;
-      default:
-        err.println("quiver: unknown command " + words[0] + " (.help lists them)");
-        return true;
+  /**
+   * Takes one typed line: a dot command, or SQL run once a ';' completes its statements. False to
+   * leave. Any failure prints one line and the shell goes on.
+   */
+  boolean line(String line, PrintWriter out) {
+    if (commands == null) {
+      commands = new ShellCommands(session, runner, out, err);
     }
+    try {
+      if (pending.length() == 0 && line.strip().startsWith(".")) {
+        return commands.run(line);
+      }
+      pending.append(line).append('\n');
+      List<SqlStatements.Statement> statements = SqlStatements.split(pending.toString());
+      if (statements.isEmpty()) {
+        pending.setLength(0);
+        return true;
+      }
+      if (!statements.get(statements.size() - 1).complete()) {
+        return true;
+      }
+      pending.setLength(0);
+      for (SqlStatements.Statement statement : statements) {
+        runner.run(statement);
+      }
+    } catch (RuntimeException failure) {
+      pending.setLength(0);
+      out.flush();
+      err.println("quiver: " + ErrorReporter.message(failure));
+      err.flush();
+    }
+    return true;
   }
 }

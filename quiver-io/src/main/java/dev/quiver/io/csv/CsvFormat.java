@@ -68,11 +68,21 @@ public final class CsvFormat {
 
   /** The header line's fields (no line end), names quoted as needed. */
   public static void appendHeader(StringBuilder out, List<Field> fields) {
+    appendHeader(out, fields, ',');
+  }
+
+  /** The header line's fields separated by {@code delimiter}, names quoted as needed. */
+  public static void appendHeader(StringBuilder out, List<Field> fields, char delimiter) {
     for (int i = 0; i < fields.size(); i++) {
       if (i > 0) {
-        out.append(',');
+        out.append(delimiter);
       }
-      appendQuotedIfNeeded(out, fields.get(i).getName());
+      String name = fields.get(i).getName();
+      if (needsQuotes(name) || name.indexOf(delimiter) >= 0) {
+        appendQuoted(out, name);
+      } else {
+        out.append(name);
+      }
     }
   }
 
@@ -85,6 +95,40 @@ public final class CsvFormat {
       }
       out.append(field(vectors.get(i), row, dictionaries));
     }
+  }
+
+  /**
+   * Row {@code row} of {@code root} as one record with fields separated by {@code delimiter} (no
+   * line end); a value holding the delimiter is quoted.
+   */
+  public static void appendRow(StringBuilder out, VectorSchemaRoot root, int row, DictionaryProvider dictionaries,
+      char delimiter) {
+    if (delimiter == ',') {
+      appendRow(out, root, row, dictionaries);
+      return;
+    }
+    List<FieldVector> vectors = root.getFieldVectors();
+    for (int i = 0; i < vectors.size(); i++) {
+      if (i > 0) {
+        out.append(delimiter);
+      }
+      String text = text(vectors.get(i), row, dictionaries);
+      if (text == null) {
+        out.append(NULL_TEXT);
+      } else if (needsQuotes(text) || text.indexOf(delimiter) >= 0) {
+        appendQuoted(out, text);
+      } else {
+        out.append(text);
+      }
+    }
+  }
+
+  /**
+   * Whether {@code delimiter} can separate fields: one character, not a quote, a backslash (it
+   * starts {@code \N}) or a line end.
+   */
+  public static boolean isValidDelimiter(char delimiter) {
+    return delimiter != '"' && delimiter != '\\' && delimiter != '\n' && delimiter != '\r';
   }
 
   /** The CSV field for one value: {@code \N} for null, otherwise the text, quoted when needed. */

@@ -1,5 +1,6 @@
 package dev.quiver.io.csv;
 
+import dev.quiver.common.QuiverException;
 import dev.quiver.io.AtomicOutputFile;
 import dev.quiver.io.TableWriter;
 import java.io.IOException;
@@ -10,25 +11,43 @@ import java.nio.file.Path;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 
-/** Batches as CSV in the dialect of docs/CSV.md ({@link CsvFormat}): the header once, LF line ends. */
+/**
+ * Batches as CSV in the dialect of docs/CSV.md ({@link CsvFormat}): the header once (unless left
+ * out), LF line ends, ',' or another delimiter.
+ */
 public final class CsvTableWriter implements TableWriter {
   private final AtomicOutputFile file;
   private final Schema schema;
+  private final char delimiter;
   private final Writer writer;
   private final StringBuilder line = new StringBuilder(256);
 
-  private CsvTableWriter(AtomicOutputFile file, Schema schema) {
+  private CsvTableWriter(AtomicOutputFile file, Schema schema, char delimiter) {
     this.file = file;
     this.schema = schema;
+    this.delimiter = delimiter;
     this.writer = new OutputStreamWriter(file.stream(), StandardCharsets.UTF_8);
   }
 
   /** Starts writing {@code target}; the header line is written at once. */
   public static CsvTableWriter create(Path target, Schema schema) throws IOException {
+    return create(target, schema, ',', true);
+  }
+
+  /**
+   * Starts writing {@code target} with fields separated by {@code delimiter} ({@link
+   * CsvFormat#isValidDelimiter}); the header line, when {@code header}, is written at once.
+   */
+  public static CsvTableWriter create(Path target, Schema schema, char delimiter, boolean header) throws IOException {
+    if (!CsvFormat.isValidDelimiter(delimiter)) {
+      throw QuiverException.user("'" + delimiter + "' cannot separate CSV fields");
+    }
     return AtomicOutputFile.start(target, file -> {
-      CsvTableWriter writer = new CsvTableWriter(file, schema);
-      CsvFormat.appendHeader(writer.line, schema.getFields());
-      writer.writer.append(writer.line).append('\n');
+      CsvTableWriter writer = new CsvTableWriter(file, schema, delimiter);
+      if (header) {
+        CsvFormat.appendHeader(writer.line, schema.getFields(), delimiter);
+        writer.writer.append(writer.line).append('\n');
+      }
       return writer;
     });
   }
@@ -43,7 +62,7 @@ public final class CsvTableWriter implements TableWriter {
     int rows = batch.getRowCount();
     for (int row = 0; row < rows; row++) {
       line.setLength(0);
-      CsvFormat.appendRow(line, batch, row, null);
+      CsvFormat.appendRow(line, batch, row, null, delimiter);
       line.append('\n');
       writer.append(line);
     }

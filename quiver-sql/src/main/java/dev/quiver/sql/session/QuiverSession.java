@@ -5,7 +5,12 @@ import dev.quiver.exec.execution.QueryExecution;
 import dev.quiver.exec.plan.PlanNode;
 import dev.quiver.exec.plan.PlanPrinter;
 import dev.quiver.exec.source.QvrTableSource;
+import dev.quiver.sql.SqlException;
 import dev.quiver.sql.catalog.Catalog;
+import dev.quiver.sql.copy.CopyParser;
+import dev.quiver.sql.copy.CopyStatement;
+import dev.quiver.sql.copy.CopyTarget;
+import dev.quiver.sql.copy.CopyWriter;
 import dev.quiver.sql.planner.SqlPlanner;
 import dev.quiver.sql.planner.SqlStatement;
 import java.io.IOException;
@@ -92,9 +97,24 @@ public final class QuiverSession implements AutoCloseable {
     return PlanPrinter.print(plan(sql));
   }
 
-  /** Runs one statement: a query, or EXPLAIN [ANALYZE] of one. */
+  /**
+   * Runs one statement: a query, EXPLAIN [ANALYZE] of one, or {@code COPY (query) TO 'file'} (its
+   * result: one {@code Count} row, the rows written).
+   */
   public SqlResult execute(String sql) {
     long started = System.nanoTime();
+    if (CopyParser.isCopy(sql)) {
+      CopyStatement copy = CopyParser.parse(sql);
+      PlanNode plan;
+      try {
+        plan = queryPlan(copy.query());
+      } catch (SqlException failure) {
+        throw copy.inWholeText(failure);
+      }
+      QueryExecution execution = engine.execute(plan, options.queryOptions());
+      return SqlResult.copying(execution,
+          () -> CopyWriter.write(execution::next, execution.schema(), copy.target(), allocator), allocator);
+    }
     SqlStatement statement = planner.statement(sql);
     switch (statement.kind()) {
       case EXPLAIN:
@@ -104,6 +124,25 @@ public final class QuiverSession implements AutoCloseable {
       default:
         return SqlResult.rows(engine.execute(statement.plan(), options.queryOptions()));
     }
+  }
+
+  /**
+   * Runs {@code query} (a SELECT, WITH or VALUES) and writes its rows to {@code target} as they come,
+   * batch by batch; the file appears (replacing one of that name) only when the query succeeded. The
+   * rows written.
+   */
+  public long copy(String query, CopyTarget target) {
+    try (QueryExecution execution = engine.execute(queryPlan(query), options.queryOptions())) {
+      return CopyWriter.write(execution::next, execution.schema(), target, allocator);
+    }
+  }
+
+  private PlanNode queryPlan(String query) {
+    SqlStatement statement = planner.statement(query);
+    if (statement.kind() != SqlStatement.Kind.QUERY) {
+      throw SqlException.unpositioned("COPY takes a query (SELECT, WITH or VALUES), not EXPLAIN");
+    }
+    return statement.plan();
   }
 
   private SqlResult analyze(PlanNode plan) {

@@ -4,7 +4,9 @@ import dev.quiver.common.metrics.MetricsSnapshot;
 import dev.quiver.exec.execution.QueryExecution;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.function.LongSupplier;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -13,30 +15,44 @@ import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * The result of one statement: the rows of a query as a stream of Arrow batches, or the text of an
- * EXPLAIN as rows of one {@code plan} column. Close it (a query still running is cancelled).
+ * EXPLAIN as rows of one {@code plan} column, or the one {@code Count} row of a COPY. Close it (a query still running is cancelled).
  */
 public final class SqlResult implements AutoCloseable {
   private static final Schema PLAN_SCHEMA = new Schema(List.of(Field.notNullable("plan", ArrowType.Utf8.INSTANCE)));
+  private static final Schema COUNT_SCHEMA = new Schema(
+      List.of(Field.notNullable("Count", new ArrowType.Int(64, true))));
 
   private final QueryExecution execution;
   private final String text;
   private final BufferAllocator allocator;
   private final long elapsedNanos;
+  private final LongSupplier copy;
   private boolean textReturned;
 
-  private SqlResult(QueryExecution execution, String text, BufferAllocator allocator, long elapsedNanos) {
+  private SqlResult(QueryExecution execution, String text, LongSupplier copy,
+      BufferAllocator allocator, long elapsedNanos) {
     this.execution = execution;
     this.text = text;
+    this.copy = copy;
     this.allocator = allocator;
     this.elapsedNanos = elapsedNanos;
   }
 
   static SqlResult rows(QueryExecution execution) {
-    return new SqlResult(execution, null, null, 0);
+    return new SqlResult(execution, null, null, null, 0);
   }
 
   static SqlResult text(String text, BufferAllocator allocator, long elapsedNanos) {
-    return new SqlResult(null, text, allocator, elapsedNanos);
+    return new SqlResult(null, text, null, allocator, elapsedNanos);
+  }
+
+  /**
+   * A COPY of {@code execution}'s rows: the first {@link #next} runs {@code copy} (which writes the
+   * rows and returns how many) and answers one row, column {@code Count} (DuckDB's answer); {@link
+   * #cancel} stops the query, so the copy fails and leaves no file.
+   */
+  static SqlResult copying(QueryExecution execution, LongSupplier copy, BufferAllocator allocator) {
+    return new SqlResult(execution, null, copy, allocator, 0);
   }
 
   /** Whether this is the text of an EXPLAIN (one {@code plan} column, one row per line). */
@@ -50,11 +66,31 @@ public final class SqlResult implements AutoCloseable {
   }
 
   public Schema schema() {
+    if (copy != null) {
+      return COUNT_SCHEMA;
+    }
     return execution == null ? PLAN_SCHEMA : execution.schema();
   }
 
   /** The next batch (owned by the caller), or null at the end; a query's failure is thrown here. */
   public VectorSchemaRoot next() {
+    if (copy != null) {
+      if (textReturned) {
+        return null;
+      }
+      textReturned = true;
+      BigIntVector vector = new BigIntVector(COUNT_SCHEMA.getFields().get(0), allocator);
+      try {
+        long rows = copy.getAsLong();
+        vector.allocateNew(1);
+        vector.set(0, rows);
+        vector.setValueCount(1);
+      } catch (RuntimeException failure) {
+        vector.close();
+        throw failure;
+      }
+      return new VectorSchemaRoot(COUNT_SCHEMA.getFields(), List.of(vector), 1);
+    }
     if (execution != null) {
       return execution.next();
     }

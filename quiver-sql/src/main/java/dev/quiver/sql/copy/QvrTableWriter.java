@@ -1,4 +1,4 @@
-package dev.quiver.cli;
+package dev.quiver.sql.copy;
 
 import dev.quiver.format.file.QuiverWriter;
 import dev.quiver.io.AtomicOutputFile;
@@ -9,25 +9,26 @@ import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
 
-/** Batches as a {@code .qvr} file; {@link QuiverWriter} commits atomically itself. */
-final class QuiverSink implements TableWriter {
+/**
+ * Batches as a {@code .qvr} file, as a quiver-io {@link TableWriter} (COPY, {@code quiver convert});
+ * {@link QuiverWriter} writes a temporary file and renames it itself.
+ */
+public final class QvrTableWriter implements TableWriter {
   private final QuiverWriter writer;
-  private final Schema schema;
   private boolean committed;
 
-  private QuiverSink(QuiverWriter writer, Schema schema) {
+  private QvrTableWriter(QuiverWriter writer) {
     this.writer = writer;
-    this.schema = schema;
+  }
+
+  /** Starts {@code target}; fails with USER when it is a folder or its folder is missing. */
+  public static QvrTableWriter create(Path target, Schema schema, BufferAllocator allocator) throws IOException {
+    return new QvrTableWriter(QuiverWriter.create(AtomicOutputFile.checkTarget(target), schema, allocator));
   }
 
   @Override
   public Schema schema() {
-    return schema;
-  }
-
-  static QuiverSink create(Path target, Schema schema, BufferAllocator allocator) throws IOException {
-    AtomicOutputFile.checkTarget(target);
-    return new QuiverSink(QuiverWriter.create(target, schema, allocator), schema);
+    return writer.schema();
   }
 
   @Override

@@ -1,0 +1,154 @@
+package dev.quiver.sql.copy;
+
+import dev.quiver.sql.SqlException;
+import java.util.Locale;
+
+/**
+ * The tokens of a COPY statement: words, 'strings', "quoted names", numbers and single symbols;
+ * white space and comments skipped. Every token knows its offset, so errors can give line:column.
+ */
+final class CopyLexer {
+  /** The kinds of token. */
+  enum Kind {
+    WORD,
+    STRING,
+    QUOTED,
+    SYMBOL,
+    END
+  }
+
+  /** One token; {@code value} is a string's or quoted name's characters without the quotes. */
+  record Token(Kind kind, String value, int offset) {
+    boolean isWord(String word) {
+      return kind == Kind.WORD && value.equalsIgnoreCase(word);
+    }
+
+    boolean isSymbol(char symbol) {
+      return kind == Kind.SYMBOL && value.charAt(0) == symbol;
+    }
+
+    /** The token as the user wrote it, for messages. */
+    String shown() {
+      switch (kind) {
+        case END:
+          return "the end of the statement";
+        case STRING:
+          return "'" + value + "'";
+        case QUOTED:
+          return "\"" + value + "\"";
+        default:
+          return "'" + value + "'";
+      }
+    }
+  }
+
+  private final String text;
+  private int position;
+
+  CopyLexer(String text) {
+    this.text = text;
+  }
+
+  String text() {
+    return text;
+  }
+
+  /** The next token (END at the end, again and again). */
+  Token next() {
+    skipBlank();
+    if (position >= text.length()) {
+      return new Token(Kind.END, "", text.length());
+    }
+    int start = position;
+    char c = text.charAt(position);
+    if (c == '\'' || c == '"') {
+      StringBuilder value = new StringBuilder();
+      position++;
+      while (true) {
+        if (position >= text.length()) {
+          throw error(start, (c == '\'' ? "the string" : "the quoted name") + " is not closed");
+        }
+        char d = text.charAt(position++);
+        if (d == c) {
+          if (position < text.length() && text.charAt(position) == c) {
+            value.append(c);
+            position++;
+            continue;
+          }
+          break;
+        }
+        value.append(d);
+      }
+      return new Token(c == '\'' ? Kind.STRING : Kind.QUOTED, value.toString(), start);
+    }
+    if (Character.isLetterOrDigit(c) || c == '_') {
+      while (position < text.length()
+          && (Character.isLetterOrDigit(text.charAt(position)) || "_.$".indexOf(text.charAt(position)) >= 0)) {
+        position++;
+      }
+      return new Token(Kind.WORD, text.substring(start, position), start);
+    }
+    position++;
+    return new Token(Kind.SYMBOL, String.valueOf(c), start);
+  }
+
+  /** Moves past the parenthesis that closes the one just read; the offset of that closing one. */
+  int skipToClosingParenthesis(int openOffset) {
+    int depth = 1;
+    while (true) {
+      Token token = next();
+      if (token.kind() == Kind.END) {
+        throw error(openOffset, "the '(' after COPY is never closed: COPY (query) TO 'file'");
+      }
+      if (token.isSymbol('(')) {
+        depth++;
+      } else if (token.isSymbol(')') && --depth == 0) {
+        return token.offset();
+      }
+    }
+  }
+
+  private void skipBlank() {
+    while (position < text.length()) {
+      char c = text.charAt(position);
+      if (Character.isWhitespace(c)) {
+        position++;
+      } else if (text.startsWith("--", position)) {
+        int end = text.indexOf('\n', position);
+        position = end < 0 ? text.length() : end + 1;
+      } else if (text.startsWith("/*", position)) {
+        int end = text.indexOf("*/", position + 2);
+        position = end < 0 ? text.length() : end + 2;
+      } else {
+        return;
+      }
+    }
+  }
+
+  /** A failure at {@code offset} of the text. */
+  SqlException error(int offset, String problem) {
+    return new SqlException(line(offset), column(offset), problem);
+  }
+
+  /** The 1-based line of {@code offset}. */
+  int line(int offset) {
+    int line = 1;
+    for (int i = 0; i < offset && i < text.length(); i++) {
+      if (text.charAt(i) == '\n') {
+        line++;
+      }
+    }
+    return line;
+  }
+
+  /** The 1-based column of {@code offset}. */
+  int column(int offset) {
+    int end = Math.min(offset, text.length());
+    int lineStart = end == 0 ? 0 : text.lastIndexOf('\n', end - 1) + 1;
+    return offset - lineStart + 1;
+  }
+
+  static String upper(String word) {
+    return word.toUpperCase(Locale.ROOT);
+  }
+}

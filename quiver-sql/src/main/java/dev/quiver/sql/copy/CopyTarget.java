@@ -1,0 +1,28 @@
+package dev.quiver.sql.copy;
+
+import dev.quiver.io.parquet.ParquetCodec;
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * Where and how COPY writes a result.
+ *
+ * @param path the file (replaced atomically when the copy succeeds)
+ * @param format its format
+ * @param parquetCodec page compression of Parquet output
+ * @param csvDelimiter what separates CSV fields
+ * @param csvHeader whether CSV starts with the header line
+ */
+public record CopyTarget(Path path, CopyFormat format, ParquetCodec parquetCodec, char csvDelimiter,
+    boolean csvHeader) {
+  public CopyTarget {
+    Objects.requireNonNull(path, "path");
+    Objects.requireNonNull(format, "format");
+    Objects.requireNonNull(parquetCodec, "parquetCodec");
+  }
+
+  /** {@code path} in {@code format}, Parquet pages compressed with zstd, CSV with ',' and a header. */
+  public static CopyTarget of(Path path, CopyFormat format) {
+    return new CopyTarget(path, format, ParquetCodec.ZSTD, ',', true);
+  }
+}
