@@ -161,10 +161,15 @@ public final class Catalog {
       if (Files.isDirectory(path)) {
         List<Path> inside = qvrFiles(path);
         if (inside.isEmpty()) {
-          throw QuiverException
-              .user("table " + name + ": the folder " + path + " holds no ." + QVR_EXTENSION + " files");
+          inside = dataFiles(path);
         }
-        qvr.addAll(inside);
+        if (inside.isEmpty()) {
+          throw QuiverException.user("table " + name + ": the folder " + path + " holds no ." + QVR_EXTENSION
+              + ", Parquet, CSV or Arrow files");
+        }
+        for (Path file : inside) {
+          (TableFormat.extension(file).equals(QVR_EXTENSION) ? qvr : other).add(file);
+        }
       } else if (TableFormat.extension(path).equals(QVR_EXTENSION)) {
         qvr.add(path);
       } else {
@@ -180,6 +185,10 @@ public final class Catalog {
           throw QuiverException.user("no such file: " + file);
         }
       }
+      if (!HivePartitions.of(name, qvr).isEmpty()) {
+        throw QuiverException.user("table " + name + ": " + qvr.get(0) + " sits in key=value partition folders;"
+            + " partition columns are read for Parquet, CSV and Arrow files, not yet for ." + QVR_EXTENSION);
+      }
       return qvrTables.apply(qvr);
     }
     TableFormat format = TableFormat.detect(other.get(0));
@@ -191,6 +200,21 @@ public final class Catalog {
       return entries.filter(Files::isRegularFile)
           .filter(file -> TableFormat.extension(file).equals(QVR_EXTENSION))
           .filter(file -> !file.getFileName().toString().startsWith("."))
+          .sorted()
+          .toList();
+    }
+  }
+
+  /**
+   * The supported files anywhere under {@code folder} (hive-style {@code key=value} sub-folders),
+   * sorted; hidden files and those starting with {@code _} ({@code _SUCCESS}) left out.
+   */
+  private static List<Path> dataFiles(Path folder) throws IOException {
+    try (Stream<Path> entries = Files.walk(folder)) {
+      return entries.filter(Files::isRegularFile)
+          .filter(file -> !file.getFileName().toString().startsWith("."))
+          .filter(file -> !file.getFileName().toString().startsWith("_"))
+          .filter(Catalog::supported)
           .sorted()
           .toList();
     }
