@@ -31,6 +31,7 @@ import org.apache.arrow.vector.BigIntVector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
+import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -194,6 +195,48 @@ class HivePartitionsTest {
               .isGreaterThan(metrics.get("rowgroups.total") / 2);
         }
       }
+    }
+  }
+
+  @Test
+  void csvFilesInDateAndTextPartitionsAnswerAsDuckDb() throws Exception {
+    Path table = folder.resolve("events");
+    String[] regions = {"eu", "us west", "a%2Fb"};
+    String[] days = {"2024-07-01", "2024-07-02", HivePartitions.DEFAULT_PARTITION};
+    int files = 0;
+    for (String region : regions) {
+      for (String day : days) {
+        StringBuilder text = new StringBuilder("id,label\n");
+        for (int row = 0; row < 20; row++) {
+          text.append(files * 100 + row).append(",l").append(random.nextInt(5)).append('\n');
+        }
+        Path file = table.resolve("region=" + region).resolve("day=" + day).resolve("data.csv");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, text);
+        files++;
+      }
+    }
+    String glob = table + "/*/*/*.csv";
+    String duck = "read_csv('" + glob + "', hive_partitioning = true)";
+    try (DuckDbOracle oracle = DuckDbOracle.inMemory();
+        QuiverSession session = QuiverSession.open(allocator.allocator(), SessionOptions.defaults().withThreads(2))) {
+      for (String where : List.of("", "WHERE \"day\" = DATE '2024-07-02'", "WHERE region = 'us west'",
+          "WHERE region IN ('eu', 'a/b') AND \"day\" >= DATE '2024-07-02'", "WHERE \"day\" IS NULL")) {
+        String query = "SELECT region, \"day\", count(*), sum(id), max(label) FROM %s " + where
+            + " GROUP BY region, \"day\"";
+        Map<String, Long> metrics = new java.util.HashMap<>();
+        Result actual = run(session, String.format(query, "'" + glob + "'"), metrics);
+        Result expected = oracle.run(String.format(query, duck));
+        ResultComparison.assertSameAnswer(query, expected, actual, OrderSpec.unordered(), null);
+        assertThat(metrics.get("files.total")).isEqualTo(files);
+        assertThat(metrics.get("files.skipped")).as("files skipped by %s", where)
+            .isEqualTo(files - expected.rowCount());
+      }
+      Result types = oracle.run("SELECT typeof(region), typeof(\"day\") FROM " + duck + " LIMIT 1");
+      assertThat(types.rows().get(0)).containsExactly("VARCHAR", "DATE");
+      FileTableSource source = (FileTableSource) session.catalog().resolveTable(glob);
+      assertThat(source.schema().findField("region").getType()).isEqualTo(ArrowType.Utf8.INSTANCE);
+      assertThat(source.schema().findField("day").getType()).isEqualTo(new ArrowType.Date(DateUnit.DAY));
     }
   }
 
