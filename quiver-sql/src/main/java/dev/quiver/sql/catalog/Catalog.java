@@ -3,6 +3,7 @@ package dev.quiver.sql.catalog;
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
 import dev.quiver.exec.source.TableSource;
+import dev.quiver.io.csv.CsvReadOptions;
 import dev.quiver.io.formats.TableFormat;
 import dev.quiver.sql.NameSuggestions;
 import java.io.IOException;
@@ -34,6 +35,7 @@ public final class Catalog {
   private final Map<String, TableSource> tables = new ConcurrentHashMap<>();
   private final Map<String, String> registeredNames = new ConcurrentHashMap<>();
   private final Map<String, TableSource> pathTables = new ConcurrentHashMap<>();
+  private volatile CsvReadOptions csvOptions = CsvReadOptions.defaults();
 
   /**
    * @param qvrTables makes the table of a list of {@code .qvr} files (one file, or a folder's files)
@@ -49,6 +51,15 @@ public final class Catalog {
   public Catalog(Function<List<Path>, TableSource> qvrTables, Path baseDirectory) {
     this.qvrTables = Objects.requireNonNull(qvrTables, "qvrTables");
     this.baseDirectory = Objects.requireNonNull(baseDirectory, "baseDirectory");
+  }
+
+  /**
+   * How CSV tables opened from now on are typed (the inference sample, given column types: docs/CSV.md);
+   * forgets the tables already opened by path, so a query reads them again with these options.
+   */
+  public void csvOptions(CsvReadOptions options) {
+    csvOptions = Objects.requireNonNull(options, "options");
+    pathTables.clear();
   }
 
   /** Registers {@code source} under {@code name}, replacing a table of that name (ignoring case). */
@@ -192,7 +203,7 @@ public final class Catalog {
       return qvrTables.apply(qvr);
     }
     TableFormat format = TableFormat.detect(other.get(0));
-    return FileTableSource.open(name, other, format);
+    return FileTableSource.open(name, other, format, csvOptions);
   }
 
   private static List<Path> qvrFiles(Path folder) throws IOException {

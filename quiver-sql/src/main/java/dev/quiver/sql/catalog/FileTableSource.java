@@ -78,7 +78,17 @@ public final class FileTableSource implements TableSource {
    * @throws QuiverException USER when a file is missing, of another format or of another schema
    */
   public static FileTableSource open(String name, List<Path> files, TableFormat format) throws IOException {
+    return open(name, files, format, CsvReadOptions.defaults());
+  }
+
+  /**
+   * {@link #open(String, List, TableFormat)} with CSV files typed by {@code csv}: its inference sample
+   * ({@code withInferRows}) and its given column types (a name not in a file's header is a USER error).
+   */
+  public static FileTableSource open(String name, List<Path> files, TableFormat format, CsvReadOptions csv)
+      throws IOException {
     Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(csv, "csv");
     if (files.isEmpty()) {
       throw QuiverException.user("table " + name + " has no files");
     }
@@ -108,7 +118,9 @@ public final class FileTableSource implements TableSource {
             }
           }
         } else {
-          try (TableReader reader = format.openReader(file, allocator, ReadOptions.defaults().withBatchRows(1))) {
+          ReadOptions options = ReadOptions.defaults().withBatchRows(1);
+          try (TableReader reader = format.openReader(file, allocator,
+              format == TableFormat.CSV ? options.withCsv(csv) : options)) {
             fileSchema = reader.schema();
           }
           rows += estimateRows(file, format, fileSchema);

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
+import dev.quiver.io.csv.CsvColumnType;
+import dev.quiver.io.csv.CsvReadOptions;
 import dev.quiver.sql.oracle.ArrowResults;
 import dev.quiver.sql.oracle.DuckDbOracle;
 import dev.quiver.sql.oracle.OrderSpec;
@@ -109,6 +111,27 @@ class CsvFilesTest {
         + "naïve,4,\u2028sep\n");
     assertSameAsDuckDb(file, "SELECT * FROM %s");
     assertSameAsDuckDb(file, "SELECT \"名前\", \"café\" * 2, lower(\"Ωμέγα\") FROM %s WHERE \"café\" >= 2");
+  }
+
+  @Test
+  void givenColumnTypesOverrideInferenceAsDuckDbTypesDo() throws Exception {
+    Path file = csv("zips.csv", "zip,amount,note\n02134,1,x\n90210,2,y\n10001,3,\n");
+    try (DuckDbOracle oracle = DuckDbOracle.inMemory(); QuiverSession session = session()) {
+      session.catalog().csvOptions(CsvReadOptions.defaults().withColumnType("zip", CsvColumnType.UTF8)
+          .withColumnType("amount", CsvColumnType.FLOAT64));
+      String query = "SELECT zip, amount / 2, note FROM %s";
+      Result expected = oracle.run(String.format(query,
+          "read_csv('" + file + "'" + DIALECT + ", types = {'zip': 'VARCHAR', 'amount': 'DOUBLE'})"));
+      Result actual = run(session, String.format(query, "'" + file + "'"));
+      ResultComparison.assertSameAnswer(query, expected, actual, OrderSpec.unordered(), null);
+      assertThat(actual.rows()).extracting(row -> row.get(0)).containsExactlyInAnyOrder("02134", "90210", "10001");
+
+      session.catalog().csvOptions(CsvReadOptions.defaults().withColumnType("missing", CsvColumnType.UTF8));
+      assertThatThrownBy(() -> run(session, "SELECT * FROM '" + file + "'"))
+          .isInstanceOf(QuiverException.class)
+          .satisfies(failure -> assertThat(((QuiverException) failure).errorCode()).isEqualTo(ErrorCode.USER))
+          .hasMessageContaining("missing");
+    }
   }
 
   @Test
