@@ -167,6 +167,11 @@ class HivePartitionsTest {
               .isEqualTo(partitions.size() - filesWhere(test.kept()));
         }
       }
+      try (SqlResult explained = session.execute("EXPLAIN ANALYZE SELECT count(*) FROM '" + glob
+          + "' WHERE \"year\" > 2030")) {
+        assertThat(explained.text()).contains("files.total").contains("files.skipped")
+            .contains("rowgroups.skipped");
+      }
       Result types = oracle.run("SELECT typeof(\"year\"), typeof(\"month\") FROM " + duck + " LIMIT 1");
       FileTableSource source = (FileTableSource) session.catalog().resolveTable(glob);
       assertThat(types.rows().get(0)).containsExactly("BIGINT", "BIGINT");
