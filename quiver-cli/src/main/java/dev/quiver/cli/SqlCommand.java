@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -74,6 +75,10 @@ public final class SqlCommand implements Callable<Integer> {
           + " extension, otherwise in --format (default csv); prints 'N rows written to FILE'.")
   Path output;
 
+  /** How CSV tables are typed (--infer-rows, --column-type), as for convert. */
+  @Mixin
+  CsvInputOptions csv;
+
   @Override
   public Integer call() throws IOException {
     PrintWriter out = spec.commandLine().getOut();
@@ -133,6 +138,7 @@ public final class SqlCommand implements Callable<Integer> {
   }
 
   private void register(QuiverSession session) throws IOException {
+    session.catalog().csvOptions(csv.readOptions());
     for (Path directory : tableDirectories) {
       session.registerDirectory(directory);
     }

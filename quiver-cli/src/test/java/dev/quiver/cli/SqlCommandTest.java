@@ -83,6 +83,24 @@ class SqlCommandTest {
   }
 
   @Test
+  void csvColumnTypesOverrideInferenceOfCsvTables() throws IOException {
+    Path file = directory.resolve("zips.csv");
+    Files.writeString(file, "zip,n\n02134,1\n90210,2\n");
+    CommandRunner.Outcome typed = CommandRunner.run(memory.allocator(), "sql", "--format", "csv", "--column-type",
+        "zip=utf8", "--column-type", "n=float64", "SELECT zip, n / 4 AS q FROM '" + file + "' ORDER BY zip");
+    assertThat(typed.exitCode()).as(typed.err()).isZero();
+    assertThat(typed.out().lines().toList()).containsExactly("zip,q", "02134,0.25", "90210,0.5");
+    CommandRunner.Outcome inferred = CommandRunner.run(memory.allocator(), "sql", "--format", "csv",
+        "SELECT zip FROM '" + file + "' ORDER BY zip");
+    assertThat(inferred.out().lines().toList()).as("a leading zero keeps zip text").containsExactly("zip", "02134",
+        "90210");
+    CommandRunner.Outcome bad = CommandRunner.run(memory.allocator(), "sql", "--column-type", "zip=int99",
+        "SELECT * FROM '" + file + "'");
+    assertThat(bad.exitCode()).isEqualTo(2);
+    assertThat(bad.err()).contains("int99");
+  }
+
+  @Test
   void badSqlNamesLineAndColumnInTheWholeTextAndExitsTwo() throws IOException {
     write("t", 10);
     CommandRunner.Outcome outcome = CommandRunner.run(memory.allocator(), "sql", "--tables", directory.toString(),

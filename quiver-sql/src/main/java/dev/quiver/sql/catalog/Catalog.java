@@ -3,6 +3,7 @@ package dev.quiver.sql.catalog;
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
 import dev.quiver.exec.source.TableSource;
+import dev.quiver.io.csv.CsvReadOptions;
 import dev.quiver.io.formats.TableFormat;
 import dev.quiver.sql.NameSuggestions;
 import java.io.IOException;
@@ -34,6 +35,7 @@ public final class Catalog {
   private final Map<String, TableSource> tables = new ConcurrentHashMap<>();
   private final Map<String, String> registeredNames = new ConcurrentHashMap<>();
   private final Map<String, TableSource> pathTables = new ConcurrentHashMap<>();
+  private volatile CsvReadOptions csvOptions = CsvReadOptions.defaults();
 
   /**
    * @param qvrTables makes the table of a list of {@code .qvr} files (one file, or a folder's files)
@@ -49,6 +51,15 @@ public final class Catalog {
   public Catalog(Function<List<Path>, TableSource> qvrTables, Path baseDirectory) {
     this.qvrTables = Objects.requireNonNull(qvrTables, "qvrTables");
     this.baseDirectory = Objects.requireNonNull(baseDirectory, "baseDirectory");
+  }
+
+  /**
+   * How CSV tables opened from now on are typed (the inference sample, given column types: docs/CSV.md);
+   * forgets the tables already opened by path, so a query reads them again with these options.
+   */
+  public void csvOptions(CsvReadOptions options) {
+    csvOptions = Objects.requireNonNull(options, "options");
+    pathTables.clear();
   }
 
   /** Registers {@code source} under {@code name}, replacing a table of that name (ignoring case). */
@@ -161,10 +172,15 @@ public final class Catalog {
       if (Files.isDirectory(path)) {
         List<Path> inside = qvrFiles(path);
         if (inside.isEmpty()) {
-          throw QuiverException
-              .user("table " + name + ": the folder " + path + " holds no ." + QVR_EXTENSION + " files");
+          inside = dataFiles(path);
         }
-        qvr.addAll(inside);
+        if (inside.isEmpty()) {
+          throw QuiverException.user("table " + name + ": the folder " + path + " holds no ." + QVR_EXTENSION
+              + ", Parquet, CSV or Arrow files");
+        }
+        for (Path file : inside) {
+          (TableFormat.extension(file).equals(QVR_EXTENSION) ? qvr : other).add(file);
+        }
       } else if (TableFormat.extension(path).equals(QVR_EXTENSION)) {
         qvr.add(path);
       } else {
@@ -180,10 +196,14 @@ public final class Catalog {
           throw QuiverException.user("no such file: " + file);
         }
       }
+      if (!HivePartitions.of(name, qvr).isEmpty()) {
+        throw QuiverException.user("table " + name + ": " + qvr.get(0) + " sits in key=value partition folders;"
+            + " partition columns are read for Parquet, CSV and Arrow files, not yet for ." + QVR_EXTENSION);
+      }
       return qvrTables.apply(qvr);
     }
     TableFormat format = TableFormat.detect(other.get(0));
-    return FileTableSource.open(name, other, format);
+    return FileTableSource.open(name, other, format, csvOptions);
   }
 
   private static List<Path> qvrFiles(Path folder) throws IOException {
@@ -191,6 +211,21 @@ public final class Catalog {
       return entries.filter(Files::isRegularFile)
           .filter(file -> TableFormat.extension(file).equals(QVR_EXTENSION))
           .filter(file -> !file.getFileName().toString().startsWith("."))
+          .sorted()
+          .toList();
+    }
+  }
+
+  /**
+   * The supported files anywhere under {@code folder} (hive-style {@code key=value} sub-folders),
+   * sorted; hidden files and those starting with {@code _} ({@code _SUCCESS}) left out.
+   */
+  private static List<Path> dataFiles(Path folder) throws IOException {
+    try (Stream<Path> entries = Files.walk(folder)) {
+      return entries.filter(Files::isRegularFile)
+          .filter(file -> !file.getFileName().toString().startsWith("."))
+          .filter(file -> !file.getFileName().toString().startsWith("_"))
+          .filter(Catalog::supported)
           .sorted()
           .toList();
     }

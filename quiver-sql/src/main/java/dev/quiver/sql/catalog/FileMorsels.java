@@ -2,6 +2,9 @@ package dev.quiver.sql.catalog;
 
 import dev.quiver.common.QuiverException;
 import dev.quiver.common.batch.Batch;
+import dev.quiver.common.metrics.Metric;
+import dev.quiver.common.metrics.MetricsSnapshot;
+import dev.quiver.common.stats.ZoneStatistics;
 import dev.quiver.exec.operator.ExecutionContext;
 import dev.quiver.exec.operator.Morsel;
 import dev.quiver.exec.operator.MorselSource;
@@ -12,6 +15,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
@@ -27,10 +31,22 @@ final class FileMorsels implements MorselSource {
    * One morsel's part of a table.
    *
    * @param file the file
+   * @param fileIndex the file's position in the table's files
    * @param index the row group in a Parquet file, or -1 for the whole file
    * @param rows the row group's rows, or -1
+   * @param statistics the row group's column statistics from its footer (none for a whole file)
    */
-  record RowGroup(Path file, int index, long rows) {}
+  record RowGroup(Path file, int fileIndex, int index, long rows, Map<String, ZoneStatistics> statistics) {}
+
+  /** What a scan's filter skipped before opening anything: files, and Parquet row groups. */
+  record Pruning(long files, long filesSkipped, long rowGroups, long rowGroupsSkipped) {
+    MetricsSnapshot snapshot() {
+      return new MetricsSnapshot(List.of(new Metric("files.total", Metric.Kind.COUNT, files),
+          new Metric("files.skipped", Metric.Kind.COUNT, filesSkipped),
+          new Metric("rowgroups.total", Metric.Kind.COUNT, rowGroups),
+          new Metric("rowgroups.skipped", Metric.Kind.COUNT, rowGroupsSkipped)));
+    }
+  }
 
   private final FileTableSource table;
   private final List<RowGroup> parts;
@@ -38,11 +54,12 @@ final class FileMorsels implements MorselSource {
   private final AtomicInteger nextPart = new AtomicInteger();
   private final OperatorMetrics metrics;
 
-  FileMorsels(FileTableSource table, List<RowGroup> parts, List<String> columns) {
+  FileMorsels(FileTableSource table, List<RowGroup> parts, List<String> columns, Pruning pruning) {
     this.table = table;
     this.parts = parts;
     this.columns = List.copyOf(columns);
     this.metrics = new OperatorMetrics("TableScan", table.name() + " columns=" + columns);
+    metrics.include(pruning::snapshot);
   }
 
   @Override
@@ -58,13 +75,13 @@ final class FileMorsels implements MorselSource {
 
   private Morsel openRowGroup(RowGroup part, ExecutionContext context) throws IOException {
     List<String> fileOrder = new ArrayList<>();
-    for (Field field : table.schema().getFields()) {
+    for (Field field : table.fileSchema().getFields()) {
       if (columns.contains(field.getName())) {
         fileOrder.add(field.getName());
       }
     }
     if (fileOrder.isEmpty()) {
-      return new CountOnlyMorsel(part.rows(), context);
+      return new CountOnlyMorsel(part, context);
     }
     ParquetArrowReader reader = ParquetArrowReader.open(part.file(), context.allocator(), context.batchRows(),
         ParquetArrowReader.defaultOptions(), fileOrder);
@@ -79,13 +96,13 @@ final class FileMorsels implements MorselSource {
       reader.close();
       throw failure;
     }
-    return new ReaderMorsel(reader, part.rows(), context);
+    return new ReaderMorsel(reader, part, context);
   }
 
   private Morsel openFile(RowGroup part, ExecutionContext context) throws IOException {
     TableReader reader = table.format().openReader(part.file(), context.allocator(),
         table.readOptions(context.batchRows()));
-    return new ReaderMorsel(reader, -1, context);
+    return new ReaderMorsel(reader, part, context);
   }
 
   @Override
@@ -97,11 +114,13 @@ final class FileMorsels implements MorselSource {
   private final class ReaderMorsel implements Morsel {
     private final TableReader reader;
     private final ExecutionContext context;
+    private final int fileIndex;
     private long remaining;
 
-    ReaderMorsel(TableReader reader, long rows, ExecutionContext context) {
+    ReaderMorsel(TableReader reader, RowGroup part, ExecutionContext context) {
       this.reader = reader;
-      this.remaining = rows;
+      this.remaining = part.rows();
+      this.fileIndex = part.fileIndex();
       this.context = context;
     }
 
@@ -119,7 +138,7 @@ final class FileMorsels implements MorselSource {
       if (remaining > 0) {
         remaining = Math.max(0, remaining - root.getRowCount());
       }
-      Batch batch = select(root, reader.dictionaries());
+      Batch batch = select(root, reader.dictionaries(), fileIndex, context);
       metrics.time.add(System.nanoTime() - started);
       metrics.output(batch.rowCount());
       return batch;
@@ -134,10 +153,12 @@ final class FileMorsels implements MorselSource {
   /** Batches of no columns with the row group's row count, from its footer (COUNT(*) reads no pages). */
   private final class CountOnlyMorsel implements Morsel {
     private final ExecutionContext context;
+    private final int fileIndex;
     private long remaining;
 
-    CountOnlyMorsel(long rows, ExecutionContext context) {
-      this.remaining = rows;
+    CountOnlyMorsel(RowGroup part, ExecutionContext context) {
+      this.remaining = part.rows();
+      this.fileIndex = part.fileIndex();
       this.context = context;
     }
 
@@ -150,18 +171,31 @@ final class FileMorsels implements MorselSource {
       int rows = (int) Math.min(remaining, context.batchRows());
       remaining -= rows;
       metrics.output(rows);
-      return Batch.of(new VectorSchemaRoot(List.of(), List.of(), rows));
+      if (columns.isEmpty()) {
+        return Batch.of(new VectorSchemaRoot(List.of(), List.of(), rows));
+      }
+      return select(new VectorSchemaRoot(List.of(), List.of(), rows), null, fileIndex, context);
     }
   }
 
   /** The asked columns of {@code root} in the asked order (dictionary columns decoded); frees the rest. */
-  private Batch select(VectorSchemaRoot root, DictionaryProvider dictionaries) {
+  private Batch select(VectorSchemaRoot root, DictionaryProvider dictionaries, int fileIndex,
+      ExecutionContext context) {
+    HivePartitions partitions = table.partitions();
     List<FieldVector> picked = new ArrayList<>(columns.size());
     List<Field> fields = new ArrayList<>(columns.size());
     List<FieldVector> all = root.getFieldVectors();
     boolean[] used = new boolean[all.size()];
     try {
       for (String column : columns) {
+        int partition = partitions.indexOf(column);
+        if (partition >= 0) {
+          FieldVector constant = ConstantColumns.of(partitions.fields().get(partition),
+              partitions.values().get(fileIndex)[partition], root.getRowCount(), context.allocator());
+          picked.add(constant);
+          fields.add(constant.getField());
+          continue;
+        }
         int position = positionOf(root.getSchema(), column);
         FieldVector vector = all.get(position);
         Field field = vector.getField();

@@ -6,6 +6,8 @@ import dev.quiver.exec.operator.ExecutionContext;
 import dev.quiver.exec.operator.MorselSource;
 import dev.quiver.exec.source.TableSource;
 import dev.quiver.expression.Expression;
+import dev.quiver.expression.filter.StatisticsEvaluator;
+import dev.quiver.expression.filter.Truth;
 import dev.quiver.io.TableReader;
 import dev.quiver.io.csv.CsvColumnType;
 import dev.quiver.io.csv.CsvReadOptions;
@@ -30,8 +32,11 @@ import org.apache.parquet.hadoop.metadata.BlockMetaData;
 /**
  * A table of one or more Parquet, CSV or Arrow IPC files of one format and schema, read through
  * quiver-io. A scan's morsels are the Parquet row groups (each read by its own reader that skips to
- * it without reading the pages before) or, for CSV and Arrow IPC, whole files. Filters are not
- * evaluated here (the engine applies them); only the asked columns of a Parquet file are read.
+ * it without reading the pages before) or, for CSV and Arrow IPC, whole files. Files in hive-style
+ * {@code key=value} folders get those keys as columns ({@link HivePartitions}). A scan's filter skips
+ * the files whose partition values and the Parquet row groups whose footer bounds prove no row passes
+ * (before they are opened; the scan's metrics count them); the engine still evaluates the filter on
+ * the rows read. Only the asked columns of a Parquet file are read.
  */
 public final class FileTableSource implements TableSource {
   private static final int CSV_SAMPLE_BYTES = 1 << 16;
@@ -44,13 +49,20 @@ public final class FileTableSource implements TableSource {
   private final List<FileMorsels.RowGroup> rowGroups;
   private final Map<String, ZoneStatistics> statistics;
   private final CsvReadOptions csvTypes;
+  private final HivePartitions partitions;
+  private final Schema fileSchema;
 
-  private FileTableSource(String name, List<Path> files, TableFormat format, Schema schema, long rowCount,
-      List<FileMorsels.RowGroup> rowGroups, Map<String, ZoneStatistics> statistics, CsvReadOptions csvTypes) {
+  private FileTableSource(String name, List<Path> files, TableFormat format, Schema fileSchema,
+      HivePartitions partitions, long rowCount, List<FileMorsels.RowGroup> rowGroups,
+      Map<String, ZoneStatistics> statistics, CsvReadOptions csvTypes) {
     this.name = name;
     this.files = List.copyOf(files);
     this.format = format;
-    this.schema = schema;
+    this.fileSchema = fileSchema;
+    this.partitions = partitions;
+    List<Field> fields = new ArrayList<>(fileSchema.getFields());
+    fields.addAll(partitions.fields());
+    this.schema = new Schema(fields, fileSchema.getCustomMetadata());
     this.rowCount = rowCount;
     this.rowGroups = List.copyOf(rowGroups);
     this.statistics = statistics;
@@ -66,7 +78,17 @@ public final class FileTableSource implements TableSource {
    * @throws QuiverException USER when a file is missing, of another format or of another schema
    */
   public static FileTableSource open(String name, List<Path> files, TableFormat format) throws IOException {
+    return open(name, files, format, CsvReadOptions.defaults());
+  }
+
+  /**
+   * {@link #open(String, List, TableFormat)} with CSV files typed by {@code csv}: its inference sample
+   * ({@code withInferRows}) and its given column types (a name not in a file's header is a USER error).
+   */
+  public static FileTableSource open(String name, List<Path> files, TableFormat format, CsvReadOptions csv)
+      throws IOException {
     Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(csv, "csv");
     if (files.isEmpty()) {
       throw QuiverException.user("table " + name + " has no files");
     }
@@ -74,8 +96,10 @@ public final class FileTableSource implements TableSource {
     long rows = 0;
     List<FileMorsels.RowGroup> rowGroups = new ArrayList<>();
     List<List<BlockMetaData>> footers = new ArrayList<>();
+    HivePartitions partitions = HivePartitions.of(name, files);
     try (BufferAllocator allocator = new RootAllocator()) {
-      for (Path file : files) {
+      for (int fileIndex = 0; fileIndex < files.size(); fileIndex++) {
+        Path file = files.get(fileIndex);
         TableFormat detected = TableFormat.detect(file);
         if (detected != format) {
           throw QuiverException.user("table " + name + ": " + file + " is " + detected.displayName() + ", not "
@@ -87,24 +111,37 @@ public final class FileTableSource implements TableSource {
             fileSchema = reader.schema();
             footers.add(reader.rowGroups());
             for (int group = 0; group < reader.rowGroups().size(); group++) {
-              long groupRows = reader.rowGroups().get(group).getRowCount();
-              rowGroups.add(new FileMorsels.RowGroup(file, group, groupRows));
-              rows += groupRows;
+              BlockMetaData footer = reader.rowGroups().get(group);
+              rowGroups.add(new FileMorsels.RowGroup(file, fileIndex, group, footer.getRowCount(),
+                  ParquetStatistics.ofRowGroup(fileSchema, footer)));
+              rows += footer.getRowCount();
             }
           }
         } else {
-          try (TableReader reader = format.openReader(file, allocator, ReadOptions.defaults().withBatchRows(1))) {
+          ReadOptions options = ReadOptions.defaults().withBatchRows(1);
+          try (TableReader reader = format.openReader(file, allocator,
+              format == TableFormat.CSV ? options.withCsv(csv) : options)) {
             fileSchema = reader.schema();
           }
           rows += estimateRows(file, format, fileSchema);
-          rowGroups.add(new FileMorsels.RowGroup(file, -1, -1));
+          rowGroups.add(new FileMorsels.RowGroup(file, fileIndex, -1, -1, Map.of()));
         }
         if (schema == null) {
           schema = fileSchema;
-        } else if (!sameColumns(schema, fileSchema)) {
-          throw QuiverException.user("table " + name + ": " + file + " has columns " + fileSchema.getFields()
-              + ", the table's first file " + files.get(0) + " has " + schema.getFields());
+        } else {
+          String difference = firstDifference(schema, fileSchema);
+          if (difference != null) {
+            throw QuiverException.user("table " + name + ": " + file + " has columns " + fileSchema.getFields()
+                + ", the table's first file " + files.get(0) + " has " + schema.getFields() + " (" + difference
+                + ")");
+          }
         }
+      }
+    }
+    for (Field partition : partitions.fields()) {
+      if (schema.getFields().stream().anyMatch(field -> field.getName().equals(partition.getName()))) {
+        throw QuiverException.user("table " + name + ": the partition folders' key '" + partition.getName()
+            + "' is also a column of " + files.get(0));
       }
     }
     Map<String, ZoneStatistics> statistics = Map.of();
@@ -114,8 +151,8 @@ public final class FileTableSource implements TableSource {
       statistics = parquet.result();
     }
     CsvReadOptions csvTypes = format == TableFormat.CSV ? csvTypes(schema) : null;
-    return new FileTableSource(name, files, format, withoutDictionaries(schema), rows, rowGroups, statistics,
-        csvTypes);
+    return new FileTableSource(name, files, format, withoutDictionaries(schema), partitions, rows, rowGroups,
+        statistics, csvTypes);
   }
 
   /** Every column of an inferred CSV schema given its type, so a reader infers nothing. */
@@ -138,18 +175,25 @@ public final class FileTableSource implements TableSource {
     return csvTypes == null ? options : options.withCsv(csvTypes);
   }
 
-  private static boolean sameColumns(Schema first, Schema second) {
+  /** The first column where two files differ, described, or null when they have the same columns. */
+  private static String firstDifference(Schema first, Schema second) {
     List<Field> a = first.getFields();
     List<Field> b = second.getFields();
-    if (a.size() != b.size()) {
-      return false;
-    }
-    for (int i = 0; i < a.size(); i++) {
-      if (!a.get(i).getName().equals(b.get(i).getName()) || !a.get(i).getType().equals(b.get(i).getType())) {
-        return false;
+    for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
+      Field left = a.get(i);
+      Field right = b.get(i);
+      if (!left.getName().equals(right.getName())) {
+        return "column " + (i + 1) + " is '" + right.getName() + "' here, '" + left.getName() + "' there";
+      }
+      if (!left.getType().equals(right.getType())) {
+        return "column '" + left.getName() + "' is " + right.getType() + " here, " + left.getType() + " there";
       }
     }
-    return true;
+    if (a.size() != b.size()) {
+      return a.size() < b.size() ? "column '" + b.get(a.size()).getName() + "' is only here"
+          : "column '" + a.get(b.size()).getName() + "' is missing here";
+    }
+    return null;
   }
 
   /** Dictionary-encoded Arrow columns are decoded when read, so the table declares their value types. */
@@ -227,7 +271,49 @@ public final class FileTableSource implements TableSource {
         throw QuiverException.user("table " + name + " has no column '" + column + "'");
       }
     }
-    return new FileMorsels(this, rowGroups, columns);
+    List<FileMorsels.RowGroup> kept = rowGroups;
+    int skippedFiles = 0;
+    int skippedGroups = 0;
+    if (filter != null) {
+      StatisticsEvaluator evaluator = StatisticsEvaluator.of(filter);
+      kept = new ArrayList<>();
+      boolean[] fileKept = new boolean[files.size()];
+      boolean[] fileSkipped = new boolean[files.size()];
+      for (FileMorsels.RowGroup part : rowGroups) {
+        Truth truth = evaluator.evaluate(column -> {
+          int partition = partitions.indexOf(column);
+          return partition >= 0 ? partitions.statistics(part.fileIndex(), partition, part.rows())
+              : part.statistics().get(column);
+        });
+        if (truth == Truth.FALSE) {
+          fileSkipped[part.fileIndex()] = true;
+          if (part.index() >= 0) {
+            skippedGroups++;
+          }
+        } else {
+          fileKept[part.fileIndex()] = true;
+          kept.add(part);
+        }
+      }
+      for (int file = 0; file < files.size(); file++) {
+        if (fileSkipped[file] && !fileKept[file]) {
+          skippedFiles++;
+        }
+      }
+    }
+    int groups = format == TableFormat.PARQUET ? rowGroups.size() : 0;
+    return new FileMorsels(this, kept, columns, new FileMorsels.Pruning(files.size(), skippedFiles, groups,
+        skippedGroups));
+  }
+
+  /** The hive partition columns of the table's files (none when they sit in no {@code key=value} folders). */
+  HivePartitions partitions() {
+    return partitions;
+  }
+
+  /** The columns the files hold (the table's columns but the partition columns). */
+  Schema fileSchema() {
+    return fileSchema;
   }
 
   @Override

@@ -28,10 +28,25 @@ final class ParquetStatistics {
   private final Map<String, Accumulator> columns = new HashMap<>();
 
   ParquetStatistics(Schema schema) {
+    this(schema, false);
+  }
+
+  /**
+   * @param strict whether a float column whose footer does not count its NaNs has no statistics (a
+   *     NaN is not in a footer's bounds, so only a counted absence of NaN lets a filter skip on them)
+   */
+  private ParquetStatistics(Schema schema, boolean strict) {
     this.schema = schema;
     for (Field field : schema.getFields()) {
-      columns.put(field.getName(), new Accumulator(field.getType()));
+      columns.put(field.getName(), new Accumulator(field.getType(), strict));
     }
+  }
+
+  /** One row group's column statistics, for skipping it: strict about NaN (see the constructor). */
+  static Map<String, ZoneStatistics> ofRowGroup(Schema schema, BlockMetaData rowGroup) {
+    ParquetStatistics statistics = new ParquetStatistics(schema, true);
+    statistics.add(List.of(rowGroup));
+    return statistics.result();
   }
 
   /** Adds one file's row groups. */
@@ -70,6 +85,7 @@ final class ParquetStatistics {
   /** One column's statistics so far. */
   private static final class Accumulator {
     private final ArrowType type;
+    private final boolean strict;
     private boolean known = true;
     private long rows;
     private long nulls;
@@ -77,8 +93,9 @@ final class ParquetStatistics {
     private Object minimum;
     private Object maximum;
 
-    Accumulator(ArrowType type) {
+    Accumulator(ArrowType type, boolean strict) {
       this.type = type;
+      this.strict = strict;
     }
 
     void add(long groupRows, Statistics<?> statistics) {
@@ -88,6 +105,10 @@ final class ParquetStatistics {
         return;
       }
       nulls += statistics.getNumNulls();
+      if (strict && type instanceof ArrowType.FloatingPoint && !statistics.isNanCountSet()) {
+        known = false;
+        return;
+      }
       if (statistics.isNanCountSet() && statistics.getNanCount() > 0) {
         containsNaN = true;
       }

@@ -309,7 +309,15 @@ class FileTablesTest {
           .satisfies(failure -> assertThat(((QuiverException) failure).errorCode()).isEqualTo(ErrorCode.USER))
           .hasMessageContaining("line 1:22: ")
           .hasMessageContaining("b.parquet has columns")
-          .hasMessageContaining("a.parquet has");
+          .hasMessageContaining("a.parquet has")
+          .hasMessageContaining("(column 1 is 'grp' here, 'id' there)");
+      write(folder.resolve("typed/b.csv"), groups(allocator.allocator()));
+      write(folder.resolve("typed/c.csv"), items(allocator.allocator(), 0, 10));
+      String typed = folder.resolve("typed") + "/*.csv";
+      assertThatThrownBy(() -> session.execute("SELECT count(*) FROM '" + typed + "'"))
+          .isInstanceOf(SqlException.class)
+          .hasMessageContaining("c.csv has columns")
+          .hasMessageContaining("(column 1 is 'id' here, 'grp' there)");
       String formats = folder.resolve("formats") + "/*";
       assertThatThrownBy(() -> session.execute("SELECT count(*) FROM '" + formats + "'"))
           .isInstanceOf(SqlException.class)
