@@ -86,6 +86,7 @@ public final class SqlCommand implements Callable<Integer> {
     if (query != null && file != null) {
       throw QuiverException.user("give a QUERY or --file, not both");
     }
+    @SuppressWarnings("SystemConsoleNull") // Java 17: null when not on a terminal, the test this needs
     boolean terminal = System.console() != null;
     SqlResultPrinter.Format chosen = format == null
         ? (terminal ? SqlResultPrinter.Format.TABLE : SqlResultPrinter.Format.CSV)

@@ -298,14 +298,6 @@ public final class CsvFormat {
     return out.toString();
   }
 
-  private static void appendQuotedIfNeeded(StringBuilder out, String text) {
-    if (needsQuotes(text)) {
-      appendQuoted(out, text);
-    } else {
-      out.append(text);
-    }
-  }
-
   private static void appendQuoted(StringBuilder out, String text) {
     out.append('"');
     for (int i = 0; i < text.length(); i++) {

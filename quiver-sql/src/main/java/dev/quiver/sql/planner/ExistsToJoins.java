@@ -89,6 +89,7 @@ final class ExistsToJoins {
    * condition over the outer row's columns then the input's, or null when the sub-query is not
    * {@code [Project...] Filter(c) r} with the correlation only in {@code c}.
    */
+  @SuppressWarnings("ReferenceEquality") // overJoin returns the very conjunct when it has no outer column
   private static RelNode correlatedFilterInput(RelNode subQuery, LogicalFilter outer, RexNode[] condition) {
     RelNode node = subQuery;
     while (node instanceof Project project) {

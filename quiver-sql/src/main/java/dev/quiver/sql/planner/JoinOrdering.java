@@ -165,11 +165,11 @@ final class JoinOrdering {
             }
             Part a = parts.get(i);
             Part b = parts.get(j);
-            boolean connects = a.leaves.contains(leafOf[sides[0]]) && b.leaves.contains(leafOf[sides[1]])
-                || a.leaves.contains(leafOf[sides[1]]) && b.leaves.contains(leafOf[sides[0]]);
+            boolean connects = (a.leaves.contains(leafOf[sides[0]]) && b.leaves.contains(leafOf[sides[1]]))
+                || (a.leaves.contains(leafOf[sides[1]]) && b.leaves.contains(leafOf[sides[0]]));
             if (connects) {
-              double distinct = Math.max(distinct(region, metadata, sides[0], leafOf, parts),
-                  distinct(region, metadata, sides[1], leafOf, parts));
+              double distinct = Math.max(distinct(region, metadata, sides[0], leafOf),
+                  distinct(region, metadata, sides[1], leafOf));
               selectivity = Math.min(selectivity, 1 / Math.max(1, distinct));
             }
           }
@@ -303,7 +303,7 @@ final class JoinOrdering {
   }
 
   /** Distinct values of a region column: its part's rows, its table's rows, its integer range. */
-  private static double distinct(Region region, RelMetadataQuery metadata, int field, int[] leafOf, List<Part> parts) {
+  private static double distinct(Region region, RelMetadataQuery metadata, int field, int[] leafOf) {
     int leaf = leafOf[field];
     RelNode input = region.leaves().get(leaf);
     Double leafRows = metadata.getRowCount(input);

@@ -66,7 +66,7 @@ final class JoinTranslation {
     List<KeyPair> pairs = new ArrayList<>();
     List<RexNode> residualConjuncts = new ArrayList<>();
     for (RexNode conjunct : RelOptUtil.conjunctions(join.getCondition())) {
-      KeyPair pair = keyPair(conjunct, leftWidth, join);
+      KeyPair pair = keyPair(conjunct, leftWidth);
       if (pair == null) {
         if (!conjunct.isAlwaysTrue()) {
           residualConjuncts.add(conjunct);
@@ -128,7 +128,7 @@ final class JoinTranslation {
     return select(node, kept);
   }
 
-  private KeyPair keyPair(RexNode conjunct, int leftWidth, Join join) {
+  private KeyPair keyPair(RexNode conjunct, int leftWidth) {
     if (conjunct.getKind() != SqlKind.EQUALS && conjunct.getKind() != SqlKind.IS_NOT_DISTINCT_FROM) {
       return null;
     }
@@ -142,15 +142,15 @@ final class JoinTranslation {
     }
     boolean nullSafe = conjunct.getKind() == SqlKind.IS_NOT_DISTINCT_FROM;
     if (firstBits.nextSetBit(leftWidth) < 0 && secondBits.nth(0) >= leftWidth) {
-      return new KeyPair(first, shift(second, -leftWidth, join), nullSafe);
+      return new KeyPair(first, shift(second, -leftWidth), nullSafe);
     }
     if (secondBits.nextSetBit(leftWidth) < 0 && firstBits.nth(0) >= leftWidth) {
-      return new KeyPair(second, shift(first, -leftWidth, join), nullSafe);
+      return new KeyPair(second, shift(first, -leftWidth), nullSafe);
     }
     return null;
   }
 
-  private static RexNode shift(RexNode node, int offset, Join join) {
+  private static RexNode shift(RexNode node, int offset) {
     return RexUtil.shift(node, offset);
   }
 
@@ -163,7 +163,7 @@ final class JoinTranslation {
     Object zero = switch (type.getTypeID()) {
       case Int, Decimal, FloatingPoint -> BigDecimal.ZERO;
       case Utf8 -> "";
-      case Bool -> Boolean.FALSE;
+      case Bool -> false;
       case Date -> LocalDate.EPOCH;
       case Timestamp -> LocalDate.EPOCH.atStartOfDay();
       case Binary -> new byte[0];
@@ -369,7 +369,7 @@ final class JoinTranslation {
     boolean firstRight = !first.isEmpty() && first.asList().stream().allMatch(index -> index >= leftWidth);
     boolean secondLeft = !second.isEmpty() && second.asList().stream().allMatch(index -> index < leftWidth);
     boolean secondRight = !second.isEmpty() && second.asList().stream().allMatch(index -> index >= leftWidth);
-    return firstLeft && secondRight || firstRight && secondLeft;
+    return (firstLeft && secondRight) || (firstRight && secondLeft);
   }
 
   /** The semi or anti join's rows with the mark column after them, as the filtered mark join gave. */

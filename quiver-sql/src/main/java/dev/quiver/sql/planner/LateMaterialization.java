@@ -27,7 +27,7 @@ final class LateMaterialization {
   static PlanNode rewrite(PlanNode plan) {
     if (plan instanceof ProjectNode project && project.input() instanceof SortNode sort) {
       SortNode rewritten = rewrite(sort);
-      return rewritten == sort ? plan
+      return rewritten.equals(sort) ? plan
           : new ProjectNode(rewritten, project.expressions(), project.names(), project.nullable());
     }
     return plan instanceof SortNode sort ? rewrite(sort) : plan;

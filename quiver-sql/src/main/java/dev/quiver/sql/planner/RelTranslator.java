@@ -152,30 +152,6 @@ final class RelTranslator {
     return project.getProjects().stream().map(expression -> ((RexInputRef) expression).getIndex()).toList();
   }
 
-  private static int[] ordinalsOf(List<String> names, List<String> distinct) {
-    int[] ordinals = new int[names.size()];
-    for (int i = 0; i < names.size(); i++) {
-      ordinals[i] = distinct.indexOf(names.get(i));
-    }
-    return ordinals;
-  }
-
-  private static PlanNode reorder(PlanNode input, List<String> names) {
-    List<Field> fields = input.schema().getFields();
-    List<Expression> expressions = new ArrayList<>();
-    List<Boolean> nullable = new ArrayList<>();
-    for (String name : names) {
-      for (int i = 0; i < fields.size(); i++) {
-        if (fields.get(i).getName().equals(name)) {
-          expressions.add(new dev.quiver.expression.ColumnReference(name, i, fields.get(i).getType()));
-          nullable.add(fields.get(i).isNullable());
-          break;
-        }
-      }
-    }
-    return new ProjectNode(input, expressions, names, nullable);
-  }
-
   /** Whether a conjunct is a column-versus-literal test a scan can use, or AND / OR / NOT of such tests. */
   static boolean pushable(Expression expression) {
     if (expression instanceof And and) {

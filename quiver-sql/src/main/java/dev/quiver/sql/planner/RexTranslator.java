@@ -385,8 +385,8 @@ final class RexTranslator {
     if (expression.type().equals(type)) {
       return expression;
     }
-    if (expression instanceof Literal literal && (literal.value() == null || type instanceof ArrowType.Decimal
-        && literal.value() instanceof BigDecimal)) {
+    if (expression instanceof Literal literal && (literal.value() == null || (type instanceof ArrowType.Decimal
+        && literal.value() instanceof BigDecimal))) {
       return new Literal(literal.value(), type);
     }
     return new Cast(expression, type);

@@ -50,7 +50,8 @@ final class SubjectPositions {
           return;
         }
         if (best[0] == null || position.getLineNum() < best[0].getLineNum()
-            || position.getLineNum() == best[0].getLineNum() && position.getColumnNum() < best[0].getColumnNum()) {
+            || (position.getLineNum() == best[0].getLineNum()
+                && position.getColumnNum() < best[0].getColumnNum())) {
           best[0] = position;
         }
       }
