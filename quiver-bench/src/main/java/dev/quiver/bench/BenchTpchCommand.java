@@ -14,7 +14,6 @@ import dev.quiver.datagen.tpch.TpchQueries;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
@@ -35,9 +34,8 @@ public final class BenchTpchCommand implements Callable<Integer> {
   @Mixin
   BenchOptions options;
 
-  @Option(names = "--data", paramLabel = "DIR",
-      description = "Where data sets are generated once and reused (default: quiver-bench/target/bench-data).")
-  Path data;
+  @Mixin
+  SqlRunOptions run;
 
   @Option(names = "--scale", paramLabel = "SF", defaultValue = "1",
       description = "TPC-H scale factor (default: ${DEFAULT-VALUE}).")
@@ -46,22 +44,6 @@ public final class BenchTpchCommand implements Callable<Integer> {
   @Option(names = "--queries", paramLabel = "N", split = ",",
       description = "Query numbers (default: all 22), e.g. 1,6,q14.")
   List<String> queries;
-
-  @Option(names = "--systems", paramLabel = "S", split = ",",
-      description = "Systems (default: all; duckdb, the reference, always runs): quiver, duckdb, duckdb-parquet.")
-  List<String> systems;
-
-  @Option(names = "--threads", paramLabel = "N", split = ",", defaultValue = "1,2",
-      description = "Thread counts (default: ${DEFAULT-VALUE}).")
-  List<Integer> threads;
-
-  @Option(names = "--keep-going",
-      description = "Record a failed query or a wrong answer and go on with the others (exit 1 at the end); by default the first one stops the run.")
-  boolean keepGoing;
-
-  @Option(names = "--memory-limit-mib", paramLabel = "MIB", defaultValue = "0",
-      description = "Quiver's memory limit per query in MiB (default: the session's, 3/4 of the heap).")
-  long memoryLimitMib;
 
   @Override
   public Integer call() throws Exception {
@@ -73,25 +55,18 @@ public final class BenchTpchCommand implements Callable<Integer> {
     } else {
       queries.forEach(name -> chosen.add(TpchSql.number(name)));
     }
-    Set<SqlSystem> measured = EnumSet.noneOf(SqlSystem.class);
-    if (systems == null) {
-      measured.addAll(List.of(SqlSystem.values()));
-    } else {
-      systems.forEach(name -> measured.add(SqlSystem.parse(name.strip())));
-    }
-    if (threads.stream().anyMatch(count -> count < 1)) {
-      throw QuiverException.user("--threads must be at least 1");
-    }
+    Set<SqlSystem> measured = run.systems();
     if (!(scale > 0)) {
       throw QuiverException.user("--scale must be positive");
     }
-    Path dataDirectory = data != null ? data : BenchOptions.repository().resolve("quiver-bench/target/bench-data");
+    Path dataDirectory = run.checkedDataDirectory();
     PrintWriter log = spec.commandLine().getErr();
     SuiteRunner runner = TpchSuite.runner(new ChildJvm(MeasureMain.class.getName(), List.of(ChildJvm.CALCITE_CHARSET)),
-        RunEnvironment.detect(BenchOptions.repository()), options.runs, options.warmupPasses, log).keepGoing(keepGoing);
+        RunEnvironment.detect(BenchOptions.repository()), options.runs, options.warmupPasses, log)
+        .keepGoing(run.keepGoing);
     try (BufferAllocator allocator = Allocators.newRoot()) {
-      List<ResultRecord> records = TpchSuite.run(dataDirectory, scale, chosen, measured, threads,
-          memoryLimitMib << 20, runner, allocator, log);
+      List<ResultRecord> records = TpchSuite.run(dataDirectory, scale, chosen, measured, run.threads,
+          run.memoryLimitMib << 20, runner, allocator, log);
       ResultsFile.append(options.resultsFile(), records);
       log.println("bench tpch: " + records.size() + " measurements appended to " + options.resultsFile());
     }

@@ -25,10 +25,10 @@ final class SqlSuiteCommand {
     SuiteRunner runner = SqlSuite.runner(queries,
         new ChildJvm(MeasureMain.class.getName(), List.of(ChildJvm.CALCITE_CHARSET)),
         RunEnvironment.detect(BenchOptions.repository()), options.runs, options.warmupPasses, log)
-        .keepGoing(suite.keepGoing);
+        .keepGoing(suite.run.keepGoing);
     try (BufferAllocator allocator = Allocators.newRoot()) {
       List<ResultRecord> records = GeneratedSuites.run(queries, dataDirectory, suite.rows, suite.seed, subjects,
-          suite.systems(), suite.threads, suite.memoryLimitMib << 20, runner, allocator, log);
+          suite.systems(), suite.run.threads, suite.run.memoryLimitMib << 20, runner, allocator, log);
       ResultsFile.append(options.resultsFile(), records);
       log.println("bench " + queries.suite() + ": " + records.size() + " measurements appended to "
           + options.resultsFile());

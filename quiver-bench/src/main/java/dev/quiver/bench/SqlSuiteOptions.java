@@ -5,16 +5,15 @@ import dev.quiver.bench.sql.SqlSystem;
 import dev.quiver.common.QuiverException;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** The options of the SQL suites over generated tables ({@code clickbench}, {@code fineweb-sql}): a picocli mixin. */
 final class SqlSuiteOptions {
-  @Option(names = "--data", paramLabel = "DIR",
-      description = "Where data sets are generated once and reused (default: quiver-bench/target/bench-data).")
-  Path data;
+  @Mixin
+  SqlRunOptions run;
 
   @Option(names = "--rows", paramLabel = "N", defaultValue = "1000000",
       description = "Rows of the generated table (default: ${DEFAULT-VALUE}).")
@@ -27,22 +26,6 @@ final class SqlSuiteOptions {
   @Option(names = "--queries", paramLabel = "Q", split = ",",
       description = "Queries (default: all): names or numbers, ranges of numbers too, e.g. 0,3-5,q42.")
   List<String> queries;
-
-  @Option(names = "--systems", paramLabel = "S", split = ",",
-      description = "Systems (default: all; duckdb, the reference, always runs): quiver, duckdb, duckdb-parquet.")
-  List<String> systems;
-
-  @Option(names = "--threads", paramLabel = "N", split = ",", defaultValue = "1,2",
-      description = "Thread counts (default: ${DEFAULT-VALUE}).")
-  List<Integer> threads;
-
-  @Option(names = "--keep-going",
-      description = "Record a failed query or a wrong answer (as FAILED or WRONG) and go on with the others (exit 1 at the end); by default the first one stops the run.")
-  boolean keepGoing;
-
-  @Option(names = "--memory-limit-mib", paramLabel = "MIB", defaultValue = "0",
-      description = "Quiver's memory limit per query in MiB (default: the session's, 3/4 of the heap).")
-  long memoryLimitMib;
 
   /** The chosen subjects, in the order given (ranges of numbers expanded). */
   List<String> subjects(SqlQueries suite) {
@@ -76,26 +59,14 @@ final class SqlSuiteOptions {
   }
 
   Set<SqlSystem> systems() {
-    Set<SqlSystem> measured = EnumSet.noneOf(SqlSystem.class);
-    if (systems == null) {
-      measured.addAll(List.of(SqlSystem.values()));
-    } else {
-      systems.forEach(name -> measured.add(SqlSystem.parse(name.strip())));
-    }
-    return measured;
+    return run.systems();
   }
 
   /** Checks the numbers; the data directory. */
   Path checkedDataDirectory() {
-    if (threads.stream().anyMatch(count -> count < 1)) {
-      throw QuiverException.user("--threads must be at least 1");
-    }
     if (rows < 1) {
       throw QuiverException.user("--rows must be at least 1, not " + rows);
     }
-    if (memoryLimitMib < 0) {
-      throw QuiverException.user("--memory-limit-mib must not be negative");
-    }
-    return data != null ? data : BenchOptions.repository().resolve("quiver-bench/target/bench-data");
+    return run.checkedDataDirectory();
   }
 }

@@ -30,7 +30,7 @@ class SqlSuiteOptionsTest {
     assertThat(parsed("--queries", "like").suite.subjects(FinewebSql.QUERIES)).containsExactly("fineweb-like");
     assertThat(parsed("--systems", "quiver").suite.systems()).containsExactly(SqlSystem.QUIVER);
     assertThat(parsed().suite.rows).isEqualTo(1_000_000);
-    assertThat(parsed().suite.threads).containsExactly(1, 2);
+    assertThat(parsed().suite.run.threads).containsExactly(1, 2);
   }
 
   @Test
