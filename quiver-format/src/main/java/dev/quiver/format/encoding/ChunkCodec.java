@@ -68,6 +68,30 @@ public final class ChunkCodec {
    *     allocator refuses memory
    */
   public static FieldVector decode(ArrowBuf segment, Field field, BufferAllocator allocator, String name) {
+    return decodeWith(segment, field, allocator, name, SegmentDecoder::decode);
+  }
+
+  /**
+   * Decodes a string or binary segment whose values are dictionary-encoded as its codes and its
+   * dictionary, without gathering the values per row; null (nothing allocated) for any other segment,
+   * which {@link #decode} takes. The caller owns (closes) the result.
+   *
+   * @throws QuiverException as {@link #decode}; a code beyond the dictionary is CORRUPT
+   */
+  public static DictionaryChunk decodeDictionary(ArrowBuf segment, Field field, BufferAllocator allocator,
+      String name) {
+    return decodeWith(segment, field, allocator, name,
+        (parsed, target, context) -> DictionaryChunkDecoder.applies(parsed)
+            ? DictionaryChunkDecoder.decode(parsed, target, context)
+            : null);
+  }
+
+  private interface Decoding<T> {
+    T decode(SegmentParser.ParsedSegment parsed, Field field, DecodeContext context);
+  }
+
+  private static <T> T decodeWith(ArrowBuf segment, Field field, BufferAllocator allocator, String name,
+      Decoding<T> decoding) {
     Objects.requireNonNull(segment, "segment");
     Objects.requireNonNull(field, "field");
     Objects.requireNonNull(allocator, "allocator");
@@ -78,7 +102,7 @@ public final class ChunkCodec {
         throw context.corrupt("segment holds " + parsed.type().label + " values but column " + field.getName()
             + " has type " + field.getType());
       }
-      return SegmentDecoder.decode(parsed, field, context);
+      return decoding.decode(parsed, field, context);
     } catch (QuiverException failure) {
       throw failure;
     } catch (OutOfMemoryException failure) {

@@ -153,11 +153,22 @@ final class SplitRunner {
   private ColumnSlice slice(Split split, ChunkPiece piece, long row) throws IOException {
     FieldVector data = decodes.vector(decodes.entry(split, piece.data()));
     int offset = (int) (row - piece.start());
-    if (piece.dictionary() == null) {
+    FieldVector values = dictionaryOf(split, piece);
+    if (values == null) {
       return ColumnSlice.plain(data, offset);
     }
-    FieldVector values = decodes.vector(decodes.entry(split, piece.dictionary()));
     return ColumnSlice.dictionary(values, (IntVector) data, offset);
+  }
+
+  /**
+   * The dictionary of a piece whose data are codes: a dict layout's values segment, or the dictionary
+   * of a string segment kept encoded; null when the data are the values.
+   */
+  private FieldVector dictionaryOf(Split split, ChunkPiece piece) throws IOException {
+    if (piece.dictionary() != null) {
+      return decodes.vector(decodes.entry(split, piece.dictionary()));
+    }
+    return decodes.dictionary(decodes.entry(split, piece.data()));
   }
 
   private static ChunkPiece pieceAt(List<ChunkPiece> pieces, long row) {
@@ -268,11 +279,11 @@ final class SplitRunner {
           }
         }
         FieldVector data = decodes.vector(decodes.entry(split, piece.data()));
-        if (piece.dictionary() == null) {
+        FieldVector values = dictionaryOf(split, piece);
+        if (values == null) {
           batch.add(fields.get(column), VectorGather.gather(data, positions, count, fields.get(column), allocator));
           continue;
         }
-        FieldVector values = decodes.vector(decodes.entry(split, piece.dictionary()));
         IntVector codes = (IntVector) VectorGather.gather(data, positions, count, data.getField(), allocator);
         try {
           batch.addDictionary(fields.get(column), codes, slice(values, values.getField(), 0, values.getValueCount()));
@@ -292,11 +303,11 @@ final class SplitRunner {
   private void addSlice(Split split, ChunkPiece piece, Field field, int offset, int count, Batch.Builder batch)
       throws IOException {
     FieldVector data = decodes.vector(decodes.entry(split, piece.data()));
-    if (piece.dictionary() == null) {
+    FieldVector values = dictionaryOf(split, piece);
+    if (values == null) {
       batch.add(field, slice(data, data.getField(), offset, count));
       return;
     }
-    FieldVector values = decodes.vector(decodes.entry(split, piece.dictionary()));
     IntVector codes = (IntVector) slice(data, data.getField(), offset, count);
     try {
       batch.addDictionary(field, codes, slice(values, values.getField(), 0, values.getValueCount()));
@@ -368,8 +379,8 @@ final class SplitRunner {
   /** Rows {@code [offset, offset+count)} of a piece: a slice of the shared vector, or gathered codes. */
   private FieldVector part(Split split, ChunkPiece piece, Field field, int offset, int count) throws IOException {
     FieldVector data = decodes.vector(decodes.entry(split, piece.data()));
-    if (piece.dictionary() != null) {
-      FieldVector values = decodes.vector(decodes.entry(split, piece.dictionary()));
+    FieldVector values = dictionaryOf(split, piece);
+    if (values != null) {
       return DictionaryDecoder.decode(values, (IntVector) data, null, offset, count, field, allocator,
           decodes.entry(split, piece.data()).toString());
     }
@@ -394,7 +405,7 @@ final class SplitRunner {
               piece = pieces.get(++pieceIndex);
             } while (piece.end() <= row);
             data = decodes.vector(decodes.entry(split, piece.data()));
-            values = piece.dictionary() == null ? null : decodes.vector(decodes.entry(split, piece.dictionary()));
+            values = dictionaryOf(split, piece);
           }
           int index = (int) (row - piece.start());
           if (values == null) {
