@@ -114,6 +114,31 @@ public final class ChunkCodec {
   }
 
   /**
+   * The strings of a segment whose values tree is fsst (with or without a validity tree), kept
+   * compressed for matching ({@link FsstStrings#compile}) and late decompression; null when the
+   * segment is not a binary column stored as fsst (the caller decodes it). The view owns what it
+   * keeps (no reference to {@code segment} unless retained); the caller closes it.
+   *
+   * @throws QuiverException CORRUPT, its message starting with {@code name + ": "}, when the
+   *     segment lies in any way (checked as {@link #decode} checks it); RESOURCE when the allocator
+   *     refuses memory
+   */
+  public static FsstStrings openStrings(ArrowBuf segment, BufferAllocator allocator, String name) {
+    Objects.requireNonNull(segment, "segment");
+    Objects.requireNonNull(allocator, "allocator");
+    try (DecodeContext context = new DecodeContext(segment, allocator, name)) {
+      return FsstStrings.open(SegmentParser.parse(segment, name), context);
+    } catch (QuiverException failure) {
+      throw failure;
+    } catch (OutOfMemoryException failure) {
+      throw new QuiverException(ErrorCode.RESOURCE, name + ": not enough memory to open: " + failure.getMessage(),
+          failure);
+    } catch (RuntimeException failure) {
+      throw new SegmentCorruptException(name, QuiverException.describe(failure), failure);
+    }
+  }
+
+  /**
    * The encoding tree of a segment as text, e.g. {@code dict(values=zstd(plain), codes=for(bitpack 4))},
    * followed by {@code , validity=...} when the segment has nulls.
    *
