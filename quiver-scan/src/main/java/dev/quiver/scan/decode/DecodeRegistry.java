@@ -3,6 +3,7 @@ package dev.quiver.scan.decode;
 import dev.quiver.common.concurrent.Failures;
 import dev.quiver.common.metrics.Counter;
 import dev.quiver.format.encoding.DictionaryChunk;
+import dev.quiver.format.encoding.FsstStrings;
 import dev.quiver.format.file.DictionaryGather;
 import dev.quiver.format.file.QuiverFile;
 import dev.quiver.format.layout.FlatLayout;
@@ -159,6 +160,21 @@ public final class DecodeRegistry implements AutoCloseable {
         allocator);
     bytesDecoded.add(vector.getBufferSize());
     decode.vector.complete(vector);
+  }
+
+  /**
+   * Reads one segment a split holds a lease on (unshared, not decoded) and opens it as fsst strings
+   * kept compressed; null (nothing held) when the segment is not fsst. The caller closes the result.
+   */
+  public FsstStrings openCompressedStrings(Split split, FlatLayout segment, String column) throws IOException {
+    int file = plan.fileIndex(split);
+    entry(split, segment);
+    ArrowBuf bytes = sources.get(file).read(List.of(segment.segment()), allocator).get(0);
+    try {
+      return files.get(file).openCompressedStrings(bytes, column, segment, allocator);
+    } finally {
+      bytes.close();
+    }
   }
 
   /** Strings and binaries whose segment is a dictionary may stay codes + values. */
