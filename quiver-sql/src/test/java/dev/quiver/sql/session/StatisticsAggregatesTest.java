@@ -82,9 +82,9 @@ class StatisticsAggregatesTest {
         write(table.resolve("part-" + f + ".qvr"), root, options);
         if (f == 0) {
           oracle.createTable("t", root.getSchema());
-          write(folder.resolve("one.qvr"), root, QuiverWriter.Options.defaults());
-          oracle.createTable("one", root.getSchema());
-          oracle.append("one", root);
+          write(folder.resolve("single.qvr"), root, QuiverWriter.Options.defaults());
+          oracle.createTable("single", root.getSchema());
+          oracle.append("single", root);
         }
         oracle.append("t", root);
       }
@@ -92,7 +92,7 @@ class StatisticsAggregatesTest {
     }
     for (SessionRunner runner : List.of(pushed, scanned)) {
       runner.session().register("t", table);
-      runner.session().register("one", folder.resolve("one.qvr"));
+      runner.session().register("single", folder.resolve("single.qvr"));
     }
   }
 
@@ -115,9 +115,9 @@ class StatisticsAggregatesTest {
     List<String> failures = new ArrayList<>();
     int answeredFromStatistics = 0;
     int rewritten = 0;
-    int queries = 400;
+    int queries = 300;
     for (int q = 0; q < queries; q++) {
-      String table = random.nextInt(5) == 0 ? "one" : "t";
+      String table = random.nextInt(5) == 0 ? "single" : "t";
       String query = "SELECT " + String.join(", ", calls(random)) + " FROM " + table + where(random);
       Result expected = oracle.run(query);
       Result off = scanned.run(query);
@@ -144,7 +144,7 @@ class StatisticsAggregatesTest {
 
   @Test
   void countMinAndMaxWithoutFilterReadNoDataSegment() {
-    for (String table : List.of("t", "one")) {
+    for (String table : List.of("t", "single")) {
       for (String query : List.of("SELECT COUNT(*) FROM " + table,
           "SELECT MIN(dt), MAX(dt) FROM " + table, "SELECT COUNT(*), MIN(id), MAX(ts), SUM(g), COUNT(s) FROM "
               + table)) {
