@@ -24,7 +24,10 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * or statistics missing or inexact), each the state of its rows; the rows of {@link #schema()} are
  * merged by an aggregate above (SUM of counts and sums, MIN of minimums, MAX of maximums). The
  * filter is evaluated inside: a scan of this source needs none. Its name, which EXPLAIN prints,
- * carries the zones planned from the footers at planning; its metrics count what the run did.
+ * carries the zones planned from the footers at planning; its metrics count what the run did. A
+ * plan that scans no zone (COUNT(*), MIN/MAX of a whole table) is answered from the footers read at
+ * planning, without opening the files again; otherwise the files are opened and planned afresh at
+ * execution, so the statistics and the scanned rows come from one open.
  */
 public final class StatisticsAggregateSource implements TableSource {
   private final QvrTableSource table;
@@ -88,8 +91,11 @@ public final class StatisticsAggregateSource implements TableSource {
   @Override
   public MorselSource open(List<String> columns, Expression ignored, long limit, ExecutionContext context)
       throws IOException {
-    return new Morsels(StatisticsAggregateScan.open(table.files(), calls, filter, context.sourceAllocator()),
-        table.name());
+    // a plan that scans nothing is the answer already: the footers it came from are not read twice
+    StatisticsAggregateScan scan = planned.zonesScanned() == 0
+        ? StatisticsAggregateScan.fromStatisticsOnly(calls, planned)
+        : StatisticsAggregateScan.open(table.files(), calls, filter, context.sourceAllocator());
+    return new Morsels(scan, table.name());
   }
 
   @Override
@@ -113,7 +119,7 @@ public final class StatisticsAggregateSource implements TableSource {
           new Metric("zones.scanned", Metric.Kind.COUNT, plan.zonesScanned()),
           new Metric("zones.pruned", Metric.Kind.COUNT, plan.zonesPruned()),
           new Metric("files.footer", Metric.Kind.COUNT, plan.filesFromFooter()))));
-      metrics.include(() -> scan.scanMetrics().snapshot().prefixed("scan"));
+      metrics.include(() -> scan.scanMetrics().prefixed("scan"));
     }
 
     @Override

@@ -2,9 +2,9 @@ package dev.quiver.scan.aggregate;
 
 import dev.quiver.common.QuiverException;
 import dev.quiver.common.batch.Batch;
+import dev.quiver.common.metrics.MetricsSnapshot;
 import dev.quiver.expression.Expression;
 import dev.quiver.format.file.QuiverFile;
-import dev.quiver.scan.execution.ScanMetrics;
 import dev.quiver.scan.execution.ScanTasks;
 import dev.quiver.scan.plan.ChunkPiece;
 import dev.quiver.scan.plan.RowRange;
@@ -29,7 +29,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * are scanned by the ordinary split machinery ({@link ScanTasks}: the filter evaluated, decodes
  * shared), one split at a time on the caller's thread ({@link #next}, {@link #run}), each giving the
  * state of its rows. The states are rows of one {@link #schema}; the engine merges them. Opens the
- * files once, at {@link #open}: the statistics and the scanned rows come from the same open file.
+ * files once, at {@link #open}: the statistics and the scanned rows come from the same open file
+ * ({@link #fromStatisticsOnly}: a plan already made that scans nothing needs no file).
  * Thread-safe for {@link #next}/{@link #run}.
  */
 public final class StatisticsAggregateScan implements AutoCloseable {
@@ -76,6 +77,17 @@ public final class StatisticsAggregateScan implements AutoCloseable {
     } finally {
       closeFiles(files);
     }
+  }
+
+  /**
+   * The answer of a plan that scans nothing ({@link StatisticsAggregatePlan#zonesScanned} 0): the
+   * statistics part alone, without opening a file again (the plan was read from the footers).
+   */
+  public static StatisticsAggregateScan fromStatisticsOnly(List<StatisticsCall> calls, StatisticsAggregatePlan plan) {
+    if (plan.zonesScanned() != 0) {
+      throw new IllegalArgumentException("the plan scans " + plan.zonesScanned() + " zones");
+    }
+    return new StatisticsAggregateScan(List.copyOf(calls), plan, null, new int[calls.size()]);
   }
 
   /** Opens the files, plans, and prepares the scan of the zones statistics do not answer. */
@@ -169,7 +181,7 @@ public final class StatisticsAggregateScan implements AutoCloseable {
 
   /** The next split to scan, or null when all were taken. */
   public Split next() {
-    return tasks.next();
+    return tasks == null ? null : tasks.next();
   }
 
   /** Scans a split taken with {@link #next} on this thread: the state of its selected rows, one row. */
@@ -184,16 +196,16 @@ public final class StatisticsAggregateScan implements AutoCloseable {
   }
 
   public int splitCount() {
-    return tasks.splitCount();
+    return tasks == null ? 0 : tasks.splitCount();
   }
 
   public int splitsTaken() {
-    return tasks.splitsTaken();
+    return tasks == null ? 0 : tasks.splitsTaken();
   }
 
-  /** The scan of the remaining zones' metrics (segments requested, decodes, rows). */
-  public ScanMetrics scanMetrics() {
-    return tasks.metrics();
+  /** The scan of the remaining zones' metrics (segments requested, decodes, rows); empty when it scans nothing. */
+  public MetricsSnapshot scanMetrics() {
+    return tasks == null ? new MetricsSnapshot(List.of()) : tasks.metrics().snapshot();
   }
 
   public List<StatisticsCall> calls() {
@@ -202,7 +214,9 @@ public final class StatisticsAggregateScan implements AutoCloseable {
 
   @Override
   public void close() {
-    tasks.close();
+    if (tasks != null) {
+      tasks.close();
+    }
   }
 
   private static List<QuiverFile> openFiles(List<Path> paths) throws IOException {

@@ -73,6 +73,7 @@ class StatisticsAggregateScanTest {
         actual = merge(states);
         if (test.filter() == null) {
           assertThat(scan.splitCount()).isZero();
+          assertThat(scan.scanMetrics().has("segments.requested")).isTrue();
           assertThat(scan.scanMetrics().get("segments.requested")).isZero();
         }
       }
