@@ -27,6 +27,7 @@ public final class SqlPlanner {
 
   private final Catalog catalog;
   private final long repartitionGroups;
+  private final boolean statisticsAggregates;
 
   public SqlPlanner(Catalog catalog) {
     this(catalog, DEFAULT_REPARTITION_GROUPS);
@@ -34,8 +35,28 @@ public final class SqlPlanner {
 
   /** A planner whose aggregates of at least {@code repartitionGroups} estimated groups repartition first. */
   public SqlPlanner(Catalog catalog, long repartitionGroups) {
+    this(catalog, repartitionGroups, StatisticsAggregates.enabledByDefault());
+  }
+
+  /**
+   * @param statisticsAggregates whether an aggregate without GROUP BY over a {@code .qvr} scan is
+   *     answered from zone statistics where they suffice (see {@link #STATISTICS_AGGREGATES_PROPERTY})
+   */
+  public SqlPlanner(Catalog catalog, long repartitionGroups, boolean statisticsAggregates) {
     this.catalog = Objects.requireNonNull(catalog, "catalog");
     this.repartitionGroups = repartitionGroups;
+    this.statisticsAggregates = statisticsAggregates;
+  }
+
+  /**
+   * The system property ({@code quiver.statistics.aggregates}) that, set to {@code false}, turns the
+   * answering of aggregates from zone statistics off for planners (and sessions) that do not say.
+   */
+  public static final String STATISTICS_AGGREGATES_PROPERTY = StatisticsAggregates.PROPERTY;
+
+  /** Whether aggregates are answered from zone statistics where they suffice. */
+  public static boolean statisticsAggregatesByDefault() {
+    return StatisticsAggregates.enabledByDefault();
   }
 
   public Catalog catalog() {
@@ -68,6 +89,9 @@ public final class SqlPlanner {
     try {
       planned = LogicalPlanning.plan(parsed, catalog, created -> schema[0] = created);
       PlanNode plan = LateMaterialization.rewrite(new RelTranslator(repartitionGroups).translate(planned.rel()));
+      if (statisticsAggregates) {
+        plan = StatisticsAggregates.rewrite(plan);
+      }
       SqlStatement.Kind kind = switch (text.kind()) {
         case QUERY -> SqlStatement.Kind.QUERY;
         case EXPLAIN -> SqlStatement.Kind.EXPLAIN;

@@ -39,7 +39,7 @@ public final class QuiverSession implements AutoCloseable {
     this.options = options;
     this.engine = new QueryEngine(allocator, options.threads());
     this.catalog = new Catalog(QuiverSession::qvrTable);
-    this.planner = new SqlPlanner(catalog, options.repartitionGroups());
+    this.planner = new SqlPlanner(catalog, options.repartitionGroups(), options.statisticsAggregates());
   }
 
   private static QvrTableSource qvrTable(List<Path> files) {

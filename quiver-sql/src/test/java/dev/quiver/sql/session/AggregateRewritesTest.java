@@ -79,7 +79,9 @@ class AggregateRewritesTest {
   void plansShowTheRewrites() {
     String sums = engine.session().explain(
         "SELECT SUM(i), SUM(i + 1), SUM(i + 2), SUM(i + 3), SUM(i + 4) FROM f");
-    assertThat(sums).as(sums).contains("aggregates=[sum(#0), count(#0)]");
+    // one SUM and one COUNT, in the hash aggregate or answered from statistics (StatisticsAggregatesTest)
+    assertThat(sums).as(sums).containsAnyOf("aggregates=[sum(#0), count(#0)]",
+        "StatisticsAggregate[f: [sum(i), count(i)]");
     String keys = engine.session().explain("SELECT i, i - 1, i - 2, COUNT(*) FROM f GROUP BY i, i - 1, i - 2");
     assertThat(keys).as(keys).contains("keys=[#0]");
   }
