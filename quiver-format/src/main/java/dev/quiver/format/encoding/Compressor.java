@@ -151,10 +151,11 @@ final class Compressor {
 
   /**
    * How much smaller than the others an encoding must be to win: a dictionary gathers values by
-   * code, slower to decode than unpacking, so it must save 5% to be worth it.
+   * code, slower to decode than unpacking, so it must save 5% to be worth it; so must ALP (a
+   * multiply per row after unpacking, plus patches) and ALP-RD (a dictionary lookup per row).
    */
   private static double decodeCost(EncodingKind kind) {
-    return kind == EncodingKind.DICTIONARY ? 1.05 : 1.0;
+    return kind == EncodingKind.DICTIONARY || kind == EncodingKind.ALP || kind == EncodingKind.ALP_RD ? 1.05 : 1.0;
   }
 
   private static int dictionaryLimit(int rows) {
@@ -186,6 +187,10 @@ final class Compressor {
     if (type.isInteger()) {
       candidates.add(EncodingKind.FRAME_OF_REFERENCE);
       candidates.add(EncodingKind.DELTA);
+    }
+    if (type.isFloat()) {
+      candidates.add(EncodingKind.ALP);
+      candidates.add(EncodingKind.ALP_RD);
     }
     Dictionary dictionary = statistics.dictionary();
     if (dictionary != null && !denseIntegers(type, dictionary)) {
@@ -237,6 +242,10 @@ final class Compressor {
         return BitmapEncoding.encode((BooleanColumn) column);
       case DECIMAL_SCALED:
         return DecimalScaledEncoding.encode((DecimalColumn) column, children);
+      case ALP:
+        return AlpEncoding.encode((LongColumn) column, children);
+      case ALP_RD:
+        return AlpRdEncoding.encode((LongColumn) column, children);
       default:
         throw new IllegalArgumentException("no node encoding " + kind);
     }
