@@ -5,10 +5,12 @@ package dev.quiver.format.encoding;
  * that both compute exactly the same thing. A float64 value v with exponent e and factor f
  * ({@code 0 <= f <= e <= 18}) becomes the integer {@code d = rint(v * 10^e * 10^-f)}, and decodes as
  * {@code d * 10^f * 10^-e}, each step one IEEE 754 double operation in this order (Java evaluates
- * them strictly, so the result is the same on every machine). float32 works the same in float
- * arithmetic with {@code e <= 10}. The encoder keeps d only when {@link #decodeDouble} (or {@link
+ * them strictly, so the result is the same on every machine). float32 works the same with {@code
+ * e <= 10}, computed in double arithmetic and rounded to float once at the end (float arithmetic
+ * throughout, as the paper has it, leaves a quarter of two-decimal prices as exceptions; one
+ * rounding leaves almost none). The encoder keeps d only when {@link #decodeDouble} (or {@link
  * #decodeFloat}) of it gives back the original bits; every other value is an exception, stored
- * as it is. {@code 10^-k} is the double (float) nearest to it, as the Java literal gives it.
+ * as it is. {@code 10^-k} is the double nearest to it, as the Java literal gives it.
  */
 final class AlpArithmetic {
   private AlpArithmetic() {}
@@ -20,15 +22,12 @@ final class AlpArithmetic {
   /** Scaled float64 values beyond this magnitude are exceptions (their digits would not fit an int64). */
   private static final double DOUBLE_DIGITS_LIMIT = 0x1p62;
   /** Scaled float32 values beyond this magnitude are exceptions (their digits would not fit an int32). */
-  private static final float FLOAT_DIGITS_LIMIT = 0x1p30f;
+  private static final double FLOAT_DIGITS_LIMIT = 0x1p30;
 
   private static final double[] POWERS = {1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12,
       1e13, 1e14, 1e15, 1e16, 1e17, 1e18};
   private static final double[] INVERSE_POWERS = {1e0, 1e-1, 1e-2, 1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8, 1e-9,
       1e-10, 1e-11, 1e-12, 1e-13, 1e-14, 1e-15, 1e-16, 1e-17, 1e-18};
-  private static final float[] FLOAT_POWERS = {1e0f, 1e1f, 1e2f, 1e3f, 1e4f, 1e5f, 1e6f, 1e7f, 1e8f, 1e9f, 1e10f};
-  private static final float[] FLOAT_INVERSE_POWERS = {1e0f, 1e-1f, 1e-2f, 1e-3f, 1e-4f, 1e-5f, 1e-6f, 1e-7f,
-      1e-8f, 1e-9f, 1e-10f};
 
   /** The largest exponent of {@code type} (float32 or float64). */
   static int maximumExponent(PhysicalType type) {
@@ -43,22 +42,14 @@ final class AlpArithmetic {
     return INVERSE_POWERS[k];
   }
 
-  static float floatPower(int k) {
-    return FLOAT_POWERS[k];
-  }
-
-  static float floatInversePower(int k) {
-    return FLOAT_INVERSE_POWERS[k];
-  }
-
   /** The decoded double: {@code digits * 10^f * 10^-e}, given {@code power(f)} and {@code inversePower(e)}. */
   static double decodeDouble(long digits, double factorPower, double exponentInverse) {
     return (double) digits * factorPower * exponentInverse;
   }
 
-  /** The decoded float: {@code digits * 10^f * 10^-e} in float arithmetic. */
-  static float decodeFloat(int digits, float factorPower, float exponentInverse) {
-    return (float) digits * factorPower * exponentInverse;
+  /** The decoded float: {@code digits * 10^f * 10^-e} in double arithmetic, rounded to float once. */
+  static float decodeFloat(int digits, double factorPower, double exponentInverse) {
+    return (float) ((double) digits * factorPower * exponentInverse);
   }
 
   /**
@@ -77,12 +68,12 @@ final class AlpArithmetic {
       return Double.doubleToRawLongBits(decoded) == bits ? digits : Long.MIN_VALUE;
     }
     int floatBits = (int) bits;
-    float scaled = Float.intBitsToFloat(floatBits) * FLOAT_POWERS[exponent] * FLOAT_INVERSE_POWERS[factor];
+    double scaled = (double) Float.intBitsToFloat(floatBits) * POWERS[exponent] * INVERSE_POWERS[factor];
     if (!(Math.abs(scaled) <= FLOAT_DIGITS_LIMIT)) {
       return Long.MIN_VALUE;
     }
     int digits = (int) Math.rint(scaled);
-    float decoded = decodeFloat(digits, FLOAT_POWERS[factor], FLOAT_INVERSE_POWERS[exponent]);
+    float decoded = decodeFloat(digits, POWERS[factor], INVERSE_POWERS[exponent]);
     return Float.floatToRawIntBits(decoded) == floatBits ? digits : Long.MIN_VALUE;
   }
 }

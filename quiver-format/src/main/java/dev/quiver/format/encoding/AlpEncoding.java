@@ -117,8 +117,8 @@ final class AlpEncoding {
       }
     } else {
       FixedWidthDecoder.decodeInto(node.node(0), context, PhysicalType.INT32, rows, destination);
-      float factorPower = AlpArithmetic.floatPower(factor);
-      float exponentInverse = AlpArithmetic.floatInversePower(exponent);
+      double factorPower = AlpArithmetic.power(factor);
+      double exponentInverse = AlpArithmetic.inversePower(exponent);
       for (long i = 0; i < rows; i++) {
         long address = destination + 4 * i;
         MemoryUtil.putInt(address, Float.floatToRawIntBits(

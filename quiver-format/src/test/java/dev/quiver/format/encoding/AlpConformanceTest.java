@@ -69,7 +69,8 @@ class AlpConformanceTest {
     try (FieldVector vector = TestVectors.build(memory.allocator(), type, all, "column")) {
       EncodedChunk chunk = TestVectors.roundTrip(memory.allocator(), vector, prefix, values.size(), options, context);
       if (kind != null) {
-        String top = chunk.encodingTree().startsWith("zstd(") ? chunk.encodingTree().substring(5) : chunk.encodingTree();
+        String top = chunk.encodingTree().startsWith("zstd(") ? chunk.encodingTree().substring(5)
+            : chunk.encodingTree();
         assertThat(top).as(context).startsWith(NodeRules.label(kind.formatId()) + "(");
       }
     }
