@@ -35,9 +35,10 @@ public final class FormatConstants {
   /**
    * The minor version this code writes; readers accept any minor of their major. 1.1 added the dict
    * layout (kind 4) as a chunk of a string or binary column; a 1.0 reader refuses such a file by naming
-   * the layout kind it does not know.
+   * the layout kind it does not know. 1.2 added the {@code fsst} segment encoding (id 10) of string
+   * and binary values; an older reader refuses such a segment by naming the encoding id.
    */
-  public static final int MINOR_VERSION = 1;
+  public static final int MINOR_VERSION = 2;
   /** How much of a file's tail the reader fetches first; a longer footer costs one more read. */
   public static final int TAIL_READ_BYTES = 64 * 1024;
   /** Rows per zone of a zone map. */

@@ -12,6 +12,7 @@ class FormatConstantsTest {
     assertThat(FormatConstants.SEGMENT_ALIGNMENT).isEqualTo(64);
     assertThat(FormatConstants.POSTSCRIPT_BYTES).isEqualTo(32);
     assertThat(FormatConstants.MAJOR_VERSION).isEqualTo(1);
+    assertThat(FormatConstants.MINOR_VERSION).isEqualTo(2);
     assertThat(FormatConstants.STATISTIC_STRING_BYTES).isEqualTo(64);
   }
 

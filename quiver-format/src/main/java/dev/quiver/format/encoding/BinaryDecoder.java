@@ -21,6 +21,8 @@ final class BinaryDecoder {
         return RunEndEncoding.decodeBinary(node, context);
       case EncodingFormat.ENCODING_SPARSE:
         return SparseEncoding.decodeBinary(node, context);
+      case EncodingFormat.ENCODING_FSST:
+        return FsstEncoding.decodeBinary(node, context);
       default:
         throw context.corrupt(node, "is not an encoding of binary values");
     }

@@ -68,6 +68,30 @@ public final class ChunkCodec {
    *     allocator refuses memory
    */
   public static FieldVector decode(ArrowBuf segment, Field field, BufferAllocator allocator, String name) {
+    return decodeWith(segment, field, allocator, name, SegmentDecoder::decode);
+  }
+
+  /**
+   * Decodes a string or binary segment whose values are dictionary-encoded as its codes and its
+   * dictionary, without gathering the values per row; null (nothing allocated) for any other segment,
+   * which {@link #decode} takes. The caller owns (closes) the result.
+   *
+   * @throws QuiverException as {@link #decode}; a code beyond the dictionary is CORRUPT
+   */
+  public static DictionaryChunk decodeDictionary(ArrowBuf segment, Field field, BufferAllocator allocator,
+      String name) {
+    return decodeWith(segment, field, allocator, name,
+        (parsed, target, context) -> DictionaryChunkDecoder.applies(parsed)
+            ? DictionaryChunkDecoder.decode(parsed, target, context)
+            : null);
+  }
+
+  private interface Decoding<T> {
+    T decode(SegmentParser.ParsedSegment parsed, Field field, DecodeContext context);
+  }
+
+  private static <T> T decodeWith(ArrowBuf segment, Field field, BufferAllocator allocator, String name,
+      Decoding<T> decoding) {
     Objects.requireNonNull(segment, "segment");
     Objects.requireNonNull(field, "field");
     Objects.requireNonNull(allocator, "allocator");
@@ -78,11 +102,36 @@ public final class ChunkCodec {
         throw context.corrupt("segment holds " + parsed.type().label + " values but column " + field.getName()
             + " has type " + field.getType());
       }
-      return SegmentDecoder.decode(parsed, field, context);
+      return decoding.decode(parsed, field, context);
     } catch (QuiverException failure) {
       throw failure;
     } catch (OutOfMemoryException failure) {
       throw new QuiverException(ErrorCode.RESOURCE, name + ": not enough memory to decode: " + failure.getMessage(),
+          failure);
+    } catch (RuntimeException failure) {
+      throw new SegmentCorruptException(name, QuiverException.describe(failure), failure);
+    }
+  }
+
+  /**
+   * The strings of a segment whose values tree is fsst (with or without a validity tree), kept
+   * compressed for matching ({@link FsstStrings#compile}) and late decompression; null when the
+   * segment is not a binary column stored as fsst (the caller decodes it). The view owns what it
+   * keeps (no reference to {@code segment} unless retained); the caller closes it.
+   *
+   * @throws QuiverException CORRUPT, its message starting with {@code name + ": "}, when the
+   *     segment lies in any way (checked as {@link #decode} checks it); RESOURCE when the allocator
+   *     refuses memory
+   */
+  public static FsstStrings openStrings(ArrowBuf segment, BufferAllocator allocator, String name) {
+    Objects.requireNonNull(segment, "segment");
+    Objects.requireNonNull(allocator, "allocator");
+    try (DecodeContext context = new DecodeContext(segment, allocator, name)) {
+      return FsstStrings.open(SegmentParser.parse(segment, name), context);
+    } catch (QuiverException failure) {
+      throw failure;
+    } catch (OutOfMemoryException failure) {
+      throw new QuiverException(ErrorCode.RESOURCE, name + ": not enough memory to open: " + failure.getMessage(),
           failure);
     } catch (RuntimeException failure) {
       throw new SegmentCorruptException(name, QuiverException.describe(failure), failure);

@@ -18,6 +18,10 @@ import java.util.List;
 final class Compressor {
   /** Most distinct values a dictionary may have. */
   static final int DICTIONARY_LIMIT = 1 << 16;
+  /** The weight of plain binary whose data zstd compresses, against FSST (see {@link #decodeCost}). */
+  static final double ZSTD_STRING_COST = 1.1;
+  /** Binary columns with less data than this are not tried with FSST (its table alone costs up to 2 KiB). */
+  static final int FSST_MINIMUM_BYTES = 1024;
   /** Estimated bytes of a constant node. */
   private static final double CONSTANT_ESTIMATE = 24;
   /** Estimated bytes of a dictionary or run-end node's own descriptor. */
@@ -68,7 +72,7 @@ final class Compressor {
       double bestBytes = Double.MAX_VALUE;
       for (EncodingKind kind : candidates) {
         EncodedNode node = build(kind, column, statistics, depth);
-        double bytes = node.estimatedBytes(1) * decodeCost(kind);
+        double bytes = node.estimatedBytes(1) * decodeCost(kind, node);
         if (bytes < bestBytes) {
           best = node;
           bestBytes = bytes;
@@ -80,25 +84,40 @@ final class Compressor {
   }
 
   /** A candidate and its estimated bytes for the whole column. */
-  private record Choice(EncodingKind kind, double bytes) {}
+  private record Choice(EncodingKind kind, double bytes, double cost) {}
 
   private Choice choose(List<EncodingKind> candidates, Column column, ColumnStatistics statistics, int depth) {
     Sample sample = Sample.of(column, options.sampleRuns(), options.sampleRunLength());
     Choice best = null;
     for (EncodingKind kind : candidates) {
       double bytes;
+      double cost = decodeCost(kind, null);
       if (kind == EncodingKind.DICTIONARY) {
         bytes = estimateDictionary(statistics.dictionary(), depth);
       } else if (kind == EncodingKind.RUN_END) {
         bytes = estimateRunEnd(column, depth);
+      } else if (kind == EncodingKind.FSST) {
+        bytes = estimateFsst((BinaryColumn) column, sample, depth);
       } else {
-        bytes = build(kind, sample.column(), statistics, depth).estimatedBytes(sample.scale());
+        EncodedNode node = build(kind, sample.column(), statistics, depth);
+        bytes = node.estimatedBytes(sample.scale());
+        cost = decodeCost(kind, node);
       }
-      if (best == null || bytes * decodeCost(kind) < best.bytes() * decodeCost(best.kind())) {
-        best = new Choice(kind, bytes);
+      if (best == null || bytes * cost < best.bytes() * best.cost()) {
+        best = new Choice(kind, bytes, cost);
       }
     }
     return best;
+  }
+
+  /**
+   * FSST from a table trained on the whole column, applied to the sample: the codes and lengths
+   * scale with the rows, the symbol table (at most 2295 bytes) does not.
+   */
+  private double estimateFsst(BinaryColumn column, Sample sample, int depth) {
+    FsstSymbolTable table = FsstTrainer.train(column);
+    EncodedNode node = FsstEncoding.encode((BinaryColumn) sample.column(), table, child -> encode(child, depth - 1));
+    return node.estimatedBytes(sample.scale()) - table.serializedBytes() * (sample.scale() - 1);
   }
 
   /** Run-end from the real runs: a sample cuts runs at its run length and overstates their number. */
@@ -151,11 +170,20 @@ final class Compressor {
 
   /**
    * How much smaller than the others an encoding must be to win: a dictionary gathers values by
-   * code, slower to decode than unpacking, so it must save 5% to be worth it; so must ALP (a
-   * multiply per row after unpacking, plus patches) and ALP-RD (a dictionary lookup per row).
+   * code, slower to decode than unpacking, so it must save 5% to be worth it; string data
+   * compressed with zstd cannot be matched without decoding it (FSST can, on its codes), so plain
+   * with zstd data must be {@link #ZSTD_STRING_COST} times smaller than FSST to win. Measured here,
+   * our FSST decode is on par with zstd's (not faster yet), so the weight is small: see ENCODINGS.md.
    */
-  private static double decodeCost(EncodingKind kind) {
-    return kind == EncodingKind.DICTIONARY || kind == EncodingKind.ALP || kind == EncodingKind.ALP_RD ? 1.05 : 1.0;
+  private static double decodeCost(EncodingKind kind, EncodedNode node) {
+    if (kind == EncodingKind.DICTIONARY || kind == EncodingKind.ALP || kind == EncodingKind.ALP_RD) {
+      return 1.05; // ALP converts every row after unpacking, ALP-RD looks each row's left part up
+    }
+    if (kind == EncodingKind.PLAIN && node != null && node.type == PhysicalType.BINARY && node.children.length == 2
+        && node.children[1].buffers.length == 1 && node.children[1].buffers[0].compressed()) {
+      return ZSTD_STRING_COST;
+    }
+    return 1.0;
   }
 
   private static int dictionaryLimit(int rows) {
@@ -202,6 +230,9 @@ final class Compressor {
     if (dictionary != null && dictionary.topCount() >= rows / 2) {
       candidates.add(EncodingKind.SPARSE);
     }
+    if (column instanceof BinaryColumn binary && binary.dataLength() >= FSST_MINIMUM_BYTES) {
+      candidates.add(EncodingKind.FSST);
+    }
     return candidates;
   }
 
@@ -242,6 +273,8 @@ final class Compressor {
         return BitmapEncoding.encode((BooleanColumn) column);
       case DECIMAL_SCALED:
         return DecimalScaledEncoding.encode((DecimalColumn) column, children);
+      case FSST:
+        return FsstEncoding.encode((BinaryColumn) column, children);
       case ALP:
         return AlpEncoding.encode((LongColumn) column, children);
       case ALP_RD:

@@ -88,8 +88,13 @@ public final class EncodingFormat {
   public static final int ENCODING_BITMAP = 8;
   /** A decimal128 whose values all fit in 64 bits: child unscaled (int64). */
   public static final int ENCODING_DECIMAL_SCALED = 9;
-  /** Reserved for FSST string compression (a later issue). */
-  public static final int RESERVED_ENCODING_FSST = 10;
+  /**
+   * FSST of binary values (format 1.2): metadata u32 decompressed bytes and u8 symbol count n (at
+   * most 255); one buffer, the symbol table (n u64 symbols little-endian and zero past their length,
+   * then n u8 lengths of 1 to 8); children lengths (int32, compressed bytes per row) and codes
+   * (bytes, their sum). Code c &lt; n is symbol c, code 255 the literal byte after it.
+   */
+  public static final int ENCODING_FSST = 10;
   /** ALP: metadata u8 exponent, u8 factor; children digits (int64/int32), optional patches positions, values. */
   public static final int ENCODING_ALP = 11;
   /** ALP-RD: metadata right width, dictionary; children codes (int8), right, optional patches positions, left. */

@@ -26,6 +26,8 @@ public enum EncodingKind {
   BITMAP(EncodingFormat.ENCODING_BITMAP),
   /** Decimals whose unscaled values fit in 64 bits, as int64. */
   DECIMAL_SCALED(EncodingFormat.ENCODING_DECIMAL_SCALED),
+  /** Strings as codes of a per-segment symbol table (FSST). */
+  FSST(EncodingFormat.ENCODING_FSST),
   /** Floats as decimal digits (an integer child) and the values that do not round-trip as patches. */
   ALP(EncodingFormat.ENCODING_ALP),
   /** Floats cut into a dictionary-coded left part and a bit-packed right part. */

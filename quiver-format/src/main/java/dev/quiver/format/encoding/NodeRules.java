@@ -8,6 +8,7 @@ import static dev.quiver.format.encoding.EncodingFormat.ENCODING_DECIMAL_SCALED;
 import static dev.quiver.format.encoding.EncodingFormat.ENCODING_DELTA;
 import static dev.quiver.format.encoding.EncodingFormat.ENCODING_DICTIONARY;
 import static dev.quiver.format.encoding.EncodingFormat.ENCODING_FRAME_OF_REFERENCE;
+import static dev.quiver.format.encoding.EncodingFormat.ENCODING_FSST;
 import static dev.quiver.format.encoding.EncodingFormat.ENCODING_PLAIN;
 import static dev.quiver.format.encoding.EncodingFormat.ENCODING_RUN_END;
 import static dev.quiver.format.encoding.EncodingFormat.ENCODING_SPARSE;
@@ -39,6 +40,8 @@ final class NodeRules {
         return type == PhysicalType.BOOLEAN;
       case ENCODING_DECIMAL_SCALED:
         return type == PhysicalType.DECIMAL128;
+      case ENCODING_FSST:
+        return type == PhysicalType.BINARY;
       case ENCODING_ALP:
       case ENCODING_ALP_RD:
         return type.isFloat();
@@ -68,6 +71,8 @@ final class NodeRules {
         return "bitmap";
       case ENCODING_DECIMAL_SCALED:
         return "scaled";
+      case ENCODING_FSST:
+        return "fsst";
       case ENCODING_ALP:
         return "alp";
       case ENCODING_ALP_RD:
@@ -87,6 +92,8 @@ final class NodeRules {
         return 9;
       case ENCODING_DELTA:
         return 8;
+      case ENCODING_FSST:
+        return FsstEncoding.METADATA_BYTES;
       case ENCODING_ALP:
         return 2;
       case ENCODING_ALP_RD:
@@ -117,6 +124,7 @@ final class NodeRules {
         return type == PhysicalType.BINARY ? 1 : 0;
       case ENCODING_FRAME_OF_REFERENCE:
       case ENCODING_BITMAP:
+      case ENCODING_FSST:
         return 1;
       default:
         return 0;
@@ -131,6 +139,7 @@ final class NodeRules {
       case ENCODING_DICTIONARY:
       case ENCODING_RUN_END:
       case ENCODING_SPARSE:
+      case ENCODING_FSST:
         return children == 2;
       case ENCODING_FRAME_OF_REFERENCE:
         return children == 0 || children == 2;
@@ -150,6 +159,7 @@ final class NodeRules {
   static PhysicalType childType(int kind, PhysicalType type, int index) {
     switch (kind) {
       case ENCODING_PLAIN:
+      case ENCODING_FSST:
         return index == 0 ? PhysicalType.INT32 : PhysicalType.BYTES;
       case ENCODING_DICTIONARY:
         return index == 0 ? type : PhysicalType.INT32;
@@ -191,6 +201,8 @@ final class NodeRules {
         return "deltas";
       case ENCODING_DECIMAL_SCALED:
         return "unscaled";
+      case ENCODING_FSST:
+        return index == 0 ? "lengths" : "codes";
       case ENCODING_ALP:
         return index == 0 ? "digits" : index == 1 ? "positions" : "values";
       case ENCODING_ALP_RD:
@@ -209,6 +221,8 @@ final class NodeRules {
       case ENCODING_PLAIN:
         return childRows.length == 2 && childRows[0] != rows
             ? "lengths have " + childRows[0] + " rows, not " + rows : null;
+      case ENCODING_FSST:
+        return childRows[0] != rows ? "lengths have " + childRows[0] + " rows, not " + rows : null;
       case ENCODING_DICTIONARY:
         if (childRows[1] != rows) {
           return "codes have " + childRows[1] + " rows, not " + rows;

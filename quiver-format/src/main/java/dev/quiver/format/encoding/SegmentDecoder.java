@@ -18,14 +18,7 @@ final class SegmentDecoder {
     ArrowBuf validity = null;
     ArrowBuf[] buffers = null;
     try {
-      if (parsed.validity() != null) {
-        validity = BooleanDecoder.decodeOwned(parsed.validity(), context, rows);
-        long valid = Bitmaps.countSetBits(validity.memoryAddress(), rows);
-        if (valid != rows - parsed.nullCount()) {
-          throw context
-              .corrupt("validity marks " + (rows - valid) + " null rows; the header says " + parsed.nullCount());
-        }
-      }
+      validity = validity(parsed, context);
       switch (parsed.type()) {
         case BOOLEAN:
           buffers = new ArrowBuf[] {BooleanDecoder.decodeOwned(parsed.values(), context, rows)};
@@ -60,5 +53,20 @@ final class SegmentDecoder {
         }
       }
     }
+  }
+
+  /** The segment's validity bitmap (owned by the caller), checked against the header's nulls; null without nulls. */
+  static ArrowBuf validity(SegmentParser.ParsedSegment parsed, DecodeContext context) {
+    if (parsed.validity() == null) {
+      return null;
+    }
+    int rows = parsed.rows();
+    ArrowBuf validity = BooleanDecoder.decodeOwned(parsed.validity(), context, rows);
+    long valid = Bitmaps.countSetBits(validity.memoryAddress(), rows);
+    if (valid != rows - parsed.nullCount()) {
+      validity.close();
+      throw context.corrupt("validity marks " + (rows - valid) + " null rows; the header says " + parsed.nullCount());
+    }
+    return validity;
   }
 }

@@ -28,9 +28,12 @@ final class ZstdStage {
     return node;
   }
 
-  /** Tries every uncompressed buffer of the tree but string data (already decided). */
+  /**
+   * Tries every uncompressed buffer of the tree but string data (already decided) and FSST symbol
+   * tables (small, read once per segment, and not worth a frame).
+   */
   static void applyToTree(EncodedNode node, EncodingOptions options) {
-    if (node.type != PhysicalType.BYTES) {
+    if (node.type != PhysicalType.BYTES && node.kind != EncodingFormat.ENCODING_FSST) {
       for (int i = 0; i < node.buffers.length; i++) {
         EncodedBuffer compressed = compressIfPays(node.buffers[i], MINIMUM_OTHER_BYTES, options);
         if (compressed != null) {

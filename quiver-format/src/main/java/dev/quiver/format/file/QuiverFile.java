@@ -7,6 +7,8 @@ import dev.quiver.common.batch.DictionaryDecoder;
 import dev.quiver.common.stats.ZoneStatistics;
 import dev.quiver.format.FormatConstants;
 import dev.quiver.format.encoding.ChunkCodec;
+import dev.quiver.format.encoding.DictionaryChunk;
+import dev.quiver.format.encoding.FsstStrings;
 import dev.quiver.format.encoding.SegmentCorruptException;
 import dev.quiver.format.layout.ChunkedLayout;
 import dev.quiver.format.layout.DictLayout;
@@ -283,6 +285,51 @@ public final class QuiverFile implements AutoCloseable {
           + " rows; the layout says " + chunk.rowCount(), null);
     }
     return vector;
+  }
+
+  /**
+   * The checked decode of a string or binary segment whose values are dictionary-encoded, as codes
+   * and dictionary (see {@link ChunkCodec#decodeDictionary}); null for any other segment. Lies are a
+   * {@link CorruptFileException} as in {@link #decodeSegment}.
+   */
+  public DictionaryChunk decodeDictionarySegment(ArrowBuf bytes, Field field, String what, FlatLayout chunk,
+      BufferAllocator allocator)
+      throws CorruptFileException {
+    DictionaryChunk decoded;
+    try {
+      decoded = ChunkCodec.decodeDictionary(bytes, field, allocator,
+          path + ": column " + what + " segment " + chunk.segment());
+    } catch (SegmentCorruptException corrupt) {
+      throw new CorruptFileException(path.toString(), what, chunk.segment(), corrupt.problem(), corrupt);
+    }
+    if (decoded != null && decoded.rowCount() != chunk.rowCount()) {
+      long rows = decoded.rowCount();
+      decoded.close();
+      throw new CorruptFileException(path.toString(), what, chunk.segment(), "decodes to " + rows
+          + " rows; the layout says " + chunk.rowCount(), null);
+    }
+    return decoded;
+  }
+
+  /**
+   * The strings of an fsst segment kept compressed (see {@link ChunkCodec#openStrings}); null for any
+   * other segment. Lies are a {@link CorruptFileException} as in {@link #decodeSegment}.
+   */
+  public FsstStrings openCompressedStrings(ArrowBuf bytes, String what, FlatLayout chunk, BufferAllocator allocator)
+      throws CorruptFileException {
+    FsstStrings strings;
+    try {
+      strings = ChunkCodec.openStrings(bytes, allocator, path + ": column " + what + " segment " + chunk.segment());
+    } catch (SegmentCorruptException corrupt) {
+      throw new CorruptFileException(path.toString(), what, chunk.segment(), corrupt.problem(), corrupt);
+    }
+    if (strings != null && strings.rows() != chunk.rowCount()) {
+      long rows = strings.rows();
+      strings.close();
+      throw new CorruptFileException(path.toString(), what, chunk.segment(), "holds " + rows
+          + " rows; the layout says " + chunk.rowCount(), null);
+    }
+    return strings;
   }
 
   /** Rows {@code [from, to)} of a dictionary run, as values; the caller owns the vector. */

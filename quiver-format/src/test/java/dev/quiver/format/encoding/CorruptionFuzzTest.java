@@ -263,8 +263,8 @@ class CorruptionFuzzTest extends TestingCorruptionFuzz<Field> {
     try (FieldVector vector = TestVectors.build(memory.allocator(), TestColumnType.INT64, values, "column")) {
       byte[] bytes = ChunkCodec.encode(vector, 0, 3, EncodingOptions.defaults().forcing(EncodingKind.PLAIN))
           .encodedBytes();
-      bytes[EncodingFormat.HEADER_BYTES] = (byte) EncodingFormat.RESERVED_ENCODING_FSST;
-      assertCorrupt(memory.allocator(), vector.getField(), bytes, "reserved for FSST");
+      bytes[EncodingFormat.HEADER_BYTES] = (byte) (EncodingFormat.ENCODING_ALP_RD + 1);
+      assertCorrupt(memory.allocator(), vector.getField(), bytes, "encoding id 13 is not known");
     }
   }
 

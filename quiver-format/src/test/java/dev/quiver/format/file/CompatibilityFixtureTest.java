@@ -2,6 +2,9 @@ package dev.quiver.format.file;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.quiver.format.encoding.ChunkCodec;
+import dev.quiver.format.encoding.EncodingKind;
+import dev.quiver.format.encoding.EncodingOptions;
 import dev.quiver.format.layout.DictLayout;
 import dev.quiver.format.layout.FlatLayout;
 import dev.quiver.testing.TestingAllocator;
@@ -12,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VarBinaryVector;
 import org.apache.arrow.vector.VarCharVector;
@@ -23,7 +27,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Files written by format versions 1.0 and 1.1 (dict layouts) are committed under {@code src/test/resources/compatibility}
+ * Files written by format versions 1.0, 1.1 (dict layouts) and 1.2 (fsst segments) are committed under {@code src/test/resources/compatibility}
  * and must keep reading to the same values: a change that breaks old files fails here. The values
  * come from {@link TestingTables} with the fixture's seed, whose generator must therefore never
  * change (add new columns to a new fixture instead).
@@ -105,6 +109,66 @@ class CompatibilityFixtureTest {
             String text = value == null ? null
                 : c == 0 ? value.toString() : new String((byte[]) value, StandardCharsets.UTF_8);
             assertThat(text).as("column %d row %d", c, row).isEqualTo(dictionaryValue(row));
+          }
+        }
+      }
+    }
+  }
+
+  private static final String FSST_FIXTURE = "v1.2-fsst.qvr";
+  private static final int FSST_ROWS = 3_000;
+
+  /** Row {@code row} of the 1.2 fixture: URL-like text with multibyte characters and nulls. */
+  private static String fsstValue(long row) {
+    if (row % 23 == 7) {
+      return null;
+    }
+    String[] hosts = {"www.example.com", "news.site62.ru", "видео.рф", "shop.example.org"};
+    String[] paths = {"catalog", "item", "search", "größe", "数据"};
+    return "https://" + hosts[(int) (row % 4)] + "/" + paths[(int) (row * 7 % 5)] + "/"
+        + (row * 2_654_435_761L % 100_000)
+        + (row % 3 == 0 ? "?q=" + paths[(int) (row % 5)] : "");
+  }
+
+  @Test
+  void version12FsstFileReadsToTheSameValues() throws IOException, URISyntaxException {
+    Schema schema = new Schema(
+        List.of(Field.nullable("url", ArrowType.Utf8.INSTANCE), Field.nullable("raw", ArrowType.Binary.INSTANCE)));
+    String writeTo = System.getProperty("quiver.fixture.write");
+    if (writeTo != null) {
+      Path target = Path.of(writeTo).resolve(FSST_FIXTURE);
+      try (QuiverWriter writer = QuiverWriter.create(target, schema, memory.allocator(),
+          QuiverWriter.Options.defaults().withChunkBytes(32 * 1024).withColumnDictionaries(false)
+              .withEncoding(EncodingOptions.defaults().forcing(EncodingKind.FSST)));
+          VectorSchemaRoot batch = VectorSchemaRoot.create(schema, memory.allocator())) {
+        for (int row = 0; row < FSST_ROWS; row++) {
+          String value = fsstValue(row);
+          if (value != null) {
+            ((VarCharVector) batch.getVector(0)).setSafe(row, value.getBytes(StandardCharsets.UTF_8));
+            ((VarBinaryVector) batch.getVector(1)).setSafe(row, value.getBytes(StandardCharsets.UTF_8));
+          }
+        }
+        batch.setRowCount(FSST_ROWS);
+        writer.write(batch);
+      }
+    }
+    Path fixture = Path.of(CompatibilityFixtureTest.class.getResource("/compatibility/" + FSST_FIXTURE).toURI());
+    try (QuiverFile file = QuiverFile.open(fixture)) {
+      assertThat(file.schema()).isEqualTo(schema);
+      int fsstSegments = 0;
+      for (int s = 0; s < file.footer().segments().size(); s++) {
+        try (ArrowBuf segment = file.readSegment(s, memory.allocator())) {
+          fsstSegments += ChunkCodec.describe(segment, "segment " + s).startsWith("fsst(") ? 1 : 0;
+        }
+      }
+      assertThat(fsstSegments).as("fsst segments").isGreaterThan(2);
+      for (int c = 0; c < 2; c++) {
+        try (FieldVector actual = file.read(c, 0, FSST_ROWS, memory.allocator())) {
+          for (int row = 0; row < FSST_ROWS; row++) {
+            Object value = actual.getObject(row);
+            String text = value == null ? null
+                : c == 0 ? value.toString() : new String((byte[]) value, StandardCharsets.UTF_8);
+            assertThat(text).as("column %d row %d", c, row).isEqualTo(fsstValue(row));
           }
         }
       }

@@ -2,6 +2,8 @@ package dev.quiver.scan.decode;
 
 import dev.quiver.common.concurrent.Failures;
 import dev.quiver.common.metrics.Counter;
+import dev.quiver.format.encoding.DictionaryChunk;
+import dev.quiver.format.encoding.FsstStrings;
 import dev.quiver.format.file.DictionaryGather;
 import dev.quiver.format.file.QuiverFile;
 import dev.quiver.format.layout.FlatLayout;
@@ -21,6 +23,7 @@ import java.util.concurrent.CompletionException;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 
 /**
@@ -30,6 +33,14 @@ import org.apache.arrow.vector.types.pojo.Field;
  */
 public final class DecodeRegistry implements AutoCloseable {
   private record Key(int file, int segment, int split) {}
+
+  /**
+   * Whether string segments whose values are a dictionary are kept as codes + dictionary (filters then
+   * evaluate once per distinct value and batches carry the dictionary); {@code
+   * -Dquiver.scan.segmentDictionaries=false} gathers them into plain vectors, for comparison.
+   */
+  static final boolean SEGMENT_DICTIONARIES = Boolean
+      .parseBoolean(System.getProperty("quiver.scan.segmentDictionaries", "true"));
 
   private final ScanPlan plan;
 
@@ -60,9 +71,10 @@ public final class DecodeRegistry implements AutoCloseable {
         Field field = plan.tableSchema().findField(name);
         for (ChunkPiece piece : plan.pieces(split).get(column)) {
           Field dataField = piece.dictionary() == null ? field : DictionaryGather.CODES_FIELD;
-          leases.add(entry(split, piece.data(), dataField, name + (piece.dictionary() == null ? "" : " codes")));
+          leases.add(entry(split, piece.data(), dataField, name + (piece.dictionary() == null ? "" : " codes"),
+              piece.dictionary() == null));
           if (piece.dictionary() != null) {
-            leases.add(entry(split, piece.dictionary(), field, name + " dictionary"));
+            leases.add(entry(split, piece.dictionary(), field, name + " dictionary", false));
           }
         }
       }
@@ -73,10 +85,11 @@ public final class DecodeRegistry implements AutoCloseable {
     }
   }
 
-  private SharedDecode entry(Split split, FlatLayout segment, Field field, String column) {
+  private SharedDecode entry(Split split, FlatLayout segment, Field field, String column, boolean rowValues) {
     int file = plan.fileIndex(split);
     Key key = new Key(file, segment.segment(), share ? -1 : split.index());
-    return entries.computeIfAbsent(key, ignored -> new SharedDecode(file, segment, field, column));
+    return entries.computeIfAbsent(key,
+        ignored -> new SharedDecode(file, segment, field, column, rowValues && keepsDictionary(field)));
   }
 
   /** The decode of {@code segment} that {@code split} holds a lease on. */
@@ -133,10 +146,50 @@ public final class DecodeRegistry implements AutoCloseable {
   }
 
   private void decode(SharedDecode decode, ArrowBuf bytes) throws IOException {
+    if (SEGMENT_DICTIONARIES && decode.mayKeepDictionary) {
+      DictionaryChunk chunk = files.get(decode.file).decodeDictionarySegment(bytes, decode.field, decode.column,
+          decode.segment, allocator);
+      if (chunk != null) {
+        bytesDecoded.add(chunk.bufferSize());
+        decode.dictionary = chunk.values();
+        decode.vector.complete(chunk.codes());
+        return;
+      }
+    }
     FieldVector vector = files.get(decode.file).decodeSegment(bytes, decode.field, decode.column, decode.segment,
         allocator);
     bytesDecoded.add(vector.getBufferSize());
     decode.vector.complete(vector);
+  }
+
+  /**
+   * Reads one segment a split holds a lease on (unshared, not decoded) and opens it as fsst strings
+   * kept compressed; null (nothing held) when the segment is not fsst. The caller closes the result.
+   */
+  public FsstStrings openCompressedStrings(Split split, FlatLayout segment, String column) throws IOException {
+    int file = plan.fileIndex(split);
+    entry(split, segment);
+    ArrowBuf bytes = sources.get(file).read(List.of(segment.segment()), allocator).get(0);
+    try {
+      return files.get(file).openCompressedStrings(bytes, column, segment, allocator);
+    } finally {
+      bytes.close();
+    }
+  }
+
+  /** Strings and binaries whose segment is a dictionary may stay codes + values. */
+  private static boolean keepsDictionary(Field field) {
+    ArrowType.ArrowTypeID type = field.getType().getTypeID();
+    return type == ArrowType.ArrowTypeID.Utf8 || type == ArrowType.ArrowTypeID.Binary;
+  }
+
+  /**
+   * The dictionary of a decode kept as codes + values (its {@link #vector} is then the codes), or
+   * null for plain values; call after {@link #vector}. Owned by the registry.
+   */
+  public FieldVector dictionary(SharedDecode decode) throws IOException {
+    vector(decode);
+    return decode.dictionary;
   }
 
   /** The decoded vector (waiting for another split's decode if needed); owned by the registry. */

@@ -10,19 +10,28 @@ import org.apache.arrow.vector.types.pojo.Field;
 /**
  * One flat segment's decode, shared by the splits planned to read it: a lease per split (counted at
  * planning), the decode started by the first split that needs the data, its vector freed when the last
- * lease is released. Splits that find the decode started wait for it and read the same vector.
+ * lease is released. Splits that find the decode started wait for it and read the same vector. A
+ * string segment whose values are a dictionary is kept as codes plus that dictionary.
  */
 public final class SharedDecode {
   final int file;
   final FlatLayout segment;
   final Field field;
   final String column;
+  /** Whether this decode holds a column's row values (not a dict layout's codes or values), as strings. */
+  final boolean mayKeepDictionary;
   private final AtomicInteger leases = new AtomicInteger();
   private final AtomicBoolean started = new AtomicBoolean();
   final CompletableFuture<FieldVector> vector = new CompletableFuture<>();
+  /**
+   * The dictionary when the segment's values are dictionary-encoded and kept so ({@link #vector} then
+   * holds the codes); null for plain values. Written before {@link #vector} completes.
+   */
+  volatile FieldVector dictionary;
 
-  SharedDecode(int file, FlatLayout segment, Field field, String column) {
+  SharedDecode(int file, FlatLayout segment, Field field, String column, boolean mayKeepDictionary) {
     this.file = file;
+    this.mayKeepDictionary = mayKeepDictionary;
     this.segment = segment;
     this.field = field;
     this.column = column;
@@ -61,6 +70,10 @@ public final class SharedDecode {
   void free() {
     if (started.get() && vector.isDone() && !vector.isCompletedExceptionally()) {
       vector.join().close();
+      FieldVector values = dictionary;
+      if (values != null) {
+        values.close();
+      }
     }
   }
 

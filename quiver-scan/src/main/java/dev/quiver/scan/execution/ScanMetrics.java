@@ -29,6 +29,7 @@ public final class ScanMetrics {
   final Counter decodesReused;
   final Counter bytesDecoded;
   final Counter batches;
+  final Counter compressedMatches;
 
   ScanMetrics() {
     metrics.gauge("zones.pruned", Metric.Kind.COUNT, () -> zonesPruned);
@@ -41,6 +42,7 @@ public final class ScanMetrics {
     bytesDecoded = metrics.bytes("bytes.decoded");
     metrics.gauge("bytes.held.peak", Metric.Kind.BYTES, () -> bytesHeldPeak.getAsLong());
     batches = metrics.counter("batches");
+    compressedMatches = metrics.counter("segments.matched.compressed");
   }
 
   void planned(long zones, long files) {

@@ -4,8 +4,11 @@ import dev.quiver.common.batch.Batch;
 import dev.quiver.common.batch.DictionaryDecoder;
 import dev.quiver.common.batch.VectorGather;
 import dev.quiver.common.batch.VectorSlices;
+import dev.quiver.common.metrics.Counter;
 import dev.quiver.expression.filter.ColumnSlice;
 import dev.quiver.expression.filter.FilterEvaluator;
+import dev.quiver.format.encoding.FsstMatcher;
+import dev.quiver.format.encoding.FsstStrings;
 import dev.quiver.scan.decode.DecodeRegistry;
 import dev.quiver.scan.decode.SharedDecode;
 import dev.quiver.scan.plan.ChunkPiece;
@@ -52,9 +55,22 @@ final class SplitRunner {
   private final BufferAllocator allocator;
   private final List<Integer> filterColumns = new ArrayList<>();
   private final Map<String, Integer> touchedIndex = new HashMap<>();
+  /**
+   * Whether a filter fsst codes can answer is matched on them ({@code
+   * -Dquiver.scan.compressedFilters=false} decodes first, for comparison).
+   */
+  private static final boolean COMPRESSED_FILTERS = Boolean
+      .parseBoolean(System.getProperty("quiver.scan.compressedFilters", "true"));
+  private final CompressedFilter compressed;
+  private final Counter compressedMatches;
+  /** Set when a segment of the filter's column is not fsst: the scan then decodes as usual. */
+  private volatile boolean compressedUnavailable;
 
-  SplitRunner(ScanPlan plan, DecodeRegistry decodes, FilterEvaluator filter, BufferAllocator allocator) {
+  SplitRunner(ScanPlan plan, DecodeRegistry decodes, FilterEvaluator filter, BufferAllocator allocator,
+      Counter compressedMatches) {
     this.plan = plan;
+    this.compressedMatches = compressedMatches;
+    this.compressed = COMPRESSED_FILTERS && filter != null ? CompressedFilter.of(filter.expression()) : null;
     this.decodes = decodes;
     this.filter = filter;
     this.allocator = allocator;
@@ -90,49 +106,97 @@ final class SplitRunner {
     for (RowRange range : split.ranges()) {
       if (filter == null || range.allMatch()) {
         selection.addRun(range.start(), range.end());
-        continue;
-      }
-      List<List<ChunkPiece>> pieces = new ArrayList<>();
-      TreeSet<Long> boundaries = new TreeSet<>(List.of(range.start(), range.end()));
-      List<SharedDecode> wanted = new ArrayList<>();
-      for (int column : filterColumns) {
-        List<ChunkPiece> overlapping = ColumnPieces.overlapping(plan.pieces(split).get(column), range.start(),
-            range.end());
-        pieces.add(overlapping);
-        for (ChunkPiece piece : overlapping) {
-          addBoundary(boundaries, piece.start(), range);
-          addBoundary(boundaries, piece.end(), range);
-          want(split, piece, touched, wanted);
-        }
-      }
-      decodes.startAll(wanted);
-      int[] passed = null;
-      Long previous = null;
-      for (long boundary : boundaries) {
-        if (previous != null) {
-          long from = previous;
-          int count = (int) (boundary - from);
-          Map<String, ColumnSlice> slices = new HashMap<>();
-          for (int i = 0; i < filterColumns.size(); i++) {
-            String name = plan.touchedColumns().get(filterColumns.get(i));
-            slices.put(name, slice(split, pieceAt(pieces.get(i), from), from));
-          }
-          if (passed == null || passed.length < count) {
-            passed = new int[count];
-          }
-          int matches = filter.evaluate(slices::get, count, passed);
-          for (int i = 0; i < matches; i++) {
-            selection.addRow(from + passed[i]);
-          }
-        }
-        previous = boundary;
+      } else if (compressed == null || compressedUnavailable || piecesHaveLayoutDictionaries(split, range)) {
+        selectRange(split, range.start(), range.end(), selection, touched);
+      } else {
+        selectCompressed(split, range, selection, touched);
       }
     }
     return selection;
   }
 
-  private static void addBoundary(Set<Long> boundaries, long row, RowRange range) {
-    if (row > range.start() && row < range.end()) {
+  private boolean piecesHaveLayoutDictionaries(Split split, RowRange range) {
+    for (ChunkPiece piece : ColumnPieces.overlapping(plan.pieces(split).get(filterColumns.get(0)), range.start(),
+        range.end())) {
+      if (piece.dictionary() != null) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The filter answered on fsst codes, piece by piece: the piece's segment is read (not decoded), its
+   * codes matched, and only a segment that is not fsst is evaluated the usual way. The first such
+   * segment turns the compressed path off for the rest of the scan.
+   */
+  private void selectCompressed(Split split, RowRange range, RowSelection selection, Set<SharedDecode> touched)
+      throws IOException {
+    String column = plan.touchedColumns().get(filterColumns.get(0));
+    for (ChunkPiece piece : ColumnPieces.overlapping(plan.pieces(split).get(filterColumns.get(0)), range.start(),
+        range.end())) {
+      long from = Math.max(piece.start(), range.start());
+      long to = Math.min(piece.end(), range.end());
+      try (FsstStrings strings = compressedUnavailable ? null
+          : decodes.openCompressedStrings(split, piece.data(), column)) {
+        if (strings == null) {
+          compressedUnavailable = true;
+          selectRange(split, from, to, selection, touched);
+          continue;
+        }
+        compressedMatches.increment();
+        FsstMatcher matcher = strings.compile(compressed.pattern());
+        int count = (int) (to - from);
+        int[] positions = new int[count];
+        int offset = (int) (from - piece.start());
+        int matches = matcher.match(offset, count, positions);
+        for (int i = 0; i < matches; i++) {
+          selection.addRow(from + positions[i]);
+        }
+      }
+    }
+  }
+
+  private void selectRange(Split split, long start, long end, RowSelection selection, Set<SharedDecode> touched)
+      throws IOException {
+    List<List<ChunkPiece>> pieces = new ArrayList<>();
+    TreeSet<Long> boundaries = new TreeSet<>(List.of(start, end));
+    List<SharedDecode> wanted = new ArrayList<>();
+    for (int column : filterColumns) {
+      List<ChunkPiece> overlapping = ColumnPieces.overlapping(plan.pieces(split).get(column), start, end);
+      pieces.add(overlapping);
+      for (ChunkPiece piece : overlapping) {
+        addBoundary(boundaries, piece.start(), start, end);
+        addBoundary(boundaries, piece.end(), start, end);
+        want(split, piece, touched, wanted);
+      }
+    }
+    decodes.startAll(wanted);
+    int[] passed = null;
+    Long previous = null;
+    for (long boundary : boundaries) {
+      if (previous != null) {
+        long from = previous;
+        int count = (int) (boundary - from);
+        Map<String, ColumnSlice> slices = new HashMap<>();
+        for (int i = 0; i < filterColumns.size(); i++) {
+          String name = plan.touchedColumns().get(filterColumns.get(i));
+          slices.put(name, slice(split, pieceAt(pieces.get(i), from), from));
+        }
+        if (passed == null || passed.length < count) {
+          passed = new int[count];
+        }
+        int matches = filter.evaluate(slices::get, count, passed);
+        for (int i = 0; i < matches; i++) {
+          selection.addRow(from + passed[i]);
+        }
+      }
+      previous = boundary;
+    }
+  }
+
+  private static void addBoundary(Set<Long> boundaries, long row, long start, long end) {
+    if (row > start && row < end) {
       boundaries.add(row);
     }
   }
@@ -153,11 +217,22 @@ final class SplitRunner {
   private ColumnSlice slice(Split split, ChunkPiece piece, long row) throws IOException {
     FieldVector data = decodes.vector(decodes.entry(split, piece.data()));
     int offset = (int) (row - piece.start());
-    if (piece.dictionary() == null) {
+    FieldVector values = dictionaryOf(split, piece);
+    if (values == null) {
       return ColumnSlice.plain(data, offset);
     }
-    FieldVector values = decodes.vector(decodes.entry(split, piece.dictionary()));
     return ColumnSlice.dictionary(values, (IntVector) data, offset);
+  }
+
+  /**
+   * The dictionary of a piece whose data are codes: a dict layout's values segment, or the dictionary
+   * of a string segment kept encoded; null when the data are the values.
+   */
+  private FieldVector dictionaryOf(Split split, ChunkPiece piece) throws IOException {
+    if (piece.dictionary() != null) {
+      return decodes.vector(decodes.entry(split, piece.dictionary()));
+    }
+    return decodes.dictionary(decodes.entry(split, piece.data()));
   }
 
   private static ChunkPiece pieceAt(List<ChunkPiece> pieces, long row) {
@@ -268,11 +343,11 @@ final class SplitRunner {
           }
         }
         FieldVector data = decodes.vector(decodes.entry(split, piece.data()));
-        if (piece.dictionary() == null) {
+        FieldVector values = dictionaryOf(split, piece);
+        if (values == null) {
           batch.add(fields.get(column), VectorGather.gather(data, positions, count, fields.get(column), allocator));
           continue;
         }
-        FieldVector values = decodes.vector(decodes.entry(split, piece.dictionary()));
         IntVector codes = (IntVector) VectorGather.gather(data, positions, count, data.getField(), allocator);
         try {
           batch.addDictionary(fields.get(column), codes, slice(values, values.getField(), 0, values.getValueCount()));
@@ -292,11 +367,11 @@ final class SplitRunner {
   private void addSlice(Split split, ChunkPiece piece, Field field, int offset, int count, Batch.Builder batch)
       throws IOException {
     FieldVector data = decodes.vector(decodes.entry(split, piece.data()));
-    if (piece.dictionary() == null) {
+    FieldVector values = dictionaryOf(split, piece);
+    if (values == null) {
       batch.add(field, slice(data, data.getField(), offset, count));
       return;
     }
-    FieldVector values = decodes.vector(decodes.entry(split, piece.dictionary()));
     IntVector codes = (IntVector) slice(data, data.getField(), offset, count);
     try {
       batch.addDictionary(field, codes, slice(values, values.getField(), 0, values.getValueCount()));
@@ -368,8 +443,8 @@ final class SplitRunner {
   /** Rows {@code [offset, offset+count)} of a piece: a slice of the shared vector, or gathered codes. */
   private FieldVector part(Split split, ChunkPiece piece, Field field, int offset, int count) throws IOException {
     FieldVector data = decodes.vector(decodes.entry(split, piece.data()));
-    if (piece.dictionary() != null) {
-      FieldVector values = decodes.vector(decodes.entry(split, piece.dictionary()));
+    FieldVector values = dictionaryOf(split, piece);
+    if (values != null) {
       return DictionaryDecoder.decode(values, (IntVector) data, null, offset, count, field, allocator,
           decodes.entry(split, piece.data()).toString());
     }
@@ -394,7 +469,7 @@ final class SplitRunner {
               piece = pieces.get(++pieceIndex);
             } while (piece.end() <= row);
             data = decodes.vector(decodes.entry(split, piece.data()));
-            values = piece.dictionary() == null ? null : decodes.vector(decodes.entry(split, piece.dictionary()));
+            values = dictionaryOf(split, piece);
           }
           int index = (int) (row - piece.start());
           if (values == null) {
