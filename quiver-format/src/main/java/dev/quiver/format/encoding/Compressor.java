@@ -176,8 +176,8 @@ final class Compressor {
    * our FSST decode is on par with zstd's (not faster yet), so the weight is small: see ENCODINGS.md.
    */
   private static double decodeCost(EncodingKind kind, EncodedNode node) {
-    if (kind == EncodingKind.DICTIONARY) {
-      return 1.05;
+    if (kind == EncodingKind.DICTIONARY || kind == EncodingKind.ALP || kind == EncodingKind.ALP_RD) {
+      return 1.05; // ALP converts every row after unpacking, ALP-RD looks each row's left part up
     }
     if (kind == EncodingKind.PLAIN && node != null && node.type == PhysicalType.BINARY && node.children.length == 2
         && node.children[1].buffers.length == 1 && node.children[1].buffers[0].compressed()) {
@@ -215,6 +215,10 @@ final class Compressor {
     if (type.isInteger()) {
       candidates.add(EncodingKind.FRAME_OF_REFERENCE);
       candidates.add(EncodingKind.DELTA);
+    }
+    if (type.isFloat()) {
+      candidates.add(EncodingKind.ALP);
+      candidates.add(EncodingKind.ALP_RD);
     }
     Dictionary dictionary = statistics.dictionary();
     if (dictionary != null && !denseIntegers(type, dictionary)) {
@@ -271,6 +275,10 @@ final class Compressor {
         return DecimalScaledEncoding.encode((DecimalColumn) column, children);
       case FSST:
         return FsstEncoding.encode((BinaryColumn) column, children);
+      case ALP:
+        return AlpEncoding.encode((LongColumn) column, children);
+      case ALP_RD:
+        return AlpRdEncoding.encode((LongColumn) column, children);
       default:
         throw new IllegalArgumentException("no node encoding " + kind);
     }

@@ -95,8 +95,10 @@ public final class EncodingFormat {
    * (bytes, their sum). Code c &lt; n is symbol c, code 255 the literal byte after it.
    */
   public static final int ENCODING_FSST = 10;
-  /** Reserved for ALP floating-point compression (a later issue). */
-  public static final int RESERVED_ENCODING_ALP = 11;
+  /** ALP: metadata u8 exponent, u8 factor; children digits (int64/int32), optional patches positions, values. */
+  public static final int ENCODING_ALP = 11;
+  /** ALP-RD: metadata right width, dictionary; children codes (int8), right, optional patches positions, left. */
+  public static final int ENCODING_ALP_RD = 12;
 
   /** Buffer stored as is. */
   public static final int COMPRESSION_NONE = 0;

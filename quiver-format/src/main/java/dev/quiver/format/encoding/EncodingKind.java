@@ -28,6 +28,10 @@ public enum EncodingKind {
   DECIMAL_SCALED(EncodingFormat.ENCODING_DECIMAL_SCALED),
   /** Strings as codes of a per-segment symbol table (FSST). */
   FSST(EncodingFormat.ENCODING_FSST),
+  /** Floats as decimal digits (an integer child) and the values that do not round-trip as patches. */
+  ALP(EncodingFormat.ENCODING_ALP),
+  /** Floats cut into a dictionary-coded left part and a bit-packed right part. */
+  ALP_RD(EncodingFormat.ENCODING_ALP_RD),
   /** Plain (bitmap for booleans) with its buffers zstd-compressed. */
   ZSTD(-1);
 

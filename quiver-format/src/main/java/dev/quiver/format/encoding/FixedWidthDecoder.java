@@ -34,6 +34,12 @@ final class FixedWidthDecoder {
       case EncodingFormat.ENCODING_DECIMAL_SCALED:
         DecimalScaledEncoding.decode(node, context, destination);
         break;
+      case EncodingFormat.ENCODING_ALP:
+        AlpEncoding.decode(node, context, destination);
+        break;
+      case EncodingFormat.ENCODING_ALP_RD:
+        AlpRdEncoding.decode(node, context, destination);
+        break;
       default:
         throw context.corrupt(node, "is not an encoding of fixed-width values");
     }

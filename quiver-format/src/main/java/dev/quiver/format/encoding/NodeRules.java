@@ -1,5 +1,7 @@
 package dev.quiver.format.encoding;
 
+import static dev.quiver.format.encoding.EncodingFormat.ENCODING_ALP;
+import static dev.quiver.format.encoding.EncodingFormat.ENCODING_ALP_RD;
 import static dev.quiver.format.encoding.EncodingFormat.ENCODING_BITMAP;
 import static dev.quiver.format.encoding.EncodingFormat.ENCODING_CONSTANT;
 import static dev.quiver.format.encoding.EncodingFormat.ENCODING_DECIMAL_SCALED;
@@ -40,6 +42,9 @@ final class NodeRules {
         return type == PhysicalType.DECIMAL128;
       case ENCODING_FSST:
         return type == PhysicalType.BINARY;
+      case ENCODING_ALP:
+      case ENCODING_ALP_RD:
+        return type.isFloat();
       default:
         return false;
     }
@@ -68,6 +73,10 @@ final class NodeRules {
         return "scaled";
       case ENCODING_FSST:
         return "fsst";
+      case ENCODING_ALP:
+        return "alp";
+      case ENCODING_ALP_RD:
+        return "alprd";
       default:
         return null;
     }
@@ -85,6 +94,10 @@ final class NodeRules {
         return 8;
       case ENCODING_FSST:
         return FsstEncoding.METADATA_BYTES;
+      case ENCODING_ALP:
+        return 2;
+      case ENCODING_ALP_RD:
+        return AlpRdEncoding.METADATA_BYTES;
       default:
         return 0;
     }
@@ -133,6 +146,10 @@ final class NodeRules {
       case ENCODING_DELTA:
       case ENCODING_DECIMAL_SCALED:
         return children == 1;
+      case ENCODING_ALP:
+        return children == 1 || children == 3;
+      case ENCODING_ALP_RD:
+        return children == 2 || children == 4;
       default:
         return children == 0;
     }
@@ -154,6 +171,15 @@ final class NodeRules {
         return type;
       case ENCODING_DECIMAL_SCALED:
         return PhysicalType.INT64;
+      case ENCODING_ALP: {
+        PhysicalType digits = type == PhysicalType.FLOAT64 ? PhysicalType.INT64 : PhysicalType.INT32;
+        return index == 0 ? digits : index == 1 ? PhysicalType.INT32 : type;
+      }
+      case ENCODING_ALP_RD: {
+        PhysicalType right = type == PhysicalType.FLOAT64 ? PhysicalType.INT64 : PhysicalType.INT32;
+        PhysicalType[] types = {PhysicalType.INT8, right, PhysicalType.INT32, PhysicalType.INT16};
+        return types[index];
+      }
       default:
         throw new IllegalArgumentException("encoding " + kind + " has no children");
     }
@@ -177,6 +203,10 @@ final class NodeRules {
         return "unscaled";
       case ENCODING_FSST:
         return index == 0 ? "lengths" : "codes";
+      case ENCODING_ALP:
+        return index == 0 ? "digits" : index == 1 ? "positions" : "values";
+      case ENCODING_ALP_RD:
+        return new String[] {"codes", "right", "positions", "left"}[index];
       default:
         return "child" + index;
     }
@@ -217,8 +247,25 @@ final class NodeRules {
       case ENCODING_DELTA:
       case ENCODING_DECIMAL_SCALED:
         return childRows[0] != rows ? "child has " + childRows[0] + " rows, not " + rows : null;
+      case ENCODING_ALP:
+        if (childRows[0] != rows) {
+          return "digits have " + childRows[0] + " rows, not " + rows;
+        }
+        return childRows.length == 3 ? patchProblem(rows, childRows[1], childRows[2]) : null;
+      case ENCODING_ALP_RD:
+        if (childRows[0] != rows || childRows[1] != rows) {
+          return "codes and right parts have " + childRows[0] + " and " + childRows[1] + " rows, not " + rows;
+        }
+        return childRows.length == 4 ? patchProblem(rows, childRows[2], childRows[3]) : null;
       default:
         return null;
     }
+  }
+
+  private static String patchProblem(int rows, int positions, int values) {
+    if (positions != values) {
+      return positions + " positions but " + values + " values";
+    }
+    return positions > rows ? positions + " patches for " + rows + " rows" : null;
   }
 }

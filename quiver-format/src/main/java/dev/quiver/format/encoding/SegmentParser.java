@@ -136,7 +136,7 @@ final class SegmentParser {
       long rows = unsignedInt(path);
       String label = NodeRules.label(kind);
       if (label == null) {
-        String reserved = kind == EncodingFormat.RESERVED_ENCODING_ALP ? " (reserved for ALP)" : "";
+        String reserved = "";
         throw corrupt(name, path + ": encoding id " + kind + reserved + " is not known to this reader");
       }
       PhysicalType type = PhysicalType.fromId(typeId);

@@ -36,6 +36,12 @@ final class TreeDescriber {
         out.append(')');
       }
       out.append(')');
+    } else if (kind == EncodingFormat.ENCODING_ALP || kind == EncodingFormat.ENCODING_ALP_RD) {
+      out.append(kind == EncodingFormat.ENCODING_ALP ? "(exponent " : "(right ").append(node.metadata()[0] & 0xFF)
+          .append(kind == EncodingFormat.ENCODING_ALP ? ", factor " : ", dictionary ").append(node.metadata()[1] & 0xFF)
+          .append(", ");
+      appendChildren(out, node);
+      out.append(')');
     } else if (kind == EncodingFormat.ENCODING_DELTA || kind == EncodingFormat.ENCODING_DECIMAL_SCALED) {
       out.append('(');
       append(out, node.child(0));

@@ -93,6 +93,19 @@ class CorruptionFuzzTest extends TestingCorruptionFuzz<Field> {
         EncodingOptions.defaults().forcing(EncodingKind.RUN_END));
     add(specimens, "sparse booleans", TestColumnType.BOOL, booleans,
         EncodingOptions.defaults().forcing(EncodingKind.SPARSE));
+    List<Object> prices = TestFloats.generate(TestColumnType.FLOAT64, TestFloats.FloatDataset.EXTREMES, random, 600);
+    List<Object> floatPrices = TestFloats.generate(TestColumnType.FLOAT32, TestFloats.FloatDataset.PRICES_WITH_NULLS,
+        random, 600);
+    List<Object> reals = TestFloats.generate(TestColumnType.FLOAT64, TestFloats.FloatDataset.RANDOM, random, 600);
+    reals.addAll(TestFloats.extremes(false));
+    add(specimens, "alp doubles", TestColumnType.FLOAT64, prices, EncodingOptions.defaults().forcing(EncodingKind.ALP));
+    add(specimens, "alp floats", TestColumnType.FLOAT32, floatPrices,
+        EncodingOptions.defaults().forcing(EncodingKind.ALP));
+    add(specimens, "alprd doubles", TestColumnType.FLOAT64, reals,
+        EncodingOptions.defaults().forcing(EncodingKind.ALP_RD));
+    add(specimens, "alprd floats", TestColumnType.FLOAT32,
+        TestFloats.generate(TestColumnType.FLOAT32, TestFloats.FloatDataset.RANDOM_BITS, random, 600),
+        EncodingOptions.defaults().forcing(EncodingKind.ALP_RD));
     add(specimens, "constant words", TestColumnType.UTF8, Arrays.asList(text.get(0), null, text.get(0)),
         EncodingOptions.defaults());
     return specimens;
@@ -250,8 +263,8 @@ class CorruptionFuzzTest extends TestingCorruptionFuzz<Field> {
     try (FieldVector vector = TestVectors.build(memory.allocator(), TestColumnType.INT64, values, "column")) {
       byte[] bytes = ChunkCodec.encode(vector, 0, 3, EncodingOptions.defaults().forcing(EncodingKind.PLAIN))
           .encodedBytes();
-      bytes[EncodingFormat.HEADER_BYTES] = (byte) EncodingFormat.RESERVED_ENCODING_ALP;
-      assertCorrupt(memory.allocator(), vector.getField(), bytes, "reserved for ALP");
+      bytes[EncodingFormat.HEADER_BYTES] = (byte) (EncodingFormat.ENCODING_ALP_RD + 1);
+      assertCorrupt(memory.allocator(), vector.getField(), bytes, "encoding id 13 is not known");
     }
   }
 

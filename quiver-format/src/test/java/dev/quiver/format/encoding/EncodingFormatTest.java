@@ -46,7 +46,8 @@ class EncodingFormatTest {
         EncodingFormat.ENCODING_DICTIONARY, EncodingFormat.ENCODING_FRAME_OF_REFERENCE, EncodingFormat.ENCODING_RUN_END,
         EncodingFormat.ENCODING_DELTA, EncodingFormat.ENCODING_SPARSE, EncodingFormat.ENCODING_BITMAP,
         EncodingFormat.ENCODING_DECIMAL_SCALED, EncodingFormat.ENCODING_FSST,
-        EncodingFormat.RESERVED_ENCODING_ALP}).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11);
+        EncodingFormat.ENCODING_ALP, EncodingFormat.ENCODING_ALP_RD})
+        .containsExactly(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12);
     assertThat(EncodingKind.PLAIN.formatId()).isEqualTo(1);
     assertThat(EncodingKind.CONSTANT.formatId()).isEqualTo(2);
     assertThat(EncodingKind.DICTIONARY.formatId()).isEqualTo(3);
@@ -57,6 +58,8 @@ class EncodingFormatTest {
     assertThat(EncodingKind.BITMAP.formatId()).isEqualTo(8);
     assertThat(EncodingKind.DECIMAL_SCALED.formatId()).isEqualTo(9);
     assertThat(EncodingKind.FSST.formatId()).isEqualTo(10);
+    assertThat(EncodingKind.ALP.formatId()).isEqualTo(11);
+    assertThat(EncodingKind.ALP_RD.formatId()).isEqualTo(12);
     assertThat(EncodingKind.ZSTD.formatId()).isEqualTo(-1);
   }
 
@@ -87,7 +90,7 @@ class EncodingFormatTest {
         assertThat(types.put(value, name)).as("type id %d of %s", value, name).isNull();
       }
     }
-    assertThat(encodings).hasSize(11);
+    assertThat(encodings).hasSize(12);
     assertThat(types).hasSize(10);
   }
 
@@ -104,6 +107,5 @@ class EncodingFormatTest {
     for (PhysicalType type : PhysicalType.values()) {
       assertThat(text).as("ENCODINGS.md row for %s", type).contains("| " + type.id + " | `" + type.label + "`");
     }
-    assertThat(text).contains("| 11 | reserved: ALP");
   }
 }
