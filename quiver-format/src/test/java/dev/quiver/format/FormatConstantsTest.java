@@ -13,6 +13,7 @@ class FormatConstantsTest {
     assertThat(FormatConstants.POSTSCRIPT_BYTES).isEqualTo(32);
     assertThat(FormatConstants.MAJOR_VERSION).isEqualTo(1);
     assertThat(FormatConstants.STATISTIC_STRING_BYTES).isEqualTo(64);
+    assertThat(FormatConstants.METADATA_SORTED_BY).isEqualTo("sorted_by");
   }
 
   @Test
