@@ -41,6 +41,11 @@ public final class BenchTpchCommand implements Callable<Integer> {
       description = "TPC-H scale factor (default: ${DEFAULT-VALUE}).")
   double scale;
 
+  @Option(names = "--sorted",
+      description = "Measure on sorted tables (generate tpch --sorted: lineitem by l_shipdate, orders by "
+          + "o_orderdate), the same sorted rows for Quiver, DuckDB's tables and Parquet, kept in tpch-sfSF-sorted.")
+  boolean sorted;
+
   @Option(names = "--queries", paramLabel = "N", split = ",",
       description = "Query numbers (default: all 22), e.g. 1,6,q14.")
   List<String> queries;
@@ -65,7 +70,7 @@ public final class BenchTpchCommand implements Callable<Integer> {
         RunEnvironment.detect(BenchOptions.repository()), options.runs, options.warmupPasses, log)
         .keepGoing(run.keepGoing);
     try (BufferAllocator allocator = Allocators.newRoot()) {
-      List<ResultRecord> records = TpchSuite.run(dataDirectory, scale, chosen, measured, run.threads,
+      List<ResultRecord> records = TpchSuite.run(dataDirectory, scale, sorted, chosen, measured, run.threads,
           run.memoryLimitMib << 20, runner, allocator, log);
       ResultsFile.append(options.resultsFile(), records);
       log.println("bench tpch: " + records.size() + " measurements appended to " + options.resultsFile());

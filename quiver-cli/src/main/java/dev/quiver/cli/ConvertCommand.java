@@ -1,10 +1,13 @@
 package dev.quiver.cli;
 
 import dev.quiver.common.QuiverException;
+import dev.quiver.exec.execution.QueryOptions;
 import dev.quiver.io.TableWriter;
 import dev.quiver.io.csv.CsvReadOptions;
 import dev.quiver.io.parquet.ParquetArrowWriter;
 import dev.quiver.io.parquet.ParquetCodec;
+import dev.quiver.sql.copy.SortOrder;
+import dev.quiver.sql.copy.SortedRows;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -27,13 +30,18 @@ import picocli.CommandLine.Spec;
  * columns are written as plain values. The output appears atomically: a failed run leaves no file
  * and no temporary file, and an existing OUT untouched. A progress line on long runs, one summary
  * line at the end, both on standard error.
+ *
+ * <p>With {@code --sort-by} the rows are written in that order ({@link SortOrder}), sorted by the
+ * engine's spilling sort ({@link SortedRows}) under {@code --memory-limit}, so a table larger than
+ * memory converts; a {@code .qvr} footer records the order ({@code sorted_by}), so zone maps prune.
  */
 @Command(
     name = "convert",
     description = {
         "Convert IN to OUT: csv, Arrow IPC (.arrow file, .arrows stream), Parquet (.parquet) or .qvr, either way.",
         "IN is recognised by content first, then extension; OUT by extension.",
-        "CSV is read and written in the dialect of docs/CSV.md (header line, RFC 4180 quoting, \\N for null)."
+        "CSV is read and written in the dialect of docs/CSV.md (header line, RFC 4180 quoting, \\N for null).",
+        "--sort-by writes the rows in that order (the engine's sort, spilling past --memory-limit)."
     })
 public final class ConvertCommand implements Callable<Integer> {
   static final int DEFAULT_BATCH_ROWS = 65_536;
@@ -52,6 +60,20 @@ public final class ConvertCommand implements Callable<Integer> {
   @Option(names = "--row-group-bytes", paramLabel = "BYTES",
       description = "Parquet output only: target row group size (default: parquet-java's, 128 MiB).")
   Long rowGroupBytes;
+
+  @Option(names = "--sort-by", paramLabel = "COLS",
+      description = "Write the rows sorted by these columns: 'a, b DESC' (ASC default, NULLs last unless "
+          + "NULLS FIRST); a .qvr footer records the order, so zone maps prune.")
+  String sortBy;
+
+  @Option(names = "--memory-limit", paramLabel = "SIZE",
+      description = "With --sort-by: memory the sort may hold, e.g. 512m or 4g (default: 3/4 of the heap); "
+          + "past it sorted runs spill to disk.")
+  String memoryLimit;
+
+  @Option(names = "--spill-dir", paramLabel = "DIR",
+      description = "With --sort-by: where the sort spills (default: the temp folder).")
+  Path spillDirectory;
 
   @Mixin
   CsvInputOptions csv;
@@ -85,6 +107,8 @@ public final class ConvertCommand implements Callable<Integer> {
       }
       parquet = parquet.withRowGroupBytes(rowGroupBytes);
     }
+    SortOrder order = sortBy == null ? null : SortOrder.parse(sortBy);
+    QueryOptions sortOptions = sortOptions(order);
     InputFormat inputFormat = InputFormat.detect(input);
     if (Files.exists(output) && Files.isSameFile(input, output)) {
       throw QuiverException.user("IN and OUT are the same file: " + output);
@@ -94,41 +118,52 @@ public final class ConvertCommand implements Callable<Integer> {
     long started = System.nanoTime();
     Progress progress = new Progress(standardError, "convert", inputBytes, Progress.standardErrorIsTerminal());
     long rows = 0;
-    long batches = 0;
-    Schema schema = null;
+    long spills = 0;
+    Schema schema;
     try (CommandMemory memory = QuiverCommand.of(spec).openMemory("convert");
         InputBatches in = inputFormat.open(input, memory.allocator(), batchRows, csvOptions)) {
       BufferAllocator allocator = memory.allocator();
+      PlainInput plainInput = new PlainInput(input.toString(), in, allocator, progress);
       TableWriter sink = null;
       try {
-        for (InputBatches.Batch next = in.next(); next != null; next = in.next()) {
-          try (InputBatches.Batch batch = next;
-              PlainBatch plain = PlainBatch.of(batch.root(), batch.dictionaries(), allocator)) {
-            VectorSchemaRoot root = plain.root();
-            if (sink == null) {
-              schema = root.getSchema();
-              sink = outputFormat.open(output, schema, allocator, parquet);
-            } else if (!root.getSchema().equals(schema)) {
-              throw QuiverException.user(input + ": batch " + (batches + 1) + " has columns " + root.getSchema()
-                  + ", the first batch " + schema + "; convert writes one table");
-            }
-            sink.write(root);
-            rows += root.getRowCount();
-            batches++;
-          }
-          progress.updateRows(in.bytesRead(), rows);
-        }
-        if (sink == null) {
+        VectorSchemaRoot first = plainInput.next();
+        if (first == null) {
           Schema declared = in.schema();
           if (declared == null) {
             throw QuiverException.user(input + " holds no batches, so it has no schema to write");
           }
           schema = PlainBatch.plainSchema(declared);
+        } else {
+          schema = first.getSchema();
+        }
+        plainInput.expect(schema, first);
+        if (order == null) {
           sink = outputFormat.open(output, schema, allocator, parquet);
+          for (VectorSchemaRoot next = plainInput.next(); next != null; next = plainInput.next()) {
+            try (VectorSchemaRoot batch = next) {
+              sink.write(batch);
+              rows += batch.getRowCount();
+            }
+          }
+        } else {
+          order.resolve(schema);
+          try (SortedRows sorted = SortedRows.start(plainInput::nextOrFail, schema, order, sortOptions, allocator)) {
+            sink = outputFormat.open(output, schema, allocator, parquet, order);
+            for (VectorSchemaRoot next = sorted.next(); next != null; next = sorted.next()) {
+              try (VectorSchemaRoot batch = next) {
+                if (batch.getRowCount() > 0) {
+                  sink.write(batch);
+                  rows += batch.getRowCount();
+                }
+              }
+            }
+            spills = sorted.spills();
+          }
         }
         sink.commit();
       } finally {
         progress.finish();
+        plainInput.close();
         if (sink != null) {
           sink.close();
         }
@@ -142,8 +177,31 @@ public final class ConvertCommand implements Callable<Integer> {
         + NumberText.bytes(outputBytes) + "): " + NumberText.grouped(rows) + " rows, "
         + schema.getFields().size() + " columns; size ratio " + NumberText.ratio(outputBytes, inputBytes)
         + " (output/input); " + NumberText.seconds(elapsed) + ", " + NumberText.rowsPerSecond(rows, elapsed)
-        + " rows/s");
+        + " rows/s" + (order == null ? "" : "; sorted by " + order.spelledAs(schema).text()
+            + (spills > 0 ? " (" + spills + " sorted runs spilled)" : "")));
     standardError.flush();
     return 0;
+  }
+
+  /** The sort's options from --memory-limit and --spill-dir (which need --sort-by), or null without a sort. */
+  private QueryOptions sortOptions(SortOrder order) {
+    if (order == null) {
+      if (memoryLimit != null || spillDirectory != null) {
+        throw QuiverException.user((memoryLimit != null ? "--memory-limit" : "--spill-dir")
+            + " applies with --sort-by only");
+      }
+      return null;
+    }
+    QueryOptions options = QueryOptions.defaults().withBatchRows(batchRows);
+    if (memoryLimit != null) {
+      options = options.withMemoryLimit(ShufflePartitionCommand.size("--memory-limit", memoryLimit));
+    }
+    if (spillDirectory != null) {
+      if (!Files.isDirectory(spillDirectory)) {
+        throw QuiverException.user("--spill-dir " + spillDirectory + " is not a directory");
+      }
+      options = options.withSpillDirectory(spillDirectory);
+    }
+    return options;
   }
 }

@@ -24,6 +24,10 @@ final class InspectText {
         + file.schema().getFields().size() + " columns, " + NumberText.bytes(file.fileSize()) + " ("
         + NumberText.grouped(file.fileSize()) + " bytes), " + file.footer().segments().size() + " segments"
         + (metadata.containsKey("writer") ? ", writer " + metadata.get("writer") : ""));
+    String sortedBy = metadata.get(dev.quiver.format.FormatConstants.METADATA_SORTED_BY);
+    if (sortedBy != null) {
+      out.println("sorted by " + sortedBy);
+    }
     out.println();
     printColumns(out, file, tree);
     out.println();

@@ -57,8 +57,17 @@ enum OutputFormat {
   /** Starts writing {@code target} with batches of {@code schema}. */
   TableWriter open(Path target, Schema schema, BufferAllocator allocator, ParquetArrowWriter.Options parquet)
       throws IOException {
+    return open(target, schema, allocator, parquet, null);
+  }
+
+  /**
+   * Starts writing {@code target} with batches of {@code schema} that come in {@code sortedBy} order
+   * (null: not known); a {@code .qvr} footer records the order.
+   */
+  TableWriter open(Path target, Schema schema, BufferAllocator allocator, ParquetArrowWriter.Options parquet,
+      dev.quiver.sql.copy.SortOrder sortedBy) throws IOException {
     if (tableFormat == null) {
-      return dev.quiver.sql.copy.QvrTableWriter.create(target, schema, allocator);
+      return dev.quiver.sql.copy.QvrTableWriter.create(target, schema, allocator, sortedBy);
     }
     return tableFormat.openWriter(target, schema, allocator, new WriteOptions(parquet));
   }

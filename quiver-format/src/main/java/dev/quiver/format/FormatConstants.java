@@ -49,6 +49,14 @@ public final class FormatConstants {
   public static final int STATISTIC_STRING_BYTES = 64;
   /** The largest footer a reader accepts. */
   public static final int MAXIMUM_FOOTER_BYTES = 256 << 20;
+  /**
+   * Footer metadata key: the order the writer was given the rows in, as {@code quiver convert
+   * --sort-by} and {@code COPY ... (SORT_BY ...)} write it: keys separated by ", ", each a column
+   * name (double-quoted when not a plain identifier) then {@code ASC} or {@code DESC} then
+   * {@code NULLS FIRST} or {@code NULLS LAST}, e.g. {@code l_shipdate ASC NULLS LAST}. Absent when
+   * the order is not known. Readers may ignore it; nothing in the file depends on it.
+   */
+  public static final String METADATA_SORTED_BY = "sorted_by";
 
   /** Layout node kinds, as written in the footer's layout tree. Never reuse a number. */
   public static final int LAYOUT_STRUCT = 1;

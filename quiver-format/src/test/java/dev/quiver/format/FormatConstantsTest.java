@@ -14,6 +14,7 @@ class FormatConstantsTest {
     assertThat(FormatConstants.MAJOR_VERSION).isEqualTo(1);
     assertThat(FormatConstants.MINOR_VERSION).isEqualTo(2);
     assertThat(FormatConstants.STATISTIC_STRING_BYTES).isEqualTo(64);
+    assertThat(FormatConstants.METADATA_SORTED_BY).isEqualTo("sorted_by");
   }
 
   @Test

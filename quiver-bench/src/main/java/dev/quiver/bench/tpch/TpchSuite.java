@@ -41,6 +41,16 @@ public final class TpchSuite {
     return ScanSuite.files(dataDirectory, DataSet.TPCH, new ScanSuite.Sizes(scale, 0, 0)).directory();
   }
 
+  /**
+   * The data directory for {@code scale}, sorted or not: sorted tables ({@code quiver generate tpch
+   * --sorted}) live beside the scan suite's, in {@code tpch-sfSF-sorted}, so neither is taken for the
+   * other.
+   */
+  public static Path directory(Path dataDirectory, double scale, boolean sorted) {
+    Path unsorted = directory(dataDirectory, scale);
+    return sorted ? unsorted.resolveSibling(unsorted.getFileName() + "-sorted") : unsorted;
+  }
+
   /** The suite's runner: DuckDB's own tables are the reference, whole answers compared with a tolerance. */
   public static SuiteRunner runner(dev.quiver.bench.run.Measurer measurer,
       dev.quiver.bench.run.RunEnvironment environment, int runs, int warmupPasses, PrintWriter log) {
@@ -51,8 +61,17 @@ public final class TpchSuite {
   /** The arms for these queries, systems and thread counts (DuckDB's own tables first in every group). */
   public static List<Arm> arms(List<Integer> queries, Set<SqlSystem> systems, List<Integer> threads, TpchData data,
       double scale, long memoryLimit) {
+    return arms(queries, systems, threads, data, scale, false, memoryLimit);
+  }
+
+  /** {@link #arms(List, Set, List, TpchData, double, long)}; sorted data is recorded as {@code sorted=true}. */
+  public static List<Arm> arms(List<Integer> queries, Set<SqlSystem> systems, List<Integer> threads, TpchData data,
+      double scale, boolean sorted, long memoryLimit) {
     Map<String, String> dataParameters = new LinkedHashMap<>();
     dataParameters.put("scale", String.format(Locale.ROOT, "%s", scale));
+    if (sorted) {
+      dataParameters.put("sorted", "true");
+    }
     Map<String, String> parameters = new LinkedHashMap<>();
     parameters.put(DIRECTORY, data.directory().toString());
     parameters.put(MEMORY_LIMIT, Long.toString(memoryLimit));
@@ -64,9 +83,20 @@ public final class TpchSuite {
   public static List<ResultRecord> run(Path dataDirectory, double scale, List<Integer> queries,
       Set<SqlSystem> systems, List<Integer> threads, long memoryLimit, SuiteRunner runner, BufferAllocator allocator,
       PrintWriter log) throws IOException {
+    return run(dataDirectory, scale, false, queries, systems, threads, memoryLimit, runner, allocator, log);
+  }
+
+  /**
+   * Prepares the data (sorted: lineitem by l_shipdate and orders by o_orderdate, the same sorted rows
+   * in the {@code .qvr} files, the Parquet files and DuckDB's tables) and measures; returns the records.
+   */
+  public static List<ResultRecord> run(Path dataDirectory, double scale, boolean sorted, List<Integer> queries,
+      Set<SqlSystem> systems, List<Integer> threads, long memoryLimit, SuiteRunner runner, BufferAllocator allocator,
+      PrintWriter log) throws IOException {
     Set<SqlSystem> measured = EnumSet.copyOf(systems);
     measured.add(SqlSystem.DUCKDB);
-    TpchData data = TpchDataPreparer.prepare(directory(dataDirectory, scale), scale, true, true, allocator, log);
-    return runner.run(arms(queries, measured, threads, data, scale, memoryLimit));
+    TpchData data = TpchDataPreparer.prepare(directory(dataDirectory, scale, sorted), scale, sorted, true, true,
+        allocator, log);
+    return runner.run(arms(queries, measured, threads, data, scale, sorted, memoryLimit));
   }
 }

@@ -76,6 +76,7 @@ public final class QuiverWriter implements AutoCloseable {
   private final List<ColumnWriter> columns = new ArrayList<>();
   private final List<SegmentLocation> segments = new ArrayList<>();
   private final ColumnWriter.SegmentSink sink = this::writeSegment;
+  private final Map<String, String> extraMetadata = new LinkedHashMap<>();
   private long position;
   private long rowCount;
   private boolean finished;
@@ -117,6 +118,17 @@ public final class QuiverWriter implements AutoCloseable {
 
   public long rowCount() {
     return rowCount;
+  }
+
+  /**
+   * Adds an entry to the footer's key-value metadata (written by {@link #close()}), e.g.
+   * {@link FormatConstants#METADATA_SORTED_BY}; the key "writer" is the writer's own.
+   */
+  public void putMetadata(String key, String value) {
+    if (key.isEmpty() || key.equals("writer")) {
+      throw new IllegalArgumentException("metadata key '" + key + "' is reserved or empty");
+    }
+    extraMetadata.put(key, java.util.Objects.requireNonNull(value, "value"));
   }
 
   /** Appends a batch; the caller keeps owning it. */
@@ -176,6 +188,7 @@ public final class QuiverWriter implements AutoCloseable {
       Map<String, String> metadata = new LinkedHashMap<>();
       String version = QuiverWriter.class.getPackage().getImplementationVersion();
       metadata.put("writer", "quiver " + (version == null ? "(unpackaged build)" : version));
+      metadata.putAll(extraMetadata);
       Footer footer = new Footer(schema, rowCount, segments, new StructLayout(rowCount, columnLayouts), statistics,
           metadata);
       byte[] footerBytes = FooterSerializer.write(footer);

@@ -11,13 +11,13 @@ import java.util.Set;
 
 /**
  * Recognises DuckDB's {@code COPY (query) TO 'path' [[WITH] (FORMAT csv|parquet|qvr|arrow, HEADER
- * true, DELIMITER ',', COMPRESSION zstd|snappy|uncompressed)]} and {@code COPY table TO 'path' ...}
+ * true, DELIMITER ',', COMPRESSION zstd|snappy|uncompressed, SORT_BY 'a, b DESC')]} and {@code COPY table TO 'path' ...}
  * before Calcite sees the text (Calcite has no COPY). A malformed COPY fails with a {@link
  * SqlException} at its line:column.
  */
 public final class CopyParser {
   private static final String SELECT_ALL_FROM = "SELECT * FROM ";
-  private static final String OPTIONS = "FORMAT, HEADER, DELIMITER or COMPRESSION";
+  private static final String OPTIONS = "FORMAT, HEADER, DELIMITER, COMPRESSION or SORT_BY";
 
   private final CopyLexer lexer;
   private Token token;
@@ -104,6 +104,7 @@ public final class CopyParser {
     Token delimiterToken = null;
     Token headerToken = null;
     Token compressionToken = null;
+    SortOrder sortBy = null;
     if (token.isWord("WITH")) {
       advance();
       if (!token.isSymbol('(')) {
@@ -167,6 +168,18 @@ public final class CopyParser {
             compressionToken = required(name, value);
             codec = codec(value);
             break;
+          case "SORT_BY":
+            required(name, value);
+            if (value.kind() != Kind.STRING) {
+              throw lexer.error(value.offset(), "SORT_BY takes the columns in quotes, e.g. SORT_BY 'a, b DESC', not "
+                  + value.shown());
+            }
+            try {
+              sortBy = SortOrder.parse(value.value());
+            } catch (dev.quiver.common.QuiverException bad) {
+              throw lexer.error(value.offset(), bad.getMessage());
+            }
+            break;
           default:
             throw lexer.error(name.offset(), "unknown COPY option " + option + ": use " + OPTIONS);
         }
@@ -197,7 +210,7 @@ public final class CopyParser {
     if (format != CopyFormat.PARQUET && compressionToken != null) {
       throw lexer.error(compressionToken.offset(), "COMPRESSION applies to Parquet, not " + format.optionName());
     }
-    return new CopyTarget(path, format, codec, delimiter, header);
+    return new CopyTarget(path, format, codec, delimiter, header, sortBy);
   }
 
   private Token required(Token name, Token value) {

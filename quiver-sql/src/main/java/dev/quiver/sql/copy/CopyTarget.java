@@ -12,9 +12,11 @@ import java.util.Objects;
  * @param parquetCodec page compression of Parquet output
  * @param csvDelimiter what separates CSV fields
  * @param csvHeader whether CSV starts with the header line
+ * @param sortBy the order to write the rows in (COPY's {@code SORT_BY}), or null for the query's own;
+ *     a {@code .qvr} file records it in its footer
  */
 public record CopyTarget(Path path, CopyFormat format, ParquetCodec parquetCodec, char csvDelimiter,
-    boolean csvHeader) {
+    boolean csvHeader, SortOrder sortBy) {
   public CopyTarget {
     Objects.requireNonNull(path, "path");
     Objects.requireNonNull(format, "format");
@@ -23,6 +25,11 @@ public record CopyTarget(Path path, CopyFormat format, ParquetCodec parquetCodec
 
   /** {@code path} in {@code format}, Parquet pages compressed with zstd, CSV with ',' and a header. */
   public static CopyTarget of(Path path, CopyFormat format) {
-    return new CopyTarget(path, format, ParquetCodec.ZSTD, ',', true);
+    return new CopyTarget(path, format, ParquetCodec.ZSTD, ',', true, null);
+  }
+
+  /** This target with the rows in {@code order} (null: the query's own order). */
+  public CopyTarget withSortBy(SortOrder order) {
+    return new CopyTarget(path, format, parquetCodec, csvDelimiter, csvHeader, order);
   }
 }

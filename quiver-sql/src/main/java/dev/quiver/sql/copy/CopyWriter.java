@@ -14,7 +14,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * Streams a query's batches into a file: each batch is written and freed before the next is asked
  * for; the file appears under its name only when every batch was written (a failure midway removes
- * the temporary file and leaves an existing file of that name as it was).
+ * the temporary file and leaves an existing file of that name as it was). The batches come in the
+ * target's {@link CopyTarget#sortBy} order when it has one (the caller sorted them), which a
+ * {@code .qvr} footer records.
  */
 public final class CopyWriter {
   private CopyWriter() {}
@@ -51,7 +53,7 @@ public final class CopyWriter {
 
   private static TableWriter open(CopyTarget target, Schema schema, BufferAllocator allocator) throws IOException {
     if (target.format() == CopyFormat.QVR) {
-      return QvrTableWriter.create(target.path(), schema, allocator);
+      return QvrTableWriter.create(target.path(), schema, allocator, target.sortBy());
     }
     if (target.format() == CopyFormat.CSV) {
       return CsvTableWriter.create(target.path(), schema, target.csvDelimiter(), target.csvHeader());

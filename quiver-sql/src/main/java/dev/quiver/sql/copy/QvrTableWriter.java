@@ -1,5 +1,6 @@
 package dev.quiver.sql.copy;
 
+import dev.quiver.format.FormatConstants;
 import dev.quiver.format.file.QuiverWriter;
 import dev.quiver.io.AtomicOutputFile;
 import dev.quiver.io.TableWriter;
@@ -11,7 +12,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * Batches as a {@code .qvr} file, as a quiver-io {@link TableWriter} (COPY, {@code quiver convert});
- * {@link QuiverWriter} writes a temporary file and renames it itself.
+ * {@link QuiverWriter} writes a temporary file and renames it itself. Given the order the rows come
+ * in, the footer records it ({@link FormatConstants#METADATA_SORTED_BY}, {@link SortOrder#text()}).
  */
 public final class QvrTableWriter implements TableWriter {
   private final QuiverWriter writer;
@@ -23,7 +25,20 @@ public final class QvrTableWriter implements TableWriter {
 
   /** Starts {@code target}; fails with USER when it is a folder or its folder is missing. */
   public static QvrTableWriter create(Path target, Schema schema, BufferAllocator allocator) throws IOException {
-    return new QvrTableWriter(QuiverWriter.create(AtomicOutputFile.checkTarget(target), schema, allocator));
+    return create(target, schema, allocator, null);
+  }
+
+  /**
+   * {@link #create(Path, Schema, BufferAllocator)} for rows written in {@code sortedBy} (null: not
+   * known), which the footer records.
+   */
+  public static QvrTableWriter create(Path target, Schema schema, BufferAllocator allocator, SortOrder sortedBy)
+      throws IOException {
+    QuiverWriter writer = QuiverWriter.create(AtomicOutputFile.checkTarget(target), schema, allocator);
+    if (sortedBy != null) {
+      writer.putMetadata(FormatConstants.METADATA_SORTED_BY, sortedBy.spelledAs(schema).text());
+    }
+    return new QvrTableWriter(writer);
   }
 
   @Override

@@ -4,6 +4,7 @@ import dev.quiver.exec.execution.QueryEngine;
 import dev.quiver.exec.execution.QueryExecution;
 import dev.quiver.exec.plan.PlanNode;
 import dev.quiver.exec.plan.PlanPrinter;
+import dev.quiver.exec.plan.SortNode;
 import dev.quiver.exec.source.QvrTableSource;
 import dev.quiver.sql.SqlException;
 import dev.quiver.sql.catalog.Catalog;
@@ -11,6 +12,7 @@ import dev.quiver.sql.copy.CopyParser;
 import dev.quiver.sql.copy.CopyStatement;
 import dev.quiver.sql.copy.CopyTarget;
 import dev.quiver.sql.copy.CopyWriter;
+import dev.quiver.sql.copy.SortOrder;
 import dev.quiver.sql.planner.SqlPlanner;
 import dev.quiver.sql.planner.SqlStatement;
 import java.io.IOException;
@@ -111,9 +113,11 @@ public final class QuiverSession implements AutoCloseable {
       } catch (SqlException failure) {
         throw copy.inWholeText(failure);
       }
-      QueryExecution execution = engine.execute(plan, options.queryOptions());
+      PlanNode sorted = sorted(plan, copy.target());
+      CopyTarget target = recorded(sorted, copy.target());
+      QueryExecution execution = engine.execute(sorted, options.queryOptions());
       return SqlResult.copying(execution,
-          () -> CopyWriter.write(execution::next, execution.schema(), copy.target(), allocator), allocator);
+          () -> CopyWriter.write(execution::next, execution.schema(), target, allocator), allocator);
     }
     SqlStatement statement = planner.statement(sql);
     switch (statement.kind()) {
@@ -132,9 +136,26 @@ public final class QuiverSession implements AutoCloseable {
    * rows written.
    */
   public long copy(String query, CopyTarget target) {
-    try (QueryExecution execution = engine.execute(queryPlan(query), options.queryOptions())) {
-      return CopyWriter.write(execution::next, execution.schema(), target, allocator);
+    PlanNode sorted = sorted(queryPlan(query), target);
+    try (QueryExecution execution = engine.execute(sorted, options.queryOptions())) {
+      return CopyWriter.write(execution::next, execution.schema(), recorded(sorted, target), allocator);
     }
+  }
+
+  /** The plan with the target's SORT_BY order on top (the engine's spilling sort), if it has one. */
+  private static PlanNode sorted(PlanNode plan, CopyTarget target) {
+    return target.sortBy() == null ? plan : new SortNode(plan, target.sortBy().resolve(plan.schema()), 0, -1);
+  }
+
+  /**
+   * The target with the order the plan's rows come in: its outermost node's when that is a whole
+   * sort ({@code ORDER BY} without LIMIT/OFFSET, or SORT_BY), else the order is not known.
+   */
+  private static CopyTarget recorded(PlanNode plan, CopyTarget target) {
+    if (plan instanceof SortNode sort && sort.offset() == 0 && sort.limit() < 0) {
+      return target.withSortBy(SortOrder.of(sort.keys(), sort.schema()));
+    }
+    return target.withSortBy(null);
   }
 
   private PlanNode queryPlan(String query) {

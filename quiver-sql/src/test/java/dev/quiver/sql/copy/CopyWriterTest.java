@@ -71,7 +71,7 @@ class CopyWriterTest {
     assertThat(query.queryLine()).isEqualTo(2);
     assertThat(query.queryColumn()).isEqualTo(8);
     assertThat(query.target())
-        .isEqualTo(new CopyTarget(Path.of("a.parquet"), CopyFormat.PARQUET, ParquetCodec.SNAPPY, ',', true));
+        .isEqualTo(new CopyTarget(Path.of("a.parquet"), CopyFormat.PARQUET, ParquetCodec.SNAPPY, ',', true, null));
     CopyStatement table = CopyParser.parse("copy \"My Table\" to 'it''s.txt' (format 'qvr')");
     assertThat(table.query()).isEqualTo("SELECT * FROM \"My Table\"");
     assertThat(table.target().path()).isEqualTo(Path.of("it's.txt"));
@@ -80,7 +80,7 @@ class CopyWriterTest {
     assertThat(CopyParser.parse("COPY t TO 'x.CSV' (HEADER true, DELIMITER ',')").target())
         .isEqualTo(CopyTarget.of(Path.of("x.CSV"), CopyFormat.CSV));
     assertThat(CopyParser.parse("COPY t TO 'x.tsv' (FORMAT csv, HEADER false, DELIMITER '\t')").target())
-        .isEqualTo(new CopyTarget(Path.of("x.tsv"), CopyFormat.CSV, ParquetCodec.ZSTD, '\t', false));
+        .isEqualTo(new CopyTarget(Path.of("x.tsv"), CopyFormat.CSV, ParquetCodec.ZSTD, '\t', false, null));
     assertThat(CopyParser.isCopy("/* c */ copy t to 'x.csv'")).isTrue();
     assertThat(CopyParser.isCopy("SELECT 'COPY'")).isFalse();
     assertThat(CopyParser.isCopy("copying")).isFalse();
