@@ -6,7 +6,7 @@ set -euo pipefail
 file="$1"
 runs="${2:-5}"
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-java_command=(java --add-opens=java.base/java.nio=ALL-UNNAMED -Darrow.allocation.manager.type=Unsafe -Xmx4g
+java_command=(java --add-modules=jdk.incubator.vector --add-opens=java.base/java.nio=ALL-UNNAMED -Darrow.allocation.manager.type=Unsafe -Xmx4g
   -cp "$root/quiver-bench/target/benchmarks.jar" dev.quiver.bench.scan.ScanBenchmark)
 q6="l_shipdate >= DATE '1994-01-01' AND l_shipdate < DATE '1995-01-01' AND l_discount BETWEEN 0.05 AND 0.07 AND l_quantity < 24"
 run() {

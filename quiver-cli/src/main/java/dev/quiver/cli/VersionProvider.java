@@ -19,7 +19,8 @@ public final class VersionProvider implements IVersionProvider {
     String version = properties.getProperty("version", "unknown");
     return new String[] {
         "quiver " + version,
-        "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")"
+        "Java " + System.getProperty("java.version") + " (" + System.getProperty("java.vm.name") + ")",
+        dev.quiver.common.simd.Simd.describe()
     };
   }
 }

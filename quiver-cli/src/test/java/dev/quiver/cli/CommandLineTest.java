@@ -22,7 +22,8 @@ class CommandLineTest {
   void versionNamesTheProjectVersion() {
     CommandRunner.Outcome version = CommandRunner.run(memory.allocator(), "--version");
     assertThat(version.exitCode()).isZero();
-    assertThat(version.out()).startsWith("quiver 0.").doesNotContain("${");
+    assertThat(version.out()).startsWith("quiver 0.").doesNotContain("${")
+        .contains(dev.quiver.common.simd.Simd.describe());
   }
 
   @Test

@@ -97,7 +97,8 @@ public final class ExchangeBenchmark {
   private static Measured child(List<String> childArguments) throws IOException, InterruptedException {
     List<String> command = new ArrayList<>(List.of("/usr/bin/time", "-v",
         Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "--add-opens=java.base/java.nio=ALL-UNNAMED", "-Darrow.allocation.manager.type=Unsafe", "-Xmx1g",
+        "--add-modules=jdk.incubator.vector", "--add-opens=java.base/java.nio=ALL-UNNAMED",
+        "-Darrow.allocation.manager.type=Unsafe", "-Xmx1g",
         "-cp", System.getProperty("java.class.path"), ExchangeBenchmark.class.getName()));
     command.addAll(childArguments);
     Process process = new ProcessBuilder(command).redirectErrorStream(true).start();

@@ -20,10 +20,11 @@ public final class ChildJvm implements Measurer {
   /**
    * JVM options every child gets: Arrow's, a heap large enough for Parquet's reader, and the serial
    * collector, so that a one-thread measurement has no parallel collector threads working beside it
-   * and the heap grows no more than needed (peak RSS is measured).
+   * and the heap grows no more than needed (peak RSS is measured); the Vector API module for the SIMD
+   * kernels, and this JVM's {@code quiver.simd} choice when it was given.
    */
-  public static final List<String> DEFAULT_OPTIONS = List.of("--add-opens=java.base/java.nio=ALL-UNNAMED",
-      "-Darrow.allocation.manager.type=Unsafe", "-Xmx2g", "-XX:+UseSerialGC");
+  public static final List<String> DEFAULT_OPTIONS = defaultOptions();
+
   /** What the children that plan SQL need (Calcite's default charset, as the launcher sets it). */
   public static final String CALCITE_CHARSET = "-Dcalcite.default.charset=UTF-8";
   private static final long TIMEOUT_MINUTES = 30;
@@ -43,6 +44,17 @@ public final class ChildJvm implements Measurer {
     this.mainClass = mainClass;
     this.options = new ArrayList<>(DEFAULT_OPTIONS);
     this.options.addAll(extraOptions);
+  }
+
+  private static List<String> defaultOptions() {
+    List<String> options = new ArrayList<>(List.of("--add-modules=jdk.incubator.vector",
+        "--add-opens=java.base/java.nio=ALL-UNNAMED", "-Darrow.allocation.manager.type=Unsafe", "-Xmx2g",
+        "-XX:+UseSerialGC"));
+    String simd = System.getProperty("quiver.simd");
+    if (simd != null) {
+      options.add("-Dquiver.simd=" + simd);
+    }
+    return List.copyOf(options);
   }
 
   /** The options children get. */
