@@ -3,6 +3,7 @@ package dev.quiver.format.encoding;
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
 import java.util.Objects;
+import java.util.function.Function;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.OutOfMemoryException;
@@ -96,13 +97,21 @@ public final class ChunkCodec {
     Objects.requireNonNull(field, "field");
     Objects.requireNonNull(allocator, "allocator");
     PhysicalType expected = supportedType(field.getType(), field.getName());
-    try (DecodeContext context = new DecodeContext(segment, allocator, name)) {
+    return guarded(segment, allocator, name, context -> {
       SegmentParser.ParsedSegment parsed = SegmentParser.parse(segment, name);
       if (parsed.type() != expected) {
         throw context.corrupt("segment holds " + parsed.type().label + " values but column " + field.getName()
             + " has type " + field.getType());
       }
       return decoding.decode(parsed, field, context);
+    });
+  }
+
+  /** Runs {@code work} over a decode context, every failure typed: CORRUPT for lies, RESOURCE for memory. */
+  private static <T> T guarded(ArrowBuf segment, BufferAllocator allocator, String name,
+      Function<DecodeContext, T> work) {
+    try (DecodeContext context = new DecodeContext(segment, allocator, name)) {
+      return work.apply(context);
     } catch (QuiverException failure) {
       throw failure;
     } catch (OutOfMemoryException failure) {
@@ -126,16 +135,7 @@ public final class ChunkCodec {
   public static FsstStrings openStrings(ArrowBuf segment, BufferAllocator allocator, String name) {
     Objects.requireNonNull(segment, "segment");
     Objects.requireNonNull(allocator, "allocator");
-    try (DecodeContext context = new DecodeContext(segment, allocator, name)) {
-      return FsstStrings.open(SegmentParser.parse(segment, name), context);
-    } catch (QuiverException failure) {
-      throw failure;
-    } catch (OutOfMemoryException failure) {
-      throw new QuiverException(ErrorCode.RESOURCE, name + ": not enough memory to open: " + failure.getMessage(),
-          failure);
-    } catch (RuntimeException failure) {
-      throw new SegmentCorruptException(name, QuiverException.describe(failure), failure);
-    }
+    return guarded(segment, allocator, name, context -> FsstStrings.open(SegmentParser.parse(segment, name), context));
   }
 
   /**

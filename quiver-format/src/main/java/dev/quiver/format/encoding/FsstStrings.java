@@ -54,14 +54,7 @@ public final class FsstStrings implements AutoCloseable {
     ArrowBuf validity = null;
     FsstEncoding.Parts parts = null;
     try {
-      if (parsed.validity() != null) {
-        validity = BooleanDecoder.decodeOwned(parsed.validity(), context, rows);
-        long valid = Bitmaps.countSetBits(validity.memoryAddress(), rows);
-        if (valid != rows - parsed.nullCount()) {
-          throw context
-              .corrupt("validity marks " + (rows - valid) + " null rows; the header says " + parsed.nullCount());
-        }
-      }
+      validity = SegmentDecoder.validity(parsed, context);
       context.expect(values, PhysicalType.BINARY, rows);
       parts = FsstEncoding.readParts(values, context);
       long total = 0;
