@@ -91,7 +91,7 @@ final class LogicalPlanning {
         SqlValidator.Config.DEFAULT
             .withConformance(CONFORMANCE)
             .withIdentifierExpansion(true)
-            .withDefaultNullCollation(NullCollation.HIGH));
+            .withDefaultNullCollation(NullCollation.LAST));
     SqlNode validated = validator.validate(parsed);
 
     VolcanoPlanner volcano = new VolcanoPlanner();
