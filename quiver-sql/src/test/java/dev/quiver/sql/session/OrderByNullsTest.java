@@ -2,19 +2,12 @@ package dev.quiver.sql.session;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.quiver.format.file.QuiverWriter;
-import dev.quiver.sql.oracle.DuckDbOracle;
 import dev.quiver.sql.oracle.OrderSpec;
 import dev.quiver.sql.oracle.RandomTable;
 import dev.quiver.sql.oracle.RandomTables;
-import dev.quiver.sql.oracle.ResultComparison;
-import dev.quiver.testing.TestingAllocator;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
-import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -23,8 +16,6 @@ import org.junit.jupiter.api.io.TempDir;
  * whole sequence, NULL positions included, must equal DuckDB's.
  */
 class OrderByNullsTest {
-  @RegisterExtension
-  final TestingAllocator memory = new TestingAllocator();
   @TempDir
   Path directory;
 
@@ -35,21 +26,12 @@ class OrderByNullsTest {
         "SELECT i3 FROM t2 ORDER BY i3 DESC LIMIT 7", "SELECT k FROM t1 ORDER BY k DESC LIMIT 30",
         "SELECT i3 FROM t2 ORDER BY i3 DESC NULLS FIRST", "SELECT i3 FROM t2 ORDER BY i3 NULLS FIRST LIMIT 5",
         "SELECT k FROM t3 ORDER BY k DESC NULLS LAST", "SELECT i3 FROM t2 ORDER BY i3 DESC LIMIT 4 OFFSET 3");
-    try (DuckDbOracle oracle = DuckDbOracle.inMemory();
-        SessionRunner engine = new SessionRunner(SessionOptions.defaults().withThreads(2))) {
+    try (OracleTables both = new OracleTables(SessionOptions.defaults().withThreads(2))) {
       for (RandomTable table : tables) {
-        Path file = directory.resolve(table.name() + ".qvr");
-        try (VectorSchemaRoot rows = table.toArrow(memory.allocator());
-            QuiverWriter writer = QuiverWriter.create(file, table.schema(), memory.allocator())) {
-          writer.write(rows);
-          oracle.load(table.name(), table.schema(), List.of(rows));
-        }
-        engine.session().register(table.name(), file);
+        both.load(table.name(), directory, table::toArrow);
       }
       for (String query : queries) {
-        Optional<String> difference = ResultComparison.compare(oracle.run(query), engine.run(query), OrderSpec.keys(0),
-            null);
-        assertThat(difference).as(query).isEmpty();
+        assertThat(both.compare(query, OrderSpec.keys(0))).as(query).isEmpty();
       }
     }
   }
