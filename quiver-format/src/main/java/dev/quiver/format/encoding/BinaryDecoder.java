@@ -34,6 +34,23 @@ final class BinaryDecoder {
     return context.ownedBuffer(node, 0, bytes);
   }
 
+  /**
+   * Decodes the int32 {@code lengths} child of {@code rows} values into Arrow offsets at
+   * {@code address} ({@code rows + 1} ints, the first 0) and returns their total, the lengths read
+   * unsigned so a negative one makes the total too large. The caller checks the total against its
+   * limit before trusting the offsets (past 2^31 they wrap).
+   */
+  static long lengthsToOffsets(SegmentNode lengths, DecodeContext context, int rows, long address) {
+    MemoryUtil.putInt(address, 0);
+    FixedWidthDecoder.decodeInto(lengths, context, PhysicalType.INT32, rows, address + 4);
+    long total = 0;
+    for (long i = 1; i <= rows; i++) {
+      total += MemoryUtil.getInt(address + 4 * i) & 0xFFFFFFFFL;
+      MemoryUtil.putInt(address + 4 * i, (int) total);
+    }
+    return total;
+  }
+
   /** Output buffers for {@code rows} values of {@code total} bytes, after checking the total. */
   static BinaryBuffers allocate(DecodeContext context, SegmentNode node, long rows, long total) {
     if (total > EncodingFormat.MAXIMUM_DATA_BYTES) {

@@ -86,17 +86,10 @@ final class FsstEncoding {
     int rows = node.rows;
     ArrowBuf offsets = context.allocateOwned((rows + 1L) * 4);
     try {
-      long address = offsets.memoryAddress();
-      MemoryUtil.putInt(address, 0);
-      FixedWidthDecoder.decodeInto(node.node(0), context, PhysicalType.INT32, rows, address + 4);
-      long codesTotal = 0;
-      for (long i = 1; i <= rows; i++) {
-        codesTotal += MemoryUtil.getInt(address + 4 * i) & 0xFFFFFFFFL; // a negative length makes the total too large
-        if (codesTotal > EncodingFormat.MAXIMUM_DATA_BYTES) {
-          throw context.corrupt(node, "compressed lengths add up to more than the limit of "
-              + EncodingFormat.MAXIMUM_DATA_BYTES + " bytes");
-        }
-        MemoryUtil.putInt(address + 4 * i, (int) codesTotal);
+      long codesTotal = BinaryDecoder.lengthsToOffsets(node.node(0), context, rows, offsets.memoryAddress());
+      if (codesTotal > EncodingFormat.MAXIMUM_DATA_BYTES) {
+        throw context.corrupt(node, "compressed lengths add up to more than the limit of "
+            + EncodingFormat.MAXIMUM_DATA_BYTES + " bytes");
       }
       ArrowBuf codes = BinaryDecoder.decodeBytesOwned(node.node(1), context, codesTotal);
       return new Parts(table, offsets, codes, total);

@@ -1,7 +1,6 @@
 package dev.quiver.format.encoding;
 
 import org.apache.arrow.memory.ArrowBuf;
-import org.apache.arrow.memory.util.MemoryUtil;
 
 /**
  * Plain: fixed-width values as Arrow holds them (one buffer of rows x width bytes); binary as two
@@ -64,14 +63,7 @@ final class PlainEncoding {
     int rows = node.rows;
     ArrowBuf offsets = context.allocateOwned((rows + 1L) * 4);
     try {
-      long address = offsets.memoryAddress();
-      MemoryUtil.putInt(address, 0);
-      FixedWidthDecoder.decodeInto(node.node(0), context, PhysicalType.INT32, rows, address + 4);
-      long total = 0;
-      for (long i = 1; i <= rows; i++) {
-        total += MemoryUtil.getInt(address + 4 * i) & 0xFFFFFFFFL; // a negative length makes the total too large
-        MemoryUtil.putInt(address + 4 * i, (int) total);
-      }
+      long total = BinaryDecoder.lengthsToOffsets(node.node(0), context, rows, offsets.memoryAddress());
       if (total > EncodingFormat.MAXIMUM_DATA_BYTES) {
         throw context.corrupt(node, "lengths add up to " + total + " bytes, more than the limit of "
             + EncodingFormat.MAXIMUM_DATA_BYTES);
