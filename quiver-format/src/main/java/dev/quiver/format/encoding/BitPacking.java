@@ -66,6 +66,61 @@ final class BitPacking {
     }
   }
 
+  /**
+   * Unpacks the values of rows {@code [first, first + count)} (no base added) into {@code out[0,
+   * count)}: random access into a packed stream, for evaluating predicates and taking rows without
+   * decoding the whole node. {@code source} holds at least {@code packedBytes(first + count, bitWidth)}
+   * bytes.
+   */
+  static void unpack(long source, int bitWidth, long first, int count, long[] out) {
+    if (bitWidth == 0) {
+      java.util.Arrays.fill(out, 0, count, 0L);
+      return;
+    }
+    long mask = bitWidth == 64 ? -1L : (1L << bitWidth) - 1;
+    long bit = first * bitWidth;
+    for (int j = 0; j < count; j++, bit += bitWidth) {
+      out[j] = valueAt(source, bit, bitWidth, mask);
+    }
+  }
+
+  /**
+   * Unpacks the values of rows {@code [first, first + count)} of a stream of at most 32 bits per value
+   * into {@code out[0, count)} (no base added), as {@link #unpack(long, int, long, int, long[])}.
+   */
+  static void unpackInts(long source, int bitWidth, long first, int count, int[] out) {
+    if (bitWidth > 32) {
+      throw new IllegalArgumentException("bit width " + bitWidth + " does not fit an int");
+    }
+    if (bitWidth == 0) {
+      java.util.Arrays.fill(out, 0, count, 0);
+      return;
+    }
+    long mask = (1L << bitWidth) - 1;
+    long bit = first * bitWidth;
+    for (int j = 0; j < count; j++, bit += bitWidth) {
+      out[j] = (int) valueAt(source, bit, bitWidth, mask);
+    }
+  }
+
+  /** The value of {@code row} of a packed stream (no base added). */
+  static long get(long source, int bitWidth, long row) {
+    if (bitWidth == 0) {
+      return 0;
+    }
+    return valueAt(source, row * bitWidth, bitWidth, bitWidth == 64 ? -1L : (1L << bitWidth) - 1);
+  }
+
+  private static long valueAt(long source, long bit, int bitWidth, long mask) {
+    long address = source + ((bit >>> 6) << 3);
+    int shift = (int) (bit & 63);
+    long value = MemoryUtil.getLong(address) >>> shift;
+    if (shift + bitWidth > 64) {
+      value |= MemoryUtil.getLong(address + 8) << (64 - shift);
+    }
+    return value & mask;
+  }
+
   private static void store(long[] block, int count, long base, int width, long destination) {
     switch (width) {
       case 1:

@@ -49,4 +49,41 @@ class BitPackingTest {
       }
     }
   }
+
+  @Test
+  void rowRangesUnpackAtAnyOffset() {
+    System.out.println("BitPackingTest seed " + SEED);
+    Random random = new Random(SEED + 1);
+    for (int bitWidth = 0; bitWidth <= 64; bitWidth++) {
+      int rows = 2000;
+      long mask = bitWidth == 64 ? -1L : (1L << bitWidth) - 1;
+      long[] values = new long[rows];
+      for (int i = 0; i < rows; i++) {
+        values[i] = random.nextLong() & mask;
+      }
+      byte[] packed = BitPacking.pack(values, rows, bitWidth);
+      try (ArrowBuf source = TestVectors.toSegment(memory.allocator(), packed.length == 0 ? new byte[8] : packed)) {
+        long address = source.memoryAddress();
+        for (int trial = 0; trial < 50; trial++) {
+          int first = random.nextInt(rows);
+          int count = random.nextInt(rows - first + 1);
+          long[] longs = new long[count];
+          BitPacking.unpack(address, bitWidth, first, count, longs);
+          int[] ints = new int[count];
+          if (bitWidth <= 32) {
+            BitPacking.unpackInts(address, bitWidth, first, count, ints);
+          }
+          for (int j = 0; j < count; j++) {
+            long expected = values[first + j];
+            if (longs[j] != expected || BitPacking.get(address, bitWidth, first + j) != expected
+                || (bitWidth <= 32 && (ints[j] & 0xFFFFFFFFL) != expected)) {
+              assertThat(new long[] {longs[j], BitPacking.get(address, bitWidth, first + j), ints[j] & 0xFFFFFFFFL})
+                  .as("seed %d, bit width %d, row %d", SEED, bitWidth, first + j)
+                  .containsOnly(expected);
+            }
+          }
+        }
+      }
+    }
+  }
 }
