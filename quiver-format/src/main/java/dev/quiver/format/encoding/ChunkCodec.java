@@ -108,7 +108,7 @@ public final class ChunkCodec {
   }
 
   /** Runs {@code work} over a decode context, every failure typed: CORRUPT for lies, RESOURCE for memory. */
-  private static <T> T guarded(ArrowBuf segment, BufferAllocator allocator, String name,
+  static <T> T guarded(ArrowBuf segment, BufferAllocator allocator, String name,
       Function<DecodeContext, T> work) {
     try (DecodeContext context = new DecodeContext(segment, allocator, name)) {
       return work.apply(context);
@@ -136,6 +136,24 @@ public final class ChunkCodec {
     Objects.requireNonNull(segment, "segment");
     Objects.requireNonNull(allocator, "allocator");
     return guarded(segment, allocator, name, context -> FsstStrings.open(SegmentParser.parse(segment, name), context));
+  }
+
+  /**
+   * The integer-like values of a segment (int8 to int64, date32, timestamps, decimal128 stored
+   * decimal-scaled) kept encoded, for predicates and sums evaluated per encoding node ({@link
+   * EncodedIntegers}); null (nothing held) when {@code field}'s type is not integer-like or the decimal
+   * segment is not decimal-scaled. The view retains the segment's memory; the caller closes it.
+   *
+   * @throws QuiverException CORRUPT, its message starting with {@code name + ": "}, when the
+   *     segment lies (its header, tree, type against {@code field}, validity); RESOURCE when the
+   *     allocator refuses memory
+   */
+  public static EncodedIntegers openIntegers(ArrowBuf segment, Field field, BufferAllocator allocator, String name) {
+    Objects.requireNonNull(segment, "segment");
+    Objects.requireNonNull(field, "field");
+    Objects.requireNonNull(allocator, "allocator");
+    return guarded(segment, allocator, name,
+        context -> EncodedIntegers.open(SegmentParser.parse(segment, name), field, context));
   }
 
   /**

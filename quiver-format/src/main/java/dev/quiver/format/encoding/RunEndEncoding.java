@@ -123,7 +123,7 @@ final class RunEndEncoding {
     }
   }
 
-  private static long checkedEnd(SegmentNode node, DecodeContext context, long ends, long run, long previous) {
+  static long checkedEnd(SegmentNode node, DecodeContext context, long ends, long run, long previous) {
     long end = MemoryUtil.getInt(ends + 4 * run);
     if (end <= previous || end > node.rows) {
       throw context.corrupt(node, "run " + run + " ends at row " + end + ", not after " + previous + " and within "
@@ -132,7 +132,7 @@ final class RunEndEncoding {
     return end;
   }
 
-  private static void checkLastEnd(SegmentNode node, DecodeContext context, long previous) {
+  static void checkLastEnd(SegmentNode node, DecodeContext context, long previous) {
     if (previous != node.rows) {
       throw context.corrupt(node, "runs end at row " + previous + ", not at " + node.rows);
     }

@@ -1,0 +1,193 @@
+package dev.quiver.format.encoding;
+
+import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
+
+/**
+ * Evaluates an {@link IntegerPredicate} on an integer node without expanding it: a constant once;
+ * frame of reference on the packed offsets against bounds shifted by the base; a dictionary once per
+ * value, then by code; run-end once per run; sparse once for the fill, then per exception. Any other
+ * node (plain, delta) is decoded into a temporary buffer and compared block by block. Every lie is
+ * refused as decoding refuses it.
+ */
+final class IntegerSelector {
+  private IntegerSelector() {}
+
+  /** Widths up to this get a per-offset table for IN lists on frame-of-reference nodes. */
+  private static final int TABLE_BITS = 12;
+
+  /**
+   * Sets bit i of {@code bits} (clear on entry, at least {@code RowBits.words(rows)} words) for each
+   * row i of {@code node} (rows of integer {@code type}) whose value passes {@code predicate}.
+   */
+  static void select(SegmentNode node, DecodeContext context, PhysicalType type, int rows, IntegerPredicate predicate,
+      long[] bits) {
+    context.expect(node, type, rows);
+    switch (node.kind) {
+      case EncodingFormat.ENCODING_CONSTANT:
+        if (predicate.test(node.metadataValue(0, type.width))) {
+          RowBits.setRange(bits, 0, rows);
+        }
+        break;
+      case EncodingFormat.ENCODING_FRAME_OF_REFERENCE:
+        frameOfReference(node, context, predicate, bits);
+        break;
+      case EncodingFormat.ENCODING_DICTIONARY:
+        dictionary(node, context, predicate, bits);
+        break;
+      case EncodingFormat.ENCODING_RUN_END:
+        runEnd(node, context, predicate, bits);
+        break;
+      case EncodingFormat.ENCODING_SPARSE:
+        sparse(node, context, predicate, bits);
+        break;
+      default:
+        decoded(node, context, type, rows, predicate, bits);
+        break;
+    }
+  }
+
+  /** Any node: decoded into a temporary buffer (never a vector), compared block by block. */
+  private static void decoded(SegmentNode node, DecodeContext context, PhysicalType type, int rows,
+      IntegerPredicate predicate, long[] bits) {
+    IntegerBlocks blocks = IntegerBlocks.open(node, context, type, rows);
+    long[] block = new long[Math.min(IntegerBlocks.BLOCK, rows)];
+    for (int first = 0; first < rows; first += IntegerBlocks.BLOCK) {
+      int count = Math.min(IntegerBlocks.BLOCK, rows - first);
+      blocks.read(first, count, block);
+      RowBits.orBlock(bits, first, count, block, predicate);
+    }
+  }
+
+  private static void frameOfReference(SegmentNode node, DecodeContext context, IntegerPredicate predicate,
+      long[] bits) {
+    long base = node.metadataLong(0);
+    int bitWidth = node.metadata[8] & 0xFF;
+    int width = node.type.width;
+    long typeMaximum = width == 8 ? Long.MAX_VALUE : (1L << (8 * width - 1)) - 1;
+    long typeMinimum = -typeMaximum - 1;
+    long maximumOffset = bitWidth >= 63 ? Long.MAX_VALUE : (1L << bitWidth) - 1;
+    if (bitWidth >= 63 || base < typeMinimum || base > typeMaximum - maximumOffset) {
+      // base + offset could wrap around the type: compare the decoded values instead
+      decoded(node, context, node.type, node.rows, predicate, bits);
+      return;
+    }
+    int rows = node.rows;
+    long packed = context.buffer(node, 0, BitPacking.packedBytes(rows, bitWidth)).memoryAddress();
+    long[] block = new long[Math.min(IntegerBlocks.BLOCK, rows)];
+    long flip = predicate.negated ? 1 : 0;
+    if (predicate.members == null) {
+      long low = Math.max(0, saturatedDifference(predicate.lower, base));
+      long high = Math.min(maximumOffset, saturatedDifference(predicate.upper, base));
+      if (low > high) {
+        if (predicate.negated) {
+          RowBits.setRange(bits, 0, rows);
+        }
+      } else {
+        long span = high - low;
+        for (int first = 0; first < rows; first += IntegerBlocks.BLOCK) {
+          int count = Math.min(IntegerBlocks.BLOCK, rows - first);
+          BitPacking.unpack(packed, bitWidth, first, count, block);
+          for (int j = 0; j < count; j++) {
+            int row = first + j;
+            long inside = Long.compareUnsigned(block[j] - low, span) <= 0 ? 1 : 0;
+            bits[row >>> 6] |= (inside ^ flip) << row;
+          }
+        }
+      }
+    } else if (bitWidth <= TABLE_BITS) {
+      long[] table = new long[1 << bitWidth];
+      for (int offset = 0; offset < table.length; offset++) {
+        table[offset] = predicate.test(base + offset) ? 1 : 0;
+      }
+      for (int first = 0; first < rows; first += IntegerBlocks.BLOCK) {
+        int count = Math.min(IntegerBlocks.BLOCK, rows - first);
+        BitPacking.unpack(packed, bitWidth, first, count, block);
+        for (int j = 0; j < count; j++) {
+          int row = first + j;
+          bits[row >>> 6] |= table[(int) block[j]] << row;
+        }
+      }
+    } else {
+      for (int first = 0; first < rows; first += IntegerBlocks.BLOCK) {
+        int count = Math.min(IntegerBlocks.BLOCK, rows - first);
+        BitPacking.unpack(packed, bitWidth, first, count, block);
+        for (int j = 0; j < count; j++) {
+          block[j] += base;
+        }
+        RowBits.orBlock(bits, first, count, block, predicate);
+      }
+    }
+    if (node.children.length == 2) {
+      patch(node, context, predicate, bits);
+    }
+  }
+
+  /** {@code a - b}, saturated at the ends of the long range instead of wrapping. */
+  static long saturatedDifference(long a, long b) {
+    long difference = a - b;
+    if (((a ^ b) & (a ^ difference)) < 0) {
+      return a < b ? Long.MIN_VALUE : Long.MAX_VALUE;
+    }
+    return difference;
+  }
+
+  /** Overwrites the bits of the patched rows of a frame-of-reference or sparse node with their own test. */
+  private static void patch(SegmentNode node, DecodeContext context, IntegerPredicate predicate, long[] bits) {
+    int count = node.node(0).rows;
+    ArrowBuf positions = Patches.positions(node, node.node(0), context);
+    long[] values = IntegerBlocks.open(node.node(1), context, node.type, count).readAll();
+    long address = positions.memoryAddress();
+    for (int k = 0; k < count; k++) {
+      RowBits.set(bits, MemoryUtil.getInt(address + 4L * k), predicate.test(values[k]));
+    }
+  }
+
+  private static void sparse(SegmentNode node, DecodeContext context, IntegerPredicate predicate, long[] bits) {
+    if (predicate.test(node.metadataValue(0, node.type.width))) {
+      RowBits.setRange(bits, 0, node.rows);
+    }
+    patch(node, context, predicate, bits);
+  }
+
+  private static void dictionary(SegmentNode node, DecodeContext context, IntegerPredicate predicate, long[] bits) {
+    SegmentNode valuesNode = node.node(0);
+    int size = valuesNode.rows;
+    long[] values = IntegerBlocks.open(valuesNode, context, node.type, size).readAll();
+    long[] passes = new long[size];
+    for (int code = 0; code < size; code++) {
+      passes[code] = predicate.test(values[code]) ? 1 : 0;
+    }
+    int rows = node.rows;
+    IntegerBlocks codes = IntegerBlocks.open(node.node(1), context, PhysicalType.INT32, rows);
+    long[] block = new long[Math.min(IntegerBlocks.BLOCK, rows)];
+    for (int first = 0; first < rows; first += IntegerBlocks.BLOCK) {
+      int count = Math.min(IntegerBlocks.BLOCK, rows - first);
+      codes.read(first, count, block);
+      for (int j = 0; j < count; j++) {
+        long code = block[j];
+        if (code < 0 || code >= size) {
+          throw context.corrupt(node, "code " + Integer.toUnsignedString((int) code) + " at row " + (first + j)
+              + " is outside the dictionary of " + size + " values");
+        }
+        int row = first + j;
+        bits[row >>> 6] |= passes[(int) code] << row;
+      }
+    }
+  }
+
+  private static void runEnd(SegmentNode node, DecodeContext context, IntegerPredicate predicate, long[] bits) {
+    int runs = node.node(0).rows;
+    long ends = FixedWidthDecoder.decodeTemporary(node.node(0), context, PhysicalType.INT32, runs).memoryAddress();
+    long[] values = IntegerBlocks.open(node.node(1), context, node.type, runs).readAll();
+    long previous = 0;
+    for (int r = 0; r < runs; r++) {
+      long end = RunEndEncoding.checkedEnd(node, context, ends, r, previous);
+      if (predicate.test(values[r])) {
+        RowBits.setRange(bits, previous, end);
+      }
+      previous = end;
+    }
+    RunEndEncoding.checkLastEnd(node, context, previous);
+  }
+}
