@@ -39,6 +39,26 @@ public final class FilterEvaluator {
     return predicate.filter(columns, null, count, selection, scratch.get());
   }
 
+  /**
+   * The whole filter as raw integer intervals, one per conjunct (a row passes when it passes every
+   * one), or null unless the filter is one interval/IN condition or an AND of them on integer-like
+   * columns (int8..int64, dates, timestamps, decimals of up to 18 digits): what encoded segments can
+   * answer without decoding. The bounds are exactly those the vector evaluation uses.
+   */
+  public java.util.List<RawInterval> rawIntervals() {
+    java.util.List<Predicate> conjuncts = predicate instanceof AndPredicate and ? and.operands()
+        : java.util.List.of(predicate);
+    java.util.List<RawInterval> intervals = new java.util.ArrayList<>();
+    for (Predicate conjunct : conjuncts) {
+      RawInterval interval = conjunct instanceof LeafPredicate leaf ? leaf.rawInterval() : null;
+      if (interval == null) {
+        return null;
+      }
+      intervals.add(interval);
+    }
+    return java.util.List.copyOf(intervals);
+  }
+
   /** Conjuncts in their current evaluation order with their observed pass rates, for EXPLAIN and metrics. */
   public String describeOrder() {
     return predicate instanceof AndPredicate and ? and.describeOrder() : predicate.describe();

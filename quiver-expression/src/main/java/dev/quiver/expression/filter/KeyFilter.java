@@ -55,6 +55,16 @@ final class KeyFilter implements ValueFilter {
     }
   }
 
+  /**
+   * This test as a raw interval on {@code column}, or null when its keys are not integer-like (floats,
+   * booleans): what an encoded segment can evaluate without decoding.
+   */
+  RawInterval rawInterval(String column) {
+    boolean integerLike = keyType == KeyType.INT8 || keyType == KeyType.INT16 || keyType == KeyType.INT32
+        || keyType == KeyType.INT64 || keyType == KeyType.DECIMAL64;
+    return integerLike ? new RawInterval(column, lower, upper, members, negated) : null;
+  }
+
   @Override
   public int filter(FieldVector vector, int offset, int[] rows, int count, int[] out, Scratch scratch) {
     if (VECTOR && rows == null && members == null && count > 0) {

@@ -21,6 +21,11 @@ final class LeafPredicate implements Predicate {
     this.description = description;
   }
 
+  /** This leaf as a raw interval, or null when its test is not an integer-like interval or IN list. */
+  RawInterval rawInterval() {
+    return test instanceof KeyFilter keys ? keys.rawInterval(column) : null;
+  }
+
   @Override
   public int filter(Function<String, ColumnSlice> columns, int[] rows, int count, int[] out, Scratch scratch) {
     ColumnSlice slice = columns.apply(column);

@@ -8,6 +8,7 @@ import dev.quiver.common.stats.ZoneStatistics;
 import dev.quiver.format.FormatConstants;
 import dev.quiver.format.encoding.ChunkCodec;
 import dev.quiver.format.encoding.DictionaryChunk;
+import dev.quiver.format.encoding.EncodedIntegers;
 import dev.quiver.format.encoding.FsstStrings;
 import dev.quiver.format.encoding.SegmentCorruptException;
 import dev.quiver.format.layout.ChunkedLayout;
@@ -330,6 +331,29 @@ public final class QuiverFile implements AutoCloseable {
           + " rows; the layout says " + chunk.rowCount(), null);
     }
     return strings;
+  }
+
+  /**
+   * The integer-like values of a segment kept encoded for predicates and sums (see {@link
+   * ChunkCodec#openIntegers}); null for a segment of another type (or a decimal not stored scaled).
+   * Lies are a {@link CorruptFileException} as in {@link #decodeSegment}.
+   */
+  public EncodedIntegers openEncodedIntegers(ArrowBuf bytes, Field field, String what, FlatLayout chunk,
+      BufferAllocator allocator) throws CorruptFileException {
+    EncodedIntegers integers;
+    try {
+      integers = ChunkCodec.openIntegers(bytes, field, allocator, path + ": column " + what + " segment "
+          + chunk.segment());
+    } catch (SegmentCorruptException corrupt) {
+      throw new CorruptFileException(path.toString(), what, chunk.segment(), corrupt.problem(), corrupt);
+    }
+    if (integers != null && integers.rows() != chunk.rowCount()) {
+      long rows = integers.rows();
+      integers.close();
+      throw new CorruptFileException(path.toString(), what, chunk.segment(), "holds " + rows
+          + " rows; the layout says " + chunk.rowCount(), null);
+    }
+    return integers;
   }
 
   /** Rows {@code [from, to)} of a dictionary run, as values; the caller owns the vector. */
