@@ -3,6 +3,7 @@ package dev.quiver.scan.decode;
 import dev.quiver.common.concurrent.Failures;
 import dev.quiver.common.metrics.Counter;
 import dev.quiver.format.encoding.DictionaryChunk;
+import dev.quiver.format.encoding.EncodedIntegers;
 import dev.quiver.format.encoding.FsstStrings;
 import dev.quiver.format.file.DictionaryGather;
 import dev.quiver.format.file.QuiverFile;
@@ -172,6 +173,23 @@ public final class DecodeRegistry implements AutoCloseable {
     ArrowBuf bytes = sources.get(file).read(List.of(segment.segment()), allocator).get(0);
     try {
       return files.get(file).openCompressedStrings(bytes, column, segment, allocator);
+    } finally {
+      bytes.close();
+    }
+  }
+
+  /**
+   * Reads one segment a split holds a lease on (unshared, not decoded) and opens its integer-like
+   * values kept encoded, for filters evaluated on the encoding; null (nothing held) when the segment
+   * is not integer-like for {@code field}. The caller closes the result.
+   */
+  public EncodedIntegers openIntegers(Split split, FlatLayout segment, Field field, String column)
+      throws IOException {
+    int file = plan.fileIndex(split);
+    entry(split, segment);
+    ArrowBuf bytes = sources.get(file).read(List.of(segment.segment()), allocator).get(0);
+    try {
+      return files.get(file).openEncodedIntegers(bytes, field, column, segment, allocator);
     } finally {
       bytes.close();
     }

@@ -63,12 +63,15 @@ final class SplitRunner {
       .parseBoolean(System.getProperty("quiver.scan.compressedFilters", "true"));
   private final CompressedFilter compressed;
   private final Counter compressedMatches;
+  /** The filter answered on encoded integer segments, or null ({@link EncodedFilter}). */
+  private final EncodedFilter encoded;
   /** Set when a segment of the filter's column is not fsst: the scan then decodes as usual. */
   private volatile boolean compressedUnavailable;
 
   SplitRunner(ScanPlan plan, DecodeRegistry decodes, FilterEvaluator filter, BufferAllocator allocator,
-      Counter compressedMatches) {
+      Counter compressedMatches, Counter encodedFiltered) {
     this.plan = plan;
+    this.encoded = EncodedFilter.of(plan, decodes, filter, encodedFiltered);
     this.compressedMatches = compressedMatches;
     this.compressed = COMPRESSED_FILTERS && filter != null ? CompressedFilter.of(filter.expression()) : null;
     this.decodes = decodes;
@@ -106,6 +109,9 @@ final class SplitRunner {
     for (RowRange range : split.ranges()) {
       if (filter == null || range.allMatch()) {
         selection.addRun(range.start(), range.end());
+      } else if (encoded != null && encoded.available()
+          && encoded.select(split, range.start(), range.end(), selection)) {
+        continue; // answered on the encoded segments
       } else if (compressed == null || compressedUnavailable || piecesHaveLayoutDictionaries(split, range)) {
         selectRange(split, range.start(), range.end(), selection, touched);
       } else {
