@@ -1,5 +1,6 @@
 package dev.quiver.scan.execution;
 
+import dev.quiver.common.concurrent.Failures;
 import dev.quiver.common.metrics.Counter;
 import dev.quiver.expression.filter.FilterEvaluator;
 import dev.quiver.expression.filter.RawInterval;
@@ -11,9 +12,16 @@ import dev.quiver.scan.plan.ScanPlan;
 import dev.quiver.scan.plan.Split;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.arrow.vector.types.pojo.Field;
 
 /**
@@ -38,17 +46,56 @@ final class EncodedFilter {
   /** One filter column: its touched index, field and conditions. */
   private record Column(int touched, Field field, List<RawInterval> conditions) {}
 
+  /** One filter column's segment of one file. */
+  private record SegmentKey(int file, int segment, int column) {}
+
+  /** Marks a segment that cannot be evaluated encoded. */
+  private static final long[] NOT_ENCODABLE = new long[0];
+
   private final ScanPlan plan;
   private final DecodeRegistry decodes;
   private final List<Column> columns;
   private final Counter segmentsFiltered;
   private volatile boolean unavailable;
+  /**
+   * Each segment's rows passing its column's conditions, evaluated once for all the splits that read it
+   * (a segment can span several splits) and dropped when the last of them is done.
+   */
+  private final Map<SegmentKey, CompletableFuture<long[]>> results = new ConcurrentHashMap<>();
+  /** Splits still to finish per segment. */
+  private final Map<SegmentKey, AtomicInteger> readers = new HashMap<>();
+  private final List<List<SegmentKey>> keysBySplit = new ArrayList<>();
 
   private EncodedFilter(ScanPlan plan, DecodeRegistry decodes, List<Column> columns, Counter segmentsFiltered) {
     this.plan = plan;
     this.decodes = decodes;
     this.columns = columns;
     this.segmentsFiltered = segmentsFiltered;
+    for (Split split : plan.splits()) {
+      Set<SegmentKey> keys = new LinkedHashSet<>();
+      for (int c = 0; c < columns.size(); c++) {
+        for (ChunkPiece piece : plan.pieces(split).get(columns.get(c).touched())) {
+          keys.add(key(split, piece, c));
+        }
+      }
+      for (SegmentKey key : keys) {
+        readers.computeIfAbsent(key, ignored -> new AtomicInteger()).incrementAndGet();
+      }
+      keysBySplit.add(List.copyOf(keys));
+    }
+  }
+
+  private SegmentKey key(Split split, ChunkPiece piece, int column) {
+    return new SegmentKey(plan.fileIndex(split), piece.data().segment(), column);
+  }
+
+  /** The split is done: drops the results of segments no other split still reads. */
+  void release(Split split) {
+    for (SegmentKey key : keysBySplit.get(split.index())) {
+      if (readers.get(key).decrementAndGet() == 0) {
+        results.remove(key);
+      }
+    }
   }
 
   /** The encoded form of a scan's filter, or null when it has none (or the switch is off). */
@@ -101,7 +148,7 @@ final class EncodedFilter {
     for (int c = 0; c < columns.size(); c++) {
       long[] bits = new long[words(length)];
       for (ChunkPiece piece : pieces.get(c)) {
-        if (!selectPiece(split, columns.get(c), piece, start, end, bits)) {
+        if (!selectPiece(split, c, piece, start, end, bits)) {
           unavailable = true;
           return false;
         }
@@ -119,16 +166,48 @@ final class EncodedFilter {
   }
 
   /** ORs the rows of {@code piece} inside {@code [start, end)} that pass every condition of the column into {@code bits}. */
-  private boolean selectPiece(Split split, Column column, ChunkPiece piece, long start, long end, long[] bits)
+  private boolean selectPiece(Split split, int column, ChunkPiece piece, long start, long end, long[] bits)
       throws IOException {
+    long[] pieceBits = pieceResult(split, column, piece);
+    if (pieceBits == NOT_ENCODABLE) {
+      return false;
+    }
+    long from = Math.max(piece.start(), start);
+    long to = Math.min(piece.end(), end);
+    orBits(pieceBits, from - piece.start(), bits, from - start, to - from);
+    return true;
+  }
+
+  /** The piece's passing rows, evaluated by the first split that needs them and shared with the others. */
+  private long[] pieceResult(Split split, int column, ChunkPiece piece) throws IOException {
+    SegmentKey key = key(split, piece, column);
+    CompletableFuture<long[]> mine = new CompletableFuture<>();
+    CompletableFuture<long[]> existing = results.putIfAbsent(key, mine);
+    if (existing != null) {
+      try {
+        return existing.join();
+      } catch (CompletionException failed) {
+        throw Failures.rethrow(failed);
+      }
+    }
+    try {
+      long[] evaluated = evaluate(split, columns.get(column), piece);
+      mine.complete(evaluated);
+      return evaluated;
+    } catch (IOException | RuntimeException | Error failure) {
+      mine.completeExceptionally(failure);
+      throw failure;
+    }
+  }
+
+  private long[] evaluate(Split split, Column column, ChunkPiece piece) throws IOException {
     String name = plan.touchedColumns().get(column.touched());
     try (EncodedIntegers integers = decodes.openIntegers(split, piece.data(), column.field(), name)) {
       if (integers == null) {
-        return false;
+        return NOT_ENCODABLE;
       }
       segmentsFiltered.increment();
-      int rows = integers.rows();
-      long[] pieceBits = new long[words(rows)];
+      long[] pieceBits = new long[words(integers.rows())];
       long[] condition = column.conditions().size() > 1 ? new long[pieceBits.length] : pieceBits;
       for (int k = 0; k < column.conditions().size(); k++) {
         RawInterval interval = column.conditions().get(k);
@@ -140,17 +219,37 @@ final class EncodedFilter {
           }
         }
       }
-      long from = Math.max(piece.start(), start);
-      long to = Math.min(piece.end(), end);
-      for (long row = from; row < to; row++) {
-        int bit = (int) (row - piece.start());
-        if ((pieceBits[bit >>> 6] >>> bit & 1) != 0) {
-          int target = (int) (row - start);
-          bits[target >>> 6] |= 1L << target;
-        }
-      }
-      return true;
+      return pieceBits;
     }
+  }
+
+  /** ORs bits {@code [from, from + count)} of {@code source} into {@code target} at bit {@code to}, a word at a time. */
+  static void orBits(long[] source, long from, long[] target, long to, long count) {
+    for (long done = 0; done < count; done += 64) {
+      int length = (int) Math.min(64, count - done);
+      long word = bitsAt(source, from + done);
+      if (length < 64) {
+        word &= (1L << length) - 1;
+      }
+      long at = to + done;
+      int index = (int) (at >>> 6);
+      int shift = (int) (at & 63);
+      target[index] |= word << shift;
+      if (shift != 0 && index + 1 < target.length) {
+        target[index + 1] |= word >>> (64 - shift);
+      }
+    }
+  }
+
+  /** The 64 bits of {@code bits} from bit {@code at} (zeros past its end). */
+  private static long bitsAt(long[] bits, long at) {
+    int index = (int) (at >>> 6);
+    int shift = (int) (at & 63);
+    long low = index < bits.length ? bits[index] >>> shift : 0;
+    if (shift == 0 || index + 1 >= bits.length) {
+      return low;
+    }
+    return low | bits[index + 1] << (64 - shift);
   }
 
   /** Adds the set bits of {@code bits} (rows {@code start + i}, {@code i < length}) as runs. */

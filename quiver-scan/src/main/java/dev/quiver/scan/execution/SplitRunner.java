@@ -100,6 +100,9 @@ final class SplitRunner {
       }
       return project(split, selection, touched);
     } finally {
+      if (encoded != null) {
+        encoded.release(split);
+      }
       decodes.release(split);
     }
   }
