@@ -12,7 +12,9 @@ import java.util.function.LongSupplier;
  * ({@link Metrics}). Names (stable; the CLI prints them as {@code metric NAME VALUE}): {@code splits},
  * {@code rows.scanned}, {@code rows.returned}, {@code zones.pruned}, {@code files.skipped},
  * {@code segments.requested}, {@code reads}, {@code bytes.read}, {@code decodes.started},
- * {@code decodes.reused}, {@code bytes.decoded}, {@code bytes.held.peak}, {@code batches}.
+ * {@code decodes.reused}, {@code bytes.decoded}, {@code bytes.held.peak}, {@code batches}, {@code segments.matched.compressed},
+ * {@code segments.taken} (segments whose selected rows were taken from the encoded bytes, see
+ * {@link LateMaterializer}).
  */
 public final class ScanMetrics {
   private final Metrics metrics = new Metrics();
@@ -30,6 +32,7 @@ public final class ScanMetrics {
   final Counter bytesDecoded;
   final Counter batches;
   final Counter compressedMatches;
+  final Counter segmentsTaken;
 
   ScanMetrics() {
     metrics.gauge("zones.pruned", Metric.Kind.COUNT, () -> zonesPruned);
@@ -43,6 +46,7 @@ public final class ScanMetrics {
     metrics.gauge("bytes.held.peak", Metric.Kind.BYTES, () -> bytesHeldPeak.getAsLong());
     batches = metrics.counter("batches");
     compressedMatches = metrics.counter("segments.matched.compressed");
+    segmentsTaken = metrics.counter("segments.taken");
   }
 
   void planned(long zones, long files) {

@@ -80,7 +80,8 @@ public final class ScanResult implements Iterator<VectorSchemaRoot>, AutoCloseab
       throw failure;
     }
     FilterEvaluator filter = plan.filter() == null ? null : new FilterEvaluator(plan.filter());
-    SplitRunner reader = new SplitRunner(plan, decodes, filter, allocator, metrics.compressedMatches);
+    SplitRunner reader = new SplitRunner(plan, decodes, filter, allocator, metrics.compressedMatches,
+        metrics.segmentsTaken);
     int poolNumber = POOLS.incrementAndGet();
     AtomicInteger threadNumber = new AtomicInteger();
     this.pool = Executors.newFixedThreadPool(threads, runnable -> {

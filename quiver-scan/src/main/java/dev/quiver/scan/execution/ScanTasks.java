@@ -56,7 +56,7 @@ public final class ScanTasks implements AutoCloseable {
     }
     this.decodes = registry;
     FilterEvaluator filter = plan.filter() == null ? null : new FilterEvaluator(plan.filter());
-    this.runner = new SplitRunner(plan, decodes, filter, allocator, metrics.compressedMatches);
+    this.runner = new SplitRunner(plan, decodes, filter, allocator, metrics.compressedMatches, metrics.segmentsTaken);
   }
 
   public ScanPlan plan() {
