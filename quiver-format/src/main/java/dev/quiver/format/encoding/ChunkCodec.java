@@ -87,6 +87,23 @@ public final class ChunkCodec {
             : null);
   }
 
+  /**
+   * The rows of a segment at {@code positions[0, count)} (ascending, repeats allowed, each below the
+   * segment's rows) as a new vector of {@code field}'s type, row {@code i} holding row {@code
+   * positions[i]}; the caller owns (closes) it. Reads only what those rows need where the encodings
+   * allow random access ({@code docs/ENCODINGS.md}, "Taking rows"); equal to {@link #decode} followed
+   * by a gather of the same rows.
+   *
+   * @throws QuiverException USER when a position is outside the segment or positions decrease (or as
+   *     {@link #decode}); CORRUPT and RESOURCE as {@link #decode}
+   */
+  public static FieldVector take(ArrowBuf segment, Field field, int[] positions, int count, BufferAllocator allocator,
+      String name) {
+    Objects.requireNonNull(positions, "positions");
+    return decodeWith(segment, field, allocator, name,
+        (parsed, target, context) -> TakeDecoder.take(parsed, target, positions, count, context));
+  }
+
   private interface Decoding<T> {
     T decode(SegmentParser.ParsedSegment parsed, Field field, DecodeContext context);
   }

@@ -9,6 +9,7 @@ import dev.quiver.format.FormatConstants;
 import dev.quiver.format.encoding.ChunkCodec;
 import dev.quiver.format.encoding.DictionaryChunk;
 import dev.quiver.format.encoding.EncodedIntegers;
+import dev.quiver.format.encoding.EncodingFormat;
 import dev.quiver.format.encoding.FsstStrings;
 import dev.quiver.format.encoding.SegmentCorruptException;
 import dev.quiver.format.layout.ChunkedLayout;
@@ -286,6 +287,28 @@ public final class QuiverFile implements AutoCloseable {
           + " rows; the layout says " + chunk.rowCount(), null);
     }
     return vector;
+  }
+
+  /**
+   * The rows at {@code positions[0, count)} (ascending, within the chunk) of a segment's bytes as
+   * {@code field}'s type (see {@link ChunkCodec#take}); lies, and a header row count other than the
+   * layout's, are a {@link CorruptFileException} as in {@link #decodeSegment}. The caller owns the
+   * vector.
+   */
+  public FieldVector takeSegment(ArrowBuf bytes, Field field, String what, FlatLayout chunk, int[] positions,
+      int count, BufferAllocator allocator)
+      throws CorruptFileException {
+    if (bytes.capacity() >= EncodingFormat.HEADER_BYTES
+        && (bytes.getInt(4) & 0xFFFFFFFFL) != chunk.rowCount()) {
+      throw new CorruptFileException(path.toString(), what, chunk.segment(), "holds "
+          + (bytes.getInt(4) & 0xFFFFFFFFL) + " rows; the layout says " + chunk.rowCount(), null);
+    }
+    try {
+      return ChunkCodec.take(bytes, field, positions, count, allocator,
+          path + ": column " + what + " segment " + chunk.segment());
+    } catch (SegmentCorruptException corrupt) {
+      throw new CorruptFileException(path.toString(), what, chunk.segment(), corrupt.problem(), corrupt);
+    }
   }
 
   /**

@@ -195,6 +195,48 @@ public final class DecodeRegistry implements AutoCloseable {
     }
   }
 
+  /** The splits planned to read {@code segment} through the decode {@code split} holds a lease on. */
+  public int plannedReaders(Split split, FlatLayout segment) {
+    return entry(split, segment).plannedLeases();
+  }
+
+  /**
+   * Late materialization: the rows at {@code positions[0, count)} (ascending, within the segment) of
+   * one segment a split holds a lease on, taken from its encoded bytes into a vector of {@code field}
+   * allocated from {@code target} (the caller owns it), when the segment's shared decode has not
+   * started; null (nothing read) when it has, and the caller reads the shared decode as usual. The
+   * bytes are fetched once per segment for every split taking from it (waiting for another split's
+   * fetch if needed) and held until the segment's last lease is released.
+   */
+  public FieldVector take(Split split, FlatLayout segment, Field field, int[] positions, int count,
+      BufferAllocator target) throws IOException {
+    SharedDecode decode = entry(split, segment);
+    if (decode.started()) {
+      return null;
+    }
+    ArrowBuf bytes = encodedBytes(decode, plan.fileIndex(split));
+    FieldVector vector = files.get(decode.file).takeSegment(bytes, field, decode.column, segment, positions, count,
+        target);
+    bytesDecoded.add(vector.getBufferSize());
+    return vector;
+  }
+
+  private ArrowBuf encodedBytes(SharedDecode decode, int file) throws IOException {
+    if (decode.claimFetch()) {
+      try {
+        decode.encoded.complete(sources.get(file).read(List.of(decode.segment.segment()), allocator).get(0));
+      } catch (IOException | RuntimeException | Error failure) {
+        decode.encoded.completeExceptionally(failure);
+        throw failure;
+      }
+    }
+    try {
+      return decode.encoded.join();
+    } catch (CompletionException failed) {
+      throw Failures.rethrow(failed);
+    }
+  }
+
   /** Strings and binaries whose segment is a dictionary may stay codes + values. */
   private static boolean keepsDictionary(Field field) {
     ArrowType.ArrowTypeID type = field.getType().getTypeID();

@@ -13,7 +13,8 @@ import java.util.function.LongSupplier;
  * {@code rows.scanned}, {@code rows.returned}, {@code zones.pruned}, {@code files.skipped},
  * {@code segments.requested}, {@code reads}, {@code bytes.read}, {@code decodes.started},
  * {@code decodes.reused}, {@code bytes.decoded}, {@code bytes.held.peak}, {@code batches}, {@code segments.matched.compressed},
- * {@code segments.filtered.encoded}.
+ * {@code segments.filtered.encoded}, {@code segments.taken} (segments whose selected rows were taken from the
+ * encoded bytes, see {@link LateMaterializer}).
  */
 public final class ScanMetrics {
   private final Metrics metrics = new Metrics();
@@ -32,6 +33,7 @@ public final class ScanMetrics {
   final Counter batches;
   final Counter compressedMatches;
   final Counter encodedFiltered;
+  final Counter segmentsTaken;
 
   ScanMetrics() {
     metrics.gauge("zones.pruned", Metric.Kind.COUNT, () -> zonesPruned);
@@ -46,6 +48,7 @@ public final class ScanMetrics {
     batches = metrics.counter("batches");
     compressedMatches = metrics.counter("segments.matched.compressed");
     encodedFiltered = metrics.counter("segments.filtered.encoded");
+    segmentsTaken = metrics.counter("segments.taken");
   }
 
   void planned(long zones, long files) {

@@ -81,7 +81,7 @@ public final class ScanResult implements Iterator<VectorSchemaRoot>, AutoCloseab
     }
     FilterEvaluator filter = plan.filter() == null ? null : new FilterEvaluator(plan.filter());
     SplitRunner reader = new SplitRunner(plan, decodes, filter, allocator, metrics.compressedMatches,
-        metrics.encodedFiltered);
+        metrics.encodedFiltered, metrics.segmentsTaken);
     int poolNumber = POOLS.incrementAndGet();
     AtomicInteger threadNumber = new AtomicInteger();
     this.pool = Executors.newFixedThreadPool(threads, runnable -> {

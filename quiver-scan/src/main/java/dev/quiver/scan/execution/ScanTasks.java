@@ -56,7 +56,8 @@ public final class ScanTasks implements AutoCloseable {
     }
     this.decodes = registry;
     FilterEvaluator filter = plan.filter() == null ? null : new FilterEvaluator(plan.filter());
-    this.runner = new SplitRunner(plan, decodes, filter, allocator, metrics.compressedMatches, metrics.encodedFiltered);
+    this.runner = new SplitRunner(plan, decodes, filter, allocator, metrics.compressedMatches, metrics.encodedFiltered,
+        metrics.segmentsTaken);
   }
 
   public ScanPlan plan() {

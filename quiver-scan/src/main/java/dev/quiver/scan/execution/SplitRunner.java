@@ -67,11 +67,14 @@ final class SplitRunner {
   private final EncodedFilter encoded;
   /** Set when a segment of the filter's column is not fsst: the scan then decodes as usual. */
   private volatile boolean compressedUnavailable;
+  /** Takes the rows of sparse selections from the encoded segments instead of decoding whole chunks. */
+  private final LateMaterializer late;
 
   SplitRunner(ScanPlan plan, DecodeRegistry decodes, FilterEvaluator filter, BufferAllocator allocator,
-      Counter compressedMatches, Counter encodedFiltered) {
+      Counter compressedMatches, Counter encodedFiltered, Counter segmentsTaken) {
     this.plan = plan;
     this.encoded = EncodedFilter.of(plan, decodes, filter, encodedFiltered);
+    this.late = new LateMaterializer(decodes, allocator, segmentsTaken);
     this.compressedMatches = compressedMatches;
     this.compressed = COMPRESSED_FILTERS && filter != null ? CompressedFilter.of(filter.expression()) : null;
     this.decodes = decodes;
@@ -256,15 +259,23 @@ final class SplitRunner {
   private Batch project(Split split, RowSelection selection, Set<SharedDecode> touched) throws IOException {
     List<Field> fields = plan.outputSchema().getFields();
     List<List<ChunkPiece>> pieces = plan.pieces(split);
-    List<SharedDecode> wanted = new ArrayList<>();
-    for (int column = 0; column < fields.size(); column++) {
-      for (ChunkPiece piece : pieces.get(column)) {
-        if (overlapsSelection(piece, selection)) {
-          want(split, piece, touched, wanted);
+    FieldVector[] taken = late.take(split, pieces, fields, selection);
+    try {
+      List<SharedDecode> wanted = new ArrayList<>();
+      for (int column = 0; column < fields.size(); column++) {
+        for (ChunkPiece piece : taken != null && taken[column] != null ? List.<ChunkPiece>of() : pieces.get(column)) {
+          if (overlapsSelection(piece, selection)) {
+            want(split, piece, touched, wanted);
+          }
         }
       }
+      decodes.startAll(wanted);
+      if (taken != null) {
+        return materialized(split, pieces, fields, selection, taken);
+      }
+    } finally {
+      LateMaterializer.close(taken);
     }
-    decodes.startAll(wanted);
     int rows = (int) selection.rowCount();
     if (selection.runCount() > 1 && insideOnePiecePerColumn(pieces, fields.size(), selection)) {
       long span = selection.end(selection.runCount() - 1) - selection.start(0);
@@ -344,25 +355,63 @@ final class SplitRunner {
     try {
       for (int column = 0; column < fields.size(); column++) {
         ChunkPiece piece = ColumnPieces.overlapping(pieces.get(column), first, last + 1).get(0);
-        int[] positions = new int[count];
-        int written = 0;
-        for (int run = 0; run < selection.runCount(); run++) {
-          for (long row = selection.start(run); row < selection.end(run); row++) {
-            positions[written++] = (int) (row - piece.start());
-          }
-        }
-        FieldVector data = decodes.vector(decodes.entry(split, piece.data()));
-        FieldVector values = dictionaryOf(split, piece);
-        if (values == null) {
-          batch.add(fields.get(column), VectorGather.gather(data, positions, count, fields.get(column), allocator));
+        compactedColumn(split, piece, fields.get(column), selection, batch);
+      }
+      return batch.build();
+    } catch (IOException | RuntimeException failure) {
+      batch.abandon();
+      throw failure;
+    }
+  }
+
+  /** The selected rows of one piece holding them all, gathered by address (a dictionary column as compact codes). */
+  private void compactedColumn(Split split, ChunkPiece piece, Field field, RowSelection selection,
+      Batch.Builder batch) throws IOException {
+    int count = (int) selection.rowCount();
+    int[] positions = new int[count];
+    int written = 0;
+    for (int run = 0; run < selection.runCount(); run++) {
+      for (long row = selection.start(run); row < selection.end(run); row++) {
+        positions[written++] = (int) (row - piece.start());
+      }
+    }
+    FieldVector data = decodes.vector(decodes.entry(split, piece.data()));
+    FieldVector values = dictionaryOf(split, piece);
+    if (values == null) {
+      batch.add(field, VectorGather.gather(data, positions, count, field, allocator));
+      return;
+    }
+    IntVector codes = (IntVector) VectorGather.gather(data, positions, count, data.getField(), allocator);
+    try {
+      batch.addDictionary(field, codes, slice(values, values.getField(), 0, values.getValueCount()));
+    } catch (RuntimeException failure) {
+      codes.close();
+      throw failure;
+    }
+  }
+
+  /**
+   * A compact batch where some columns were taken from their encoded segments ({@link
+   * LateMaterializer}): those are added as they are (moved out of {@code taken}), the others are
+   * gathered, sliced or copied from their shared decodes as usual.
+   */
+  private Batch materialized(Split split, List<List<ChunkPiece>> pieces, List<Field> fields, RowSelection selection,
+      FieldVector[] taken) throws IOException {
+    long first = selection.start(0);
+    long last = selection.end(selection.runCount() - 1) - 1;
+    Batch.Builder batch = Batch.builder((int) selection.rowCount());
+    try {
+      for (int column = 0; column < fields.size(); column++) {
+        if (taken[column] != null) {
+          batch.add(fields.get(column), taken[column]);
+          taken[column] = null; // the batch owns it now
           continue;
         }
-        IntVector codes = (IntVector) VectorGather.gather(data, positions, count, data.getField(), allocator);
-        try {
-          batch.addDictionary(fields.get(column), codes, slice(values, values.getField(), 0, values.getValueCount()));
-        } catch (RuntimeException failure) {
-          codes.close();
-          throw failure;
+        List<ChunkPiece> holding = ColumnPieces.overlapping(pieces.get(column), first, last + 1);
+        if (selection.runCount() > 1 && holding.size() == 1) {
+          compactedColumn(split, holding.get(0), fields.get(column), selection, batch);
+        } else {
+          column(split, pieces.get(column), fields.get(column), selection, batch);
         }
       }
       return batch.build();

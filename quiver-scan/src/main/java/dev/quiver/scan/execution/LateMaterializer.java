@@ -1,0 +1,180 @@
+package dev.quiver.scan.execution;
+
+import dev.quiver.common.metrics.Counter;
+import dev.quiver.scan.decode.DecodeRegistry;
+import dev.quiver.scan.plan.ChunkPiece;
+import dev.quiver.scan.plan.Split;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.types.pojo.Field;
+import org.apache.arrow.vector.util.VectorBatchAppender;
+
+/**
+ * Late materialization of a split's projection: a projected column whose selected rows are sparse in
+ * every chunk piece they fall in (by default fewer than 1 row in {@link #DEFAULT_RATIO} of the piece's
+ * rows, or of its rows inside the split when several splits read the piece: that decode is shared, so
+ * each split's share of it is what its take must beat) takes just those
+ * rows from each piece's encoded segment ({@link DecodeRegistry#take}) instead of decoding the whole
+ * chunk and gathering. A column is taken whole or not at all: a piece with a dictionary layout, a
+ * denser selection, or a segment whose shared decode another split needs (or has started) sends the
+ * column down the usual decode path. {@code -Dquiver.scan.lateMaterialization=false} turns it off
+ * (for comparison); each taken segment counts in {@code segments.taken}.
+ */
+final class LateMaterializer {
+  /** Whether sparse selections are taken from encoded segments: {@code quiver.scan.lateMaterialization}, default true. */
+  static final String ENABLED_PROPERTY = "quiver.scan.lateMaterialization";
+  /**
+   * A piece is taken when its selected rows times this are below its rows: {@code
+   * quiver.scan.lateMaterialization.ratio}, default {@value #DEFAULT_RATIO} (see docs/SCAN.md for the
+   * measurement).
+   */
+  static final String RATIO_PROPERTY = "quiver.scan.lateMaterialization.ratio";
+  static final int DEFAULT_RATIO = 8;
+
+  /** Read when the scan opens (so a test can compare both settings in one JVM). */
+  private final boolean enabled = Boolean.parseBoolean(System.getProperty(ENABLED_PROPERTY, "true"));
+  private final int ratio = Math.max(1, Integer.getInteger(RATIO_PROPERTY, DEFAULT_RATIO));
+  private final DecodeRegistry decodes;
+  private final BufferAllocator allocator;
+  private final Counter taken;
+
+  LateMaterializer(DecodeRegistry decodes, BufferAllocator allocator, Counter taken) {
+    this.decodes = decodes;
+    this.allocator = allocator;
+    this.taken = taken;
+  }
+
+  /**
+   * Per output column, its selected rows taken from the encoded segments (owned by the caller), or
+   * null where the column goes the usual way; null when no column is taken (or the switch is off).
+   */
+  FieldVector[] take(Split split, List<List<ChunkPiece>> pieces, List<Field> fields, RowSelection selection)
+      throws IOException {
+    if (!enabled || selection.rowCount() == 0) {
+      return null;
+    }
+    FieldVector[] columns = new FieldVector[fields.size()];
+    boolean any = false;
+    try {
+      for (int column = 0; column < fields.size(); column++) {
+        columns[column] = takeColumn(split, pieces.get(column), fields.get(column), selection);
+        any |= columns[column] != null;
+      }
+    } catch (IOException | RuntimeException failure) {
+      close(columns);
+      throw failure;
+    }
+    return any ? columns : null;
+  }
+
+  /** Closes the vectors still held. */
+  static void close(FieldVector[] columns) {
+    if (columns == null) {
+      return;
+    }
+    for (int i = 0; i < columns.length; i++) {
+      if (columns[i] != null) {
+        columns[i].close();
+        columns[i] = null;
+      }
+    }
+  }
+
+  private FieldVector takeColumn(Split split, List<ChunkPiece> columnPieces, Field field, RowSelection selection)
+      throws IOException {
+    List<ChunkPiece> parts = new ArrayList<>();
+    List<int[]> positions = new ArrayList<>();
+    if (!positionsByPiece(columnPieces, selection, ratio, parts, positions)) {
+      return null;
+    }
+    for (int i = 0; i < parts.size(); i++) {
+      ChunkPiece piece = parts.get(i);
+      if (piece.dictionary() != null || (long) positions.get(i).length * ratio >= decodeShare(split, piece)) {
+        return null;
+      }
+    }
+    List<FieldVector> vectors = new ArrayList<>(parts.size());
+    try {
+      for (int i = 0; i < parts.size(); i++) {
+        int[] rows = positions.get(i);
+        FieldVector vector = decodes.take(split, parts.get(i).data(), field, rows, rows.length, allocator);
+        if (vector == null) {
+          vectors.forEach(FieldVector::close);
+          return null;
+        }
+        vectors.add(vector);
+      }
+      taken.add(vectors.size());
+      if (vectors.size() == 1) {
+        return vectors.remove(0);
+      }
+      FieldVector joined = field.createVector(allocator);
+      try {
+        joined.allocateNew();
+        VectorBatchAppender.batchAppend(joined, vectors.toArray(new FieldVector[0]));
+        return joined;
+      } catch (RuntimeException failure) {
+        joined.close();
+        throw failure;
+      }
+    } finally {
+      vectors.forEach(FieldVector::close);
+    }
+  }
+
+  /**
+   * The rows of a piece's decode this split would pay for: all of them when it is the only split
+   * planned to read the piece, else the piece's rows inside the split (the shared decode is paid
+   * once for every split reading it).
+   */
+  private long decodeShare(Split split, ChunkPiece piece) {
+    if (decodes.plannedReaders(split, piece.data()) == 1) {
+      return piece.rowCount();
+    }
+    return Math.min(piece.end(), split.end()) - Math.max(piece.start(), split.start());
+  }
+
+  /**
+   * The pieces of a column (ascending) holding selected rows, into {@code parts}, and for each the
+   * selected rows as positions in its segment (ascending), into {@code positions}: one walk over
+   * pieces and runs together. Stops and returns false at the first piece where the selected rows
+   * times {@code ratio} reach the piece's rows (too dense to take).
+   */
+  static boolean positionsByPiece(List<ChunkPiece> pieces, RowSelection selection, int ratio, List<ChunkPiece> parts,
+      List<int[]> positions) {
+    int run = 0;
+    int runs = selection.runCount();
+    for (ChunkPiece piece : pieces) {
+      while (run < runs && selection.end(run) <= piece.start()) {
+        run++;
+      }
+      if (run == runs) {
+        break;
+      }
+      long count = 0;
+      for (int r = run; r < runs && selection.start(r) < piece.end(); r++) {
+        count += Math.min(selection.end(r), piece.end()) - Math.max(selection.start(r), piece.start());
+      }
+      if (count == 0) {
+        continue;
+      }
+      if (count * ratio >= piece.rowCount()) {
+        return false;
+      }
+      int[] rows = new int[(int) count];
+      int written = 0;
+      for (int r = run; r < runs && selection.start(r) < piece.end(); r++) {
+        long to = Math.min(selection.end(r), piece.end());
+        for (long row = Math.max(selection.start(r), piece.start()); row < to; row++) {
+          rows[written++] = (int) (row - piece.start());
+        }
+      }
+      parts.add(piece);
+      positions.add(rows);
+    }
+    return true;
+  }
+}
