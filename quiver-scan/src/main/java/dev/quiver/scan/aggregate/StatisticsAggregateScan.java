@@ -6,6 +6,7 @@ import dev.quiver.common.metrics.MetricsSnapshot;
 import dev.quiver.expression.Expression;
 import dev.quiver.format.file.QuiverFile;
 import dev.quiver.scan.execution.ScanTasks;
+import dev.quiver.scan.execution.SplitSummary;
 import dev.quiver.scan.plan.ChunkPiece;
 import dev.quiver.scan.plan.RowRange;
 import dev.quiver.scan.plan.ScanPlan;
@@ -41,6 +42,12 @@ public final class StatisticsAggregateScan implements AutoCloseable {
   private final StatisticsAggregatePlan plan;
   private final ScanTasks tasks;
   private final int[] columns;
+  /**
+   * Whether scanned splits are summed on the columns' encoded segments ({@link EncodedAggregation}):
+   * every call is COUNT(*) or over an integer-like column, and {@code -Dquiver.statistics.encodedSums}
+   * is not false.
+   */
+  private final boolean summable;
 
   private StatisticsAggregateScan(List<StatisticsCall> calls, StatisticsAggregatePlan plan, ScanTasks tasks,
       int[] columns) {
@@ -48,6 +55,7 @@ public final class StatisticsAggregateScan implements AutoCloseable {
     this.plan = plan;
     this.tasks = tasks;
     this.columns = columns;
+    this.summable = tasks != null && EncodedAggregation.applies(calls, tasks.plan().outputSchema());
   }
 
   /** Whether every call is answerable over {@code schema} (else the aggregate stays on the normal path). */
@@ -187,6 +195,19 @@ public final class StatisticsAggregateScan implements AutoCloseable {
   /** Scans a split taken with {@link #next} on this thread: the state of its selected rows, one row. */
   public Batch run(Split split, BufferAllocator allocator) throws IOException {
     PartialAggregate state = plan.fromStatistics().empty();
+    if (summable) {
+      SplitSummary summary = tasks.summarize(split, columns);
+      if (summary.summarized()) {
+        EncodedAggregation.add(state, summary);
+      } else {
+        try (Batch batch = summary.batch()) {
+          if (batch != null) {
+            BatchAggregation.add(state, batch, columns);
+          }
+        }
+      }
+      return Batch.of(state.write(allocator));
+    }
     try (Batch batch = tasks.run(split)) {
       if (batch != null) {
         BatchAggregation.add(state, batch, columns);

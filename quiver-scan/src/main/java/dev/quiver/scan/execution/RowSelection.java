@@ -64,4 +64,24 @@ final class RowSelection {
     }
     return result;
   }
+
+  /**
+   * Sets bit {@code r - first} of {@code out} (LSB first; the caller's words start cleared) for each
+   * selected row r in {@code [first, first + rows)}.
+   */
+  void bits(long first, int rows, long[] out) {
+    long last = first + rows;
+    for (int run = 0; run < runs; run++) {
+      long from = Math.max(starts[run], first);
+      long to = Math.min(ends[run], last);
+      for (long row = from; row < to;) {
+        int bit = (int) (row - first);
+        int word = bit >>> 6;
+        int take = (int) Math.min(64 - (bit & 63), to - row);
+        long mask = take == 64 ? -1L : ((1L << take) - 1) << (bit & 63);
+        out[word] |= mask;
+        row += take;
+      }
+    }
+  }
 }

@@ -13,7 +13,8 @@ import java.util.function.LongSupplier;
  * {@code rows.scanned}, {@code rows.returned}, {@code zones.pruned}, {@code files.skipped},
  * {@code segments.requested}, {@code reads}, {@code bytes.read}, {@code decodes.started},
  * {@code decodes.reused}, {@code bytes.decoded}, {@code bytes.held.peak}, {@code batches}, {@code segments.matched.compressed},
- * {@code segments.filtered.encoded}, {@code segments.taken} (segments whose selected rows were taken from the
+ * {@code segments.filtered.encoded}, {@code segments.summed.encoded} (segments an aggregate summed on
+ * their encoding, {@link ScanTasks#summarize}), {@code segments.taken} (segments whose selected rows were taken from the
  * encoded bytes, see {@link LateMaterializer}).
  */
 public final class ScanMetrics {
@@ -34,6 +35,7 @@ public final class ScanMetrics {
   final Counter compressedMatches;
   final Counter encodedFiltered;
   final Counter segmentsTaken;
+  final Counter encodedSummed;
 
   ScanMetrics() {
     metrics.gauge("zones.pruned", Metric.Kind.COUNT, () -> zonesPruned);
@@ -49,6 +51,7 @@ public final class ScanMetrics {
     compressedMatches = metrics.counter("segments.matched.compressed");
     encodedFiltered = metrics.counter("segments.filtered.encoded");
     segmentsTaken = metrics.counter("segments.taken");
+    encodedSummed = metrics.counter("segments.summed.encoded");
   }
 
   void planned(long zones, long files) {

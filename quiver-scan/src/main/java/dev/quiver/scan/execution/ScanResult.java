@@ -80,8 +80,7 @@ public final class ScanResult implements Iterator<VectorSchemaRoot>, AutoCloseab
       throw failure;
     }
     FilterEvaluator filter = plan.filter() == null ? null : new FilterEvaluator(plan.filter());
-    SplitRunner reader = new SplitRunner(plan, decodes, filter, allocator, metrics.compressedMatches,
-        metrics.encodedFiltered, metrics.segmentsTaken);
+    SplitRunner reader = new SplitRunner(plan, decodes, filter, allocator, metrics);
     int poolNumber = POOLS.incrementAndGet();
     AtomicInteger threadNumber = new AtomicInteger();
     this.pool = Executors.newFixedThreadPool(threads, runnable -> {

@@ -9,6 +9,7 @@ import dev.quiver.scan.plan.ScanPlan;
 import dev.quiver.scan.plan.Split;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.arrow.memory.BufferAllocator;
@@ -56,8 +57,7 @@ public final class ScanTasks implements AutoCloseable {
     }
     this.decodes = registry;
     FilterEvaluator filter = plan.filter() == null ? null : new FilterEvaluator(plan.filter());
-    this.runner = new SplitRunner(plan, decodes, filter, allocator, metrics.compressedMatches, metrics.encodedFiltered,
-        metrics.segmentsTaken);
+    this.runner = new SplitRunner(plan, decodes, filter, allocator, metrics);
   }
 
   public ScanPlan plan() {
@@ -109,6 +109,32 @@ public final class ScanTasks implements AutoCloseable {
         metrics.batches.increment();
       }
       return batch;
+    } finally {
+      running.decrementAndGet();
+    }
+  }
+
+  /**
+   * Runs a split taken with {@link #next} for an aggregate: the count of its selected rows and the
+   * summaries of output columns {@code columns} (a negative index asks for none) computed on their
+   * encoded segments, or its rows as a batch when some segment cannot be summarized so
+   * ({@link SplitSummary}). Each split runs once, either way.
+   */
+  public SplitSummary summarize(Split split, int[] columns) throws IOException {
+    running.incrementAndGet();
+    try {
+      if (closed) {
+        decodes.release(split);
+        return SplitSummary.summarized(0, Collections.nCopies(columns.length, List.of()));
+      }
+      metrics.splits.increment();
+      metrics.rowsScanned.add(split.rowsScanned());
+      SplitSummary summary = runner.summarize(split, columns);
+      if (summary.batch() != null) {
+        metrics.rowsReturned.add(summary.batch().rowCount());
+        metrics.batches.increment();
+      }
+      return summary;
     } finally {
       running.decrementAndGet();
     }

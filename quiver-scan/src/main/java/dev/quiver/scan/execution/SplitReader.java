@@ -45,8 +45,7 @@ public final class SplitReader implements AutoCloseable {
     this.decodes = new DecodeRegistry(plan, List.of(file), List.of(file.segments()), decodeAllocator, true,
         metrics.decodesStarted, metrics.decodesReused, metrics.bytesDecoded);
     FilterEvaluator filter = plan.filter() == null ? null : new FilterEvaluator(plan.filter());
-    this.runner = new SplitRunner(plan, decodes, filter, allocator, metrics.compressedMatches, metrics.encodedFiltered,
-        metrics.segmentsTaken);
+    this.runner = new SplitRunner(plan, decodes, filter, allocator, metrics);
   }
 
   /**

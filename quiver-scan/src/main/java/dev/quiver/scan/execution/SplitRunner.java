@@ -7,8 +7,10 @@ import dev.quiver.common.batch.VectorSlices;
 import dev.quiver.common.metrics.Counter;
 import dev.quiver.expression.filter.ColumnSlice;
 import dev.quiver.expression.filter.FilterEvaluator;
+import dev.quiver.format.encoding.EncodedIntegers;
 import dev.quiver.format.encoding.FsstMatcher;
 import dev.quiver.format.encoding.FsstStrings;
+import dev.quiver.format.encoding.IntegerSummary;
 import dev.quiver.scan.decode.DecodeRegistry;
 import dev.quiver.scan.decode.SharedDecode;
 import dev.quiver.scan.plan.ChunkPiece;
@@ -69,13 +71,16 @@ final class SplitRunner {
   private volatile boolean compressedUnavailable;
   /** Takes the rows of sparse selections from the encoded segments instead of decoding whole chunks. */
   private final LateMaterializer late;
+  /** Segments {@link #summarize} summed on their encoding. */
+  private final Counter encodedSummed;
 
   SplitRunner(ScanPlan plan, DecodeRegistry decodes, FilterEvaluator filter, BufferAllocator allocator,
-      Counter compressedMatches, Counter encodedFiltered, Counter segmentsTaken) {
+      ScanMetrics metrics) {
     this.plan = plan;
-    this.encoded = EncodedFilter.of(plan, decodes, filter, encodedFiltered);
-    this.late = new LateMaterializer(decodes, allocator, segmentsTaken);
-    this.compressedMatches = compressedMatches;
+    this.encoded = EncodedFilter.of(plan, decodes, filter, metrics.encodedFiltered);
+    this.late = new LateMaterializer(decodes, allocator, metrics.segmentsTaken);
+    this.compressedMatches = metrics.compressedMatches;
+    this.encodedSummed = metrics.encodedSummed;
     this.compressed = COMPRESSED_FILTERS && filter != null ? CompressedFilter.of(filter.expression()) : null;
     this.decodes = decodes;
     this.filter = filter;
@@ -108,6 +113,60 @@ final class SplitRunner {
       }
       decodes.release(split);
     }
+  }
+
+  /**
+   * The split's selected rows summarized on the encoded segments of output columns {@code columns}
+   * (count, exact sum, minimum, maximum per segment; a negative index asks for nothing), or its rows as
+   * a batch when a segment of one of them is not integer-like or is a dictionary layout.
+   */
+  SplitSummary summarize(Split split, int[] columns) throws IOException {
+    try {
+      Set<SharedDecode> touched = new LinkedHashSet<>();
+      RowSelection selection = select(split, touched);
+      if (split.selectedRows() != null) {
+        selection = selection.intersect(split.selectedRows());
+      }
+      List<List<IntegerSummary>> summaries = new ArrayList<>();
+      for (int column : columns) {
+        List<IntegerSummary> parts = column < 0 || selection.rowCount() == 0 ? List.of()
+            : summarizeColumn(split, column, selection);
+        if (parts == null) {
+          return SplitSummary.rows(selection.rowCount() == 0 ? null : project(split, selection, touched));
+        }
+        summaries.add(parts);
+      }
+      return SplitSummary.summarized(selection.rowCount(), summaries);
+    } finally {
+      if (encoded != null) {
+        encoded.release(split);
+      }
+      decodes.release(split);
+    }
+  }
+
+  /** One summary per piece of {@code column} holding selected rows; null when a piece cannot be summarized. */
+  private List<IntegerSummary> summarizeColumn(Split split, int column, RowSelection selection) throws IOException {
+    Field field = plan.outputSchema().getFields().get(column);
+    List<IntegerSummary> parts = new ArrayList<>();
+    for (ChunkPiece piece : plan.pieces(split).get(column)) {
+      if (!overlapsSelection(piece, selection)) {
+        continue;
+      }
+      if (piece.dictionary() != null) {
+        return null;
+      }
+      try (EncodedIntegers integers = decodes.openIntegers(split, piece.data(), field, field.getName())) {
+        if (integers == null || integers.rows() != piece.rowCount()) {
+          return null;
+        }
+        long[] bits = new long[(integers.rows() + 63) >>> 6];
+        selection.bits(piece.start(), integers.rows(), bits);
+        parts.add(integers.sum(bits));
+        encodedSummed.increment();
+      }
+    }
+    return parts;
   }
 
   private RowSelection select(Split split, Set<SharedDecode> touched) throws IOException {
