@@ -27,15 +27,22 @@ final class VectorBitUnpacking {
   private static final VectorSpecies<Long> LONGS = LongVector.SPECIES_PREFERRED;
   private static final Plan[] INT_PLANS = plans(INTS.length(), 32);
   private static final Plan[] LONG_PLANS = plans(LONGS.length(), 64);
+  /** Whether an int vector widens into exactly two long vectors (8-byte destinations of at most 32 bits). */
+  private static final boolean WIDENS = INTS.length() == 2 * LONGS.length();
 
   private VectorBitUnpacking() {}
 
   /** Whether this kernel unpacks {@code bitWidth}-bit values into {@code width}-byte destinations. */
   static boolean handles(int bitWidth, int width) {
     if (width == 4) {
-      return bitWidth >= 1 && bitWidth <= 32 && INT_PLANS[bitWidth] != null && INT_PLANS[bitWidth].next == null;
+      return intLanes(bitWidth);
     }
-    return width == 8 && bitWidth >= 1 && bitWidth <= 64 && LONG_PLANS[bitWidth] != null;
+    return width == 8 && bitWidth >= 1 && bitWidth <= 64
+        && (intLanes(bitWidth) && WIDENS || LONG_PLANS[bitWidth] != null);
+  }
+
+  private static boolean intLanes(int bitWidth) {
+    return bitWidth >= 1 && bitWidth <= 32 && INT_PLANS[bitWidth] != null && INT_PLANS[bitWidth].next == null;
   }
 
   /**
@@ -49,14 +56,16 @@ final class VectorBitUnpacking {
       ScalarBitUnpacking.unpack(source, bitWidth, base, 0, rows, width, destination);
       return;
     }
-    Plan[] plans = width == 4 ? INT_PLANS : LONG_PLANS;
-    Plan plan = plans[bitWidth];
+    boolean widen = width == 8 && bitWidth <= 32 && WIDENS && intLanes(bitWidth);
+    Plan plan = width == 4 || widen ? INT_PLANS[bitWidth] : LONG_PLANS[bitWidth];
     int groups = plan.groups(rows, packed);
     if (groups > 0) {
       ByteBuffer in = MemoryUtil.directBuffer(source, (int) packed).order(ByteOrder.LITTLE_ENDIAN);
       ByteBuffer out = MemoryUtil.directBuffer(destination, (int) written).order(ByteOrder.LITTLE_ENDIAN);
       if (width == 4) {
         ints(in, plan, (int) base, groups, out);
+      } else if (widen) {
+        widened(in, plan, base, groups, out);
       } else if (plan.next == null) {
         longs(in, plan, base, groups, out);
       } else {
@@ -80,6 +89,28 @@ final class VectorBitUnpacking {
           .or(words.rearrange(high).lanewise(VectorOperators.LSHL, 1).lanewise(VectorOperators.LSHL, complements))
           .and(mask).add(base);
       values.intoByteBuffer(out, to, ByteOrder.LITTLE_ENDIAN);
+    }
+  }
+
+  /** Values of at most 32 bits in int lanes, each vector widened into two long vectors. */
+  private static void widened(ByteBuffer in, Plan plan, long base, int groups, ByteBuffer out) {
+    VectorShuffle<Integer> low = VectorShuffle.fromArray(INTS, plan.low, 0);
+    VectorShuffle<Integer> high = VectorShuffle.fromArray(INTS, plan.high, 0);
+    IntVector shifts = IntVector.fromArray(INTS, plan.intShifts, 0);
+    IntVector complements = IntVector.fromArray(INTS, plan.intComplements, 0);
+    int mask = (int) plan.mask;
+    int stride = plan.groupBytes;
+    int half = 4 * INTS.length();
+    for (int group = 0, at = plan.offset, to = 0; group < groups; group++, at += stride, to += 2 * half) {
+      IntVector words = IntVector.fromByteBuffer(INTS, in, at, ByteOrder.LITTLE_ENDIAN);
+      IntVector values = words.rearrange(low).lanewise(VectorOperators.LSHR, shifts)
+          .or(words.rearrange(high).lanewise(VectorOperators.LSHL, 1).lanewise(VectorOperators.LSHL, complements))
+          .and(mask);
+      // I2L extends the sign: the mask keeps a 32-bit value unsigned
+      ((LongVector) values.convertShape(VectorOperators.I2L, LONGS, 0)).and(0xFFFF_FFFFL).add(base)
+          .intoByteBuffer(out, to, ByteOrder.LITTLE_ENDIAN);
+      ((LongVector) values.convertShape(VectorOperators.I2L, LONGS, 1)).and(0xFFFF_FFFFL).add(base)
+          .intoByteBuffer(out, to + half, ByteOrder.LITTLE_ENDIAN);
     }
   }
 
