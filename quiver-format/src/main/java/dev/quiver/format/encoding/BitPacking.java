@@ -1,6 +1,6 @@
 package dev.quiver.format.encoding;
 
-import org.apache.arrow.memory.util.MemoryUtil;
+import dev.quiver.common.simd.Simd;
 
 /**
  * Bit-packing of unsigned values: value i occupies bits {@code [i*w, (i+1)*w)} of a little-endian
@@ -10,7 +10,15 @@ import org.apache.arrow.memory.util.MemoryUtil;
 final class BitPacking {
   private BitPacking() {}
 
-  private static final int BLOCK = 1024;
+  /**
+   * The bit widths whose whole-stream unpack into 4-byte values is faster vectorized (BENCHMARKS.md), as
+   * {@link #vectorWidths} counts them.
+   */
+  static final long MEASURED_INTS = -1L;
+  /** The same for 8-byte values. */
+  static final long MEASURED_LONGS = -1L;
+  private static final long VECTOR_INTS = vectorWidths(4, MEASURED_INTS);
+  private static final long VECTOR_LONGS = vectorWidths(8, MEASURED_LONGS);
 
   static long packedBytes(long rows, int bitWidth) {
     return ((rows * bitWidth + 63) >>> 6) << 3;
@@ -42,28 +50,24 @@ final class BitPacking {
   /**
    * Unpacks {@code rows} values of {@code bitWidth} bits from {@code source} (which holds {@link
    * #packedBytes} bytes), adds {@code base} and stores them {@code width} bytes each at {@code destination}.
+   * Runs {@link VectorBitUnpacking} where {@link #vectorChosen} says so, else {@link ScalarBitUnpacking}.
    */
   static void unpack(long source, int bitWidth, long base, int rows, int width, long destination) {
     if (bitWidth == 0) {
       FixedWidthMemory.fill(destination, rows, width, base, 0);
       return;
     }
-    long[] block = new long[Math.min(BLOCK, rows)];
-    long mask = bitWidth == 64 ? -1L : (1L << bitWidth) - 1;
-    for (int first = 0; first < rows; first += BLOCK) {
-      int count = Math.min(BLOCK, rows - first);
-      long bit = (long) first * bitWidth;
-      for (int j = 0; j < count; j++, bit += bitWidth) {
-        long address = source + ((bit >>> 6) << 3);
-        int shift = (int) (bit & 63);
-        long value = MemoryUtil.getLong(address) >>> shift;
-        if (shift + bitWidth > 64) {
-          value |= MemoryUtil.getLong(address + 8) << (64 - shift);
-        }
-        block[j] = value & mask;
-      }
-      store(block, count, base, width, destination + (long) first * width);
+    if (vectorChosen(bitWidth, width)) {
+      VectorBitUnpacking.unpack(source, bitWidth, base, rows, width, destination);
+    } else {
+      ScalarBitUnpacking.unpack(source, bitWidth, base, 0, rows, width, destination);
     }
+  }
+
+  /** Whether {@link #unpack(long, int, long, int, int, long)} runs the vector kernel for these widths. */
+  static boolean vectorChosen(int bitWidth, int width) {
+    long widths = width == 4 ? VECTOR_INTS : width == 8 ? VECTOR_LONGS : 0;
+    return ((widths >>> (bitWidth & 63)) & 1) != 0;
   }
 
   /**
@@ -77,11 +81,7 @@ final class BitPacking {
       java.util.Arrays.fill(out, 0, count, 0L);
       return;
     }
-    long mask = bitWidth == 64 ? -1L : (1L << bitWidth) - 1;
-    long bit = first * bitWidth;
-    for (int j = 0; j < count; j++, bit += bitWidth) {
-      out[j] = valueAt(source, bit, bitWidth, mask);
-    }
+    ScalarBitUnpacking.unpack(source, bitWidth, first, count, out);
   }
 
   /**
@@ -96,11 +96,7 @@ final class BitPacking {
       java.util.Arrays.fill(out, 0, count, 0);
       return;
     }
-    long mask = (1L << bitWidth) - 1;
-    long bit = first * bitWidth;
-    for (int j = 0; j < count; j++, bit += bitWidth) {
-      out[j] = (int) valueAt(source, bit, bitWidth, mask);
-    }
+    ScalarBitUnpacking.unpackInts(source, bitWidth, first, count, out);
   }
 
   /** The value of {@code row} of a packed stream (no base added). */
@@ -108,43 +104,23 @@ final class BitPacking {
     if (bitWidth == 0) {
       return 0;
     }
-    return valueAt(source, row * bitWidth, bitWidth, bitWidth == 64 ? -1L : (1L << bitWidth) - 1);
+    return ScalarBitUnpacking.valueAt(source, row * bitWidth, bitWidth, ScalarBitUnpacking.mask(bitWidth));
   }
 
-  private static long valueAt(long source, long bit, int bitWidth, long mask) {
-    long address = source + ((bit >>> 6) << 3);
-    int shift = (int) (bit & 63);
-    long value = MemoryUtil.getLong(address) >>> shift;
-    if (shift + bitWidth > 64) {
-      value |= MemoryUtil.getLong(address + 8) << (64 - shift);
+  /**
+   * The bit widths that the vector kernel unpacks into {@code width}-byte values, among {@code measured}: bit
+   * {@code w} stands for {@code w} bits, bit 0 for 64 (a width of 0 bits never reaches a kernel).
+   */
+  private static long vectorWidths(int width, long measured) {
+    if (!Simd.enabled()) {
+      return 0;
     }
-    return value & mask;
-  }
-
-  private static void store(long[] block, int count, long base, int width, long destination) {
-    switch (width) {
-      case 1:
-        for (int j = 0; j < count; j++) {
-          MemoryUtil.putByte(destination + j, (byte) (base + block[j]));
-        }
-        break;
-      case 2:
-        for (int j = 0; j < count; j++) {
-          MemoryUtil.putShort(destination + 2L * j, (short) (base + block[j]));
-        }
-        break;
-      case 4:
-        for (int j = 0; j < count; j++) {
-          MemoryUtil.putInt(destination + 4L * j, (int) (base + block[j]));
-        }
-        break;
-      case 8:
-        for (int j = 0; j < count; j++) {
-          MemoryUtil.putLong(destination + 8L * j, base + block[j]);
-        }
-        break;
-      default:
-        throw new IllegalArgumentException("width " + width);
+    long widths = 0;
+    for (int bitWidth = 1; bitWidth <= 8 * width; bitWidth++) {
+      if (VectorBitUnpacking.handles(bitWidth, width)) {
+        widths |= 1L << (bitWidth & 63);
+      }
     }
+    return widths & measured;
   }
 }
