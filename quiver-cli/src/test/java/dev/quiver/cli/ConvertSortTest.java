@@ -17,7 +17,6 @@ import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,9 +25,10 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code quiver convert --sort-by}: on seeded rows of every type (about 10% NULLs) each column as a
  * key, ascending and descending, orders the rows by it (checked with a comparator written here: NULLs
  * last, UTF-8 by code point, -0.0 equal to 0.0, NaN above every number) and keeps every row (by the
- * unique id column); a sort spilling under a small --memory-limit writes the same file rows as one
- * in memory (disabled: see its reason); the footer records the order and inspect prints it; bad orders are one-line USER errors; a
- * failing convert leaves no file.
+ * unique id column); a sort spilling under --memory-limit from 128 KiB to 12 MiB writes the same file
+ * rows as one in memory, and one too small for any row is a one-line RESOURCE error; the footer records
+ * the order and inspect prints it; bad orders are one-line USER errors; a failing convert leaves no
+ * file.
  */
 class ConvertSortTest {
   private static final int ROWS = 20_000;
@@ -85,33 +85,55 @@ class ConvertSortTest {
     }
   }
 
+  /**
+   * The input is one 20,000-row Arrow batch (about 5 MiB once held), larger than the sort's share of
+   * every limit tried: the sort takes it in slices, spills, and writes the rows of the in-memory sort
+   * in the same order, under limits from 128 KiB (hundreds of runs, several merge passes) to 12 MiB.
+   */
   @Test
-  @Disabled("fails today: on these 18-column rows the engine's sort runs out of memory (RESOURCE 'Sort ran out of"
-      + " memory', 4 KiB asked with the whole limit in use) at --memory-limit 6m, 8m and 10m, and does not spill at"
-      + " 12m; the spilling path is covered by SortedCopyTest.aSortThatMustSpillGivesTheSameRows (13 columns, 4 MiB)."
-      + " Enable once SortFactory's fan-in/reservation accounting keeps within the limit")
   void aSortThatSpillsWritesTheSameRowsAsOneInMemory() throws IOException {
     Path inMemory = directory.resolve("memory.qvr");
-    Path spilled = directory.resolve("spilled.qvr");
-    Path spillDirectory = Files.createDirectory(directory.resolve("spill"));
     CommandRunner.Outcome whole = convert("--sort-by", "category DESC, int32, id", input.toString(),
         inMemory.toString());
     assertThat(whole.exitCode()).as(whole.err()).isZero();
     assertThat(whole.err()).doesNotContain("spilled");
-    CommandRunner.Outcome small = convert("--sort-by", "category DESC, int32, id", "--memory-limit", "10m",
-        "--spill-dir", spillDirectory.toString(), "--batch-rows", "500", input.toString(), spilled.toString());
-    assertThat(small.exitCode()).as(small.err()).isZero();
-    assertThat(small.err()).containsPattern("\\(\\d+ sorted runs spilled\\)");
     TestTables.Snapshot expected = TestTables.read(inMemory, memory.allocator());
-    TestTables.Snapshot actual = TestTables.read(spilled, memory.allocator());
-    assertSameRows(actual, "spilled");
-    assertThat(actual.columns()).as("a tie-free order: the same rows in the same order").isEqualTo(expected.columns());
+    for (String limit : List.of("128k", "1m", "6m", "8m", "10m", "12m")) {
+      Path spilled = directory.resolve("spilled-" + limit + ".qvr");
+      Path spillDirectory = Files.createDirectory(directory.resolve("spill-" + limit));
+      CommandRunner.Outcome small = convert("--sort-by", "category DESC, int32, id", "--memory-limit", limit,
+          "--spill-dir", spillDirectory.toString(), "--batch-rows", "500", input.toString(), spilled.toString());
+      assertThat(small.exitCode()).as("--memory-limit %s: %s", limit, small.err()).isZero();
+      assertThat(small.err()).as(limit).containsPattern("\\(\\d+ sorted runs spilled\\)");
+      TestTables.Snapshot actual = TestTables.read(spilled, memory.allocator());
+      assertSameRows(actual, "spilled under " + limit);
+      assertThat(actual.columns()).as("%s: a tie-free order: the same rows in the same order", limit)
+          .isEqualTo(expected.columns());
+      try (Stream<Path> files = Files.list(spillDirectory)) {
+        assertThat(files).as("spill files removed").isEmpty();
+      }
+      CommandRunner.Outcome inspect = CommandRunner.run(memory.allocator(), "inspect", spilled.toString());
+      assertThat(inspect.exitCode()).as(inspect.err()).isZero();
+      assertThat(inspect.out())
+          .contains("sorted by category DESC NULLS LAST, int32 ASC NULLS LAST, id ASC NULLS LAST");
+      Files.delete(spilled);
+    }
+  }
+
+  /** A limit that cannot hold even one row's vectors fails with a one-line RESOURCE error and leaves nothing. */
+  @Test
+  void aLimitTooSmallForAnyRowIsAResourceError() throws IOException {
+    Path out = directory.resolve("tiny.qvr");
+    Path spillDirectory = Files.createDirectory(directory.resolve("spill"));
+    CommandRunner.Outcome tiny = convert("--sort-by", "category DESC, int32, id", "--memory-limit", "1k",
+        "--spill-dir", spillDirectory.toString(), input.toString(), out.toString());
+    assertThat(tiny.exitCode()).as(tiny.err()).isEqualTo(1);
+    assertThat(tiny.errorLines()).as(tiny.err()).singleElement().asString().startsWith("quiver: Sort")
+        .contains("memory limit of 1024 bytes").contains("raise --memory-limit");
+    assertThat(out).doesNotExist();
     try (Stream<Path> files = Files.list(spillDirectory)) {
       assertThat(files).as("spill files removed").isEmpty();
     }
-    CommandRunner.Outcome inspect = CommandRunner.run(memory.allocator(), "inspect", spilled.toString());
-    assertThat(inspect.exitCode()).as(inspect.err()).isZero();
-    assertThat(inspect.out()).contains("sorted by category DESC NULLS LAST, int32 ASC NULLS LAST, id ASC NULLS LAST");
   }
 
   @Test

@@ -12,10 +12,16 @@ import org.apache.arrow.memory.BufferAllocator;
  * counts against one limit. Operators reserve before they grow; a reservation that does not fit is
  * refused ({@link MemoryReservation#tryGrow}) so the operator can spill, or fails with a RESOURCE
  * error naming the operator ({@link MemoryReservation#grow}). Thread-safe.
+ *
+ * <p>The Arrow bytes in use are the allocator's own count ({@link BufferAllocator#getAllocatedMemory}),
+ * not a tally of allocation events: a buffer transferred out of the allocator (a result batch handed
+ * to the caller) stops counting at once, and one transferred in starts counting, which an {@link
+ * AllocationListener} never hears of (Arrow tells it of allocations and final releases only).
  */
 public final class MemoryPool implements AutoCloseable {
   private final long limit;
-  private final AtomicLong used = new AtomicLong();
+  /** Bytes held through reservations (Arrow bytes are the allocator's own count). */
+  private final AtomicLong reserved = new AtomicLong();
   private final AtomicLong peak = new AtomicLong();
   private final BufferAllocator allocator;
   private final BufferAllocator sourceAllocator;
@@ -55,7 +61,7 @@ public final class MemoryPool implements AutoCloseable {
 
   /** Bytes reserved or allocated right now. */
   public long used() {
-    return used.get();
+    return reserved.get() + allocator.getAllocatedMemory();
   }
 
   /** The most bytes reserved or allocated at once. */
@@ -68,28 +74,29 @@ public final class MemoryPool implements AutoCloseable {
     return new MemoryReservation(this, operator);
   }
 
+  /** Reserves {@code bytes} if they fit under the limit beside what is allocated and reserved. */
   boolean tryAdd(long bytes) {
     while (true) {
-      long current = used.get();
+      long current = reserved.get();
       long next = current + bytes;
-      if (bytes > 0 && next > limit) {
+      if (bytes > 0 && next + allocator.getAllocatedMemory() > limit) {
         return false;
       }
-      if (used.compareAndSet(current, next)) {
-        peak.accumulateAndGet(next, Math::max);
+      if (reserved.compareAndSet(current, next)) {
+        peak.accumulateAndGet(next + allocator.getAllocatedMemory(), Math::max);
         return true;
       }
     }
   }
 
   void subtract(long bytes) {
-    used.addAndGet(-bytes);
+    reserved.addAndGet(-bytes);
   }
 
   QuiverException exhausted(String operator, long bytes) {
     return new QuiverException(ErrorCode.RESOURCE,
         operator + " needs " + bytes + " more bytes but the query's memory limit of " + limit + " bytes is reached ("
-            + used.get() + " in use); raise --memory-limit");
+            + used() + " in use); raise --memory-limit");
   }
 
   /** Closes the allocator (a leak is an INTERNAL error naming it). */
@@ -102,27 +109,21 @@ public final class MemoryPool implements AutoCloseable {
     }
   }
 
-  /** Counts Arrow allocations in the pool, so buffers and reservations share the one limit. */
+  /** Refuses Arrow allocations past the limit (reservations and buffers share it) and tracks the peak. */
   private final class Listener implements AllocationListener {
     @Override
     public void onPreAllocation(long size) {
-      if (!tryAdd(size)) {
+      long inUse = used();
+      if (inUse + size > limit) {
         throw new org.apache.arrow.memory.OutOfMemoryException(
-            "the query's memory limit of " + limit + " bytes is reached (" + used.get() + " in use, " + size
+            "the query's memory limit of " + limit + " bytes is reached (" + inUse + " in use, " + size
                 + " more asked)");
       }
-      subtract(size);
     }
 
     @Override
     public void onAllocation(long size) {
-      used.addAndGet(size);
-      peak.accumulateAndGet(used.get(), Math::max);
-    }
-
-    @Override
-    public void onRelease(long size) {
-      used.addAndGet(-size);
+      peak.accumulateAndGet(used(), Math::max);
     }
   }
 }

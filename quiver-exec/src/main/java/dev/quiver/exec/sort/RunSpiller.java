@@ -52,10 +52,13 @@ final class RunSpiller {
     return file;
   }
 
-  /** Rows per spilled batch: about an eighth of {@code budget}, at least 16, at most {@code batchRows}. */
+  /**
+   * Rows per spilled batch: about an eighth of {@code budget}, at most {@code batchRows}, at least one
+   * (wide rows under a small limit: a merge must hold a batch of each run it reads at once).
+   */
   static int spillBatchRows(long budget, long bytes, long rows, int batchRows) {
     long rowBytes = Math.max(1, rows == 0 ? 1 : bytes / rows);
     long fit = budget / 8 / rowBytes;
-    return (int) Math.max(16, Math.min(batchRows, fit));
+    return (int) Math.max(1, Math.min(batchRows, fit));
   }
 }

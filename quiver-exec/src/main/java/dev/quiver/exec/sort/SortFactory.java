@@ -46,6 +46,8 @@ public final class SortFactory implements SinkFactory {
   private MemoryReservation mergeReservation;
   private SortOutput output;
   private int mergePasses;
+  /** Rows per batch of the final merge's output (planned by {@link #finish}). */
+  private int outputRows;
   private boolean finished;
   private boolean closed;
 
@@ -122,8 +124,8 @@ public final class SortFactory implements SinkFactory {
       if (!files.isEmpty() && !runs.isEmpty()) {
         spillMemoryRuns(context);
       }
-      while (files.size() > 1) {
-        int fanIn = fanIn(context);
+      while (!files.isEmpty()) {
+        int fanIn = planMerge(context);
         if (files.size() <= fanIn) {
           break;
         }
@@ -149,8 +151,15 @@ public final class SortFactory implements SinkFactory {
     }
   }
 
-  /** How many spilled runs one merge can read at once in the memory left; RESOURCE if not two. */
-  private int fanIn(ExecutionContext context) {
+  /**
+   * Plans the next merge: how many spilled runs it reads at once, as many as fit in half the memory
+   * left (the other half stays for the operators the merged rows go to, such as the result queue,
+   * and for allocation rounding), or in all of it when half does not hold two; and the rows of its
+   * output batches, {@link ExecutionContext#batchRows()} or, when that does not leave room for two
+   * runs, the rows of the spilled batches (sized to the memory limit when they were written). Fails
+   * with RESOURCE, naming the limit that would do, if not even two runs (or the only one) fit.
+   */
+  private int planMerge(ExecutionContext context) {
     long batchBytes = 1;
     int batchRows = 1;
     for (SpillFile file : files) {
@@ -158,17 +167,28 @@ public final class SortFactory implements SinkFactory {
       batchRows = Math.max(batchRows, file.largestBatchRows());
     }
     long perRun = batchBytes + 8L * layout.words() * batchRows + 1024;
-    // the output chunk (rounded allocations: twice its average bytes) and the one finished batch a
-    // chunk may keep beside the runs' current ones (RunMerger.next)
-    long output = 2 * (batchBytes / batchRows + 1) * context.batchRows() + batchBytes;
+    int least = Math.min(2, files.size());
     MemoryPool pool = context.memory();
-    long available = pool.limit() - pool.used() - output;
-    long fanIn = available / perRun;
-    if (fanIn < 2) {
+    long free = pool.limit() - pool.used();
+    long output = 0;
+    long fanIn = 0;
+    for (int rows : new int[] {context.batchRows(), Math.min(context.batchRows(), batchRows)}) {
+      // the output chunk (rounded allocations: twice its average bytes) and the one finished batch a
+      // chunk may keep beside the runs' current ones (RunMerger.next)
+      output = 2 * (batchBytes / batchRows + 1) * rows + batchBytes;
+      long inHalf = (free / 2 - output) / perRun;
+      fanIn = inHalf >= least ? inHalf : (free - output) / perRun;
+      outputRows = rows;
+      if (fanIn >= least) {
+        break;
+      }
+    }
+    if (fanIn < least) {
+      long needed = pool.used() + least * perRun + output;
       throw new QuiverException(ErrorCode.RESOURCE, metrics.operator() + " cannot merge its " + files.size()
-          + " spilled runs: reading two of them at once (" + perRun + " bytes each) and making its output ("
-          + output + " bytes) does not fit in the " + (pool.limit() - pool.used()) + " bytes left of the query's "
-          + "memory limit of " + pool.limit() + " bytes; raise --memory-limit");
+          + " spilled runs: reading " + least + " of them at once (" + perRun + " bytes each) and making its output ("
+          + output + " bytes) does not fit in the " + free + " bytes left of the query's memory limit of "
+          + pool.limit() + " bytes; raise --memory-limit to at least " + needed + " bytes");
     }
     return (int) Math.min(MAX_FAN_IN, fanIn);
   }
@@ -200,6 +220,11 @@ public final class SortFactory implements SinkFactory {
       files.add(spiller.written(writer.finish()));
       mergePasses++;
     }
+  }
+
+  /** Rows per output batch: {@link ExecutionContext#batchRows()} unless memory is short for it. */
+  synchronized int outputRows(ExecutionContext context) {
+    return outputRows > 0 ? outputRows : context.batchRows();
   }
 
   /** Merges of spilled runs into a new spilled run done by {@link #finish} (before the final merge). */

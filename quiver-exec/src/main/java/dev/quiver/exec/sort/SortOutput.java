@@ -11,7 +11,8 @@ import org.apache.arrow.vector.types.pojo.Field;
 /**
  * The sorted rows as one morsel: merges the runs lazily, skips the offset, stops at the limit, and
  * hands out batches of about {@code batchRows} rows (owned by the caller). Frees the runs as soon as
- * the last row is out.
+ * the last row is out. Batches hold fewer rows than asked when memory was short for the merge
+ * ({@link SortFactory#outputRows}).
  */
 final class SortOutput implements Morsel {
   private final SortFactory owner;
@@ -29,7 +30,7 @@ final class SortOutput implements Morsel {
     this.context = context;
     this.merger = new RunMerger(owner.layout(), owner.storageSchema(), memory, spilled, reservation,
         context.allocator());
-    int chunk = Math.max(1, context.batchRows());
+    int chunk = Math.max(1, owner.outputRows(context));
     this.sources = new int[chunk];
     this.rows = new int[chunk];
     this.toSkip = owner.offset();

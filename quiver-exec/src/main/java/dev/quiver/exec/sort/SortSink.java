@@ -63,6 +63,19 @@ final class SortSink implements Sink {
       batch.close();
       return;
     }
+    int sliceRows;
+    try {
+      sliceRows = BatchSlices.sliceRows(batch, budget / 4, budget / 8);
+    } catch (RuntimeException failure) {
+      batch.close();
+      throw owner.named(failure);
+    }
+    if (sliceRows > 0) {
+      try (Batch whole = batch) {
+        consumeSlices(new BatchSlices(whole, owner.storageSchema().getFields(), sliceRows));
+      }
+      return;
+    }
     FieldVector[] columns;
     int count;
     try {
@@ -90,6 +103,36 @@ final class SortSink implements Sink {
         cut();
       } catch (RuntimeException failure) {
         throw owner.named(failure);
+      }
+    }
+  }
+
+  /**
+   * Takes a batch larger than a quarter of the budget slice by slice, each copied into the query's
+   * allocator only when the one before is added (and spilled if the budget is reached), so the sink
+   * never holds the whole of it at once.
+   */
+  private void consumeSlices(BatchSlices slices) {
+    while (slices.hasNext()) {
+      context.checkCancelled();
+      FieldVector[] columns = null;
+      boolean kept = false;
+      try {
+        if (rows > 0 && batchBytes + reservation.bytes() + budget / 8 + growthBytes(slices.nextRows()) > budget) {
+          flush();
+        }
+        int count = slices.nextRows();
+        columns = slices.nextSlice(context.allocator());
+        kept = add(columns, count, true);
+        if (rows >= cutRows) {
+          cut();
+        }
+      } catch (RuntimeException failure) {
+        throw owner.named(failure);
+      } finally {
+        if (!kept) {
+          close(columns);
+        }
       }
     }
   }

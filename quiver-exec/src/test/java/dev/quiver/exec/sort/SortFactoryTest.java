@@ -20,6 +20,7 @@ import java.util.Map;
 import java.util.Random;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.memory.RootAllocator;
+import org.apache.arrow.vector.types.pojo.Schema;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,7 +33,11 @@ class SortFactoryTest {
   Path spill;
 
   private static SortNode sortNode(List<SortKey> keys, long offset, long limit) {
-    return new SortNode(new ValuesNode(SortTestData.SCHEMA, List.of()), keys, offset, limit);
+    return sortNode(SortTestData.SCHEMA, keys, offset, limit);
+  }
+
+  private static SortNode sortNode(Schema schema, List<SortKey> keys, long offset, long limit) {
+    return new SortNode(new ValuesNode(schema, List.of()), keys, offset, limit);
   }
 
   private static List<SortKey> randomKeys(Random random) {
@@ -54,8 +59,18 @@ class SortFactoryTest {
   /** Runs one sort and checks it against the reference; returns the factory's spill count. */
   private long check(long seed, List<SortKey> keys, long offset, long limit, int threads, long memoryLimit,
       int batches, int rows, int batchRows) throws Exception {
-    Random random = new Random(seed);
-    List<SortTestData.Piece> pieces = SortTestData.pieces(random, batches, rows);
+    List<SortTestData.Piece> pieces = SortTestData.pieces(new Random(seed), batches, rows);
+    return check("seed " + seed, SortTestData.SCHEMA, pieces, keys, offset, limit, threads, memoryLimit, batchRows,
+        false);
+  }
+
+  /**
+   * Sorts {@code pieces} of {@code schema} and checks the rows against the reference; returns the
+   * spill count. The input batches are made in the query's allocator, or outside its limit (as a
+   * scan's) with {@code sourceInput}.
+   */
+  private long check(String label, Schema schema, List<SortTestData.Piece> pieces, List<SortKey> keys, long offset,
+      long limit, int threads, long memoryLimit, int batchRows, boolean sourceInput) throws Exception {
     List<Object[]> input = new ArrayList<>();
     for (SortTestData.Piece piece : pieces) {
       input.addAll(piece.selectedRows());
@@ -70,15 +85,15 @@ class SortFactoryTest {
     long spills;
     List<Integer> batchSizes = new ArrayList<>();
     try (MemoryPool pool = new MemoryPool(allocator.allocator(), "query", memoryLimit);
-        SortFactory factory = new SortFactory(sortNode(keys, offset, limit), SortTestData.SCHEMA)) {
+        SortFactory factory = new SortFactory(sortNode(schema, keys, offset, limit), schema)) {
       ExecutionContext context = SortHarness.context(pool, threads, spill, batchRows);
-      SortHarness.feed(factory, context, pieces);
+      SortHarness.feed(factory, context, pieces, sourceInput ? pool.sourceAllocator() : context.allocator());
       actual = SortHarness.read(factory, context, allocator.allocator(), batchSizes::add);
       spills = factory.metrics().spills.get();
       lastMergePasses = factory.mergePasses();
       assertThat(factory.metrics().rowsOut.get()).isEqualTo(actual.size());
     }
-    String what = "seed " + seed + " keys " + keys + " offset " + offset + " limit " + limit;
+    String what = label + " keys " + keys + " offset " + offset + " limit " + limit + " memory " + memoryLimit;
     assertThat(actual).as(what).hasSameSizeAs(expected);
     List<List<Object>> actualKeys = actual.stream().map(row -> SortTestData.keyOf(row, keys)).toList();
     List<List<Object>> expectedKeys = expected.stream().map(row -> SortTestData.keyOf(row, keys)).toList();
@@ -163,6 +178,38 @@ class SortFactoryTest {
       if (limit < 0) {
         assertThat(spills).as("seed " + roundSeed + ": spilled runs").isGreaterThan(1);
         assertThat(lastMergePasses).as("seed " + roundSeed + ": more runs than one merge reads").isGreaterThan(0);
+      }
+    }
+  }
+
+  /**
+   * Rows of 20 columns (six of them strings or bytes up to 200 long), one batch among them ten times
+   * larger than the others and larger than a sink's whole share, sorted under limits from a quarter
+   * to a 64th of the data on one and two threads: every sort spills and gives the rows of the sort
+   * in memory. The input is made outside the limit, as a scan's or {@code quiver convert}'s is.
+   */
+  @Test
+  void wideRowsSpillUnderSmallLimitsAndGiveTheSameRowsAsInMemory() throws Exception {
+    long seed = Long.getLong("quiver.test.seed", System.nanoTime());
+    System.out.println("SortFactoryTest.wideRows seed " + seed);
+    Random random = new Random(seed);
+    for (int round = 0; round < 2; round++) {
+      long roundSeed = random.nextLong();
+      Random data = new Random(roundSeed);
+      List<SortTestData.Piece> pieces = new ArrayList<>(SortTestData.pieces(data, SortTestData.WIDE, 30, 300));
+      pieces.add(data.nextInt(pieces.size()), SortTestData.pieces(data, SortTestData.WIDE, 1, 3000).get(0));
+      long bytes = dataBytes(pieces);
+      List<SortKey> keys = List.of(new SortKey(SortTestData.WIDE.getFields().size() - 6, data.nextBoolean(), true),
+          new SortKey(4, data.nextBoolean(), data.nextBoolean()), new SortKey(9, true, false));
+      String label = "seed " + roundSeed;
+      assertThat(check(label, SortTestData.WIDE, pieces, keys, 0, -1, 1, 1L << 30, 256, true)).as("in memory").isZero();
+      for (int divisor : new int[] {4, 16, 64}) {
+        int threads = 1 + (divisor / 16 + round) % 2;
+        long spills = check(label, SortTestData.WIDE, pieces, keys, 0, -1, threads, bytes / divisor, 256,
+            true);
+        System.out.println("round " + round + ", limit data/" + divisor + " = " + bytes / divisor + " bytes, " + threads
+            + " threads: " + spills + " spills, " + lastMergePasses + " merge passes");
+        assertThat(spills).as("%s: limit %d spilled", label, bytes / divisor).isGreaterThan(0);
       }
     }
   }

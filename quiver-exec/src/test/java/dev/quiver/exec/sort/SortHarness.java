@@ -27,8 +27,18 @@ final class SortHarness {
     return new ExecutionContext(pool, threads, spill, batchRows);
   }
 
-  /** Feeds the pieces into the factory on {@code threads} threads, then finishes it. */
+  /** Feeds the pieces (made in the query's allocator) into the factory on {@code threads} threads, then finishes it. */
   static void feed(SinkFactory factory, ExecutionContext context, List<SortTestData.Piece> pieces) throws Exception {
+    feed(factory, context, pieces, context.allocator());
+  }
+
+  /**
+   * Feeds the pieces into the factory on {@code threads} threads, then finishes it; the batches are
+   * made in {@code input} (the query's allocator, or its source allocator outside the limit as a
+   * scan's are).
+   */
+  static void feed(SinkFactory factory, ExecutionContext context, List<SortTestData.Piece> pieces,
+      BufferAllocator input) throws Exception {
     int threads = context.threads();
     ExecutorService pool = Executors.newFixedThreadPool(threads);
     try {
@@ -39,7 +49,7 @@ final class SortHarness {
           try (Sink sink = factory.create(context)) {
             for (int i = first; i < pieces.size() && !sink.isDone(); i += threads) {
               context.checkCancelled();
-              sink.consume(SortTestData.batch(pieces.get(i), context.allocator()));
+              sink.consume(SortTestData.batch(pieces.get(i), input));
             }
             factory.combine(sink, context);
           } catch (RuntimeException failure) {

@@ -45,9 +45,11 @@ final class SortTestData {
       field("at", new ArrowType.Timestamp(TimeUnit.MICROSECOND, "UTC")),
       field("local", new ArrowType.Timestamp(TimeUnit.MICROSECOND, null))));
   static final int TEXT = 9;
+  /** {@link #SCHEMA} and six more string and binary columns of longer values: 20 columns of wide rows. */
+  static final Schema WIDE = wide();
 
-  /** One input batch: its cells (all rows) and which of them are selected (null: all). */
-  record Piece(List<Object[]> rows, int[] selection, boolean dictionary) {
+  /** One input batch of {@code schema}: its cells (all rows) and which of them are selected (null: all). */
+  record Piece(Schema schema, List<Object[]> rows, int[] selection, boolean dictionary) {
     List<Object[]> selectedRows() {
       if (selection == null) {
         return rows;
@@ -66,16 +68,36 @@ final class SortTestData {
     return new Field(name, FieldType.nullable(type), null);
   }
 
+  private static Schema wide() {
+    List<Field> fields = new ArrayList<>(SCHEMA.getFields());
+    for (int i = 1; i <= 4; i++) {
+      fields.add(field("comment" + i, ArrowType.Utf8.INSTANCE));
+    }
+    fields.add(field("blob", ArrowType.Binary.INSTANCE));
+    fields.add(field("note", ArrowType.Utf8.INSTANCE));
+    return new Schema(fields);
+  }
+
   /** {@code batches} random pieces of up to {@code rows} rows (duplicates likely: few distinct values). */
   static List<Piece> pieces(Random random, int batches, int rows) {
+    return pieces(random, SCHEMA, batches, rows);
+  }
+
+  /**
+   * {@code batches} random pieces of {@code schema} (its first columns {@link #SCHEMA}'s), of up to
+   * {@code rows} rows; columns past {@link #SCHEMA}'s hold values up to 200 bytes long.
+   */
+  static List<Piece> pieces(Random random, Schema schema, int batches, int rows) {
     List<Piece> pieces = new ArrayList<>();
     for (int batch = 0; batch < batches; batch++) {
       int count = 1 + random.nextInt(rows);
       List<Object[]> cells = new ArrayList<>();
       for (int row = 0; row < count; row++) {
-        Object[] cell = new Object[SCHEMA.getFields().size()];
+        Object[] cell = new Object[schema.getFields().size()];
         for (int column = 0; column < cell.length; column++) {
-          cell[column] = TestingRandomData.cell(random, SCHEMA.getFields().get(column).getType());
+          ArrowType type = schema.getFields().get(column).getType();
+          cell[column] = column < SCHEMA.getFields().size() ? TestingRandomData.cell(random, type)
+              : longCell(random, type);
         }
         cells.add(cell);
       }
@@ -83,14 +105,27 @@ final class SortTestData {
       if (random.nextInt(3) == 0) {
         selection = random.ints(count, 0, count).distinct().sorted().limit(1 + random.nextInt(count)).toArray();
       }
-      pieces.add(new Piece(cells, selection, random.nextInt(3) == 0));
+      pieces.add(new Piece(schema, cells, selection, random.nextInt(3) == 0));
     }
     return pieces;
   }
 
+  /** A string (or its UTF-8 bytes) of 0 to 200 characters from a small alphabet, null one time in ten. */
+  private static Object longCell(Random random, ArrowType type) {
+    if (random.nextInt(10) == 0) {
+      return null;
+    }
+    char[] text = new char[random.nextInt(201)];
+    for (int i = 0; i < text.length; i++) {
+      text[i] = (char) ('a' + random.nextInt(6));
+    }
+    String value = new String(text);
+    return type instanceof ArrowType.Binary ? value.getBytes(StandardCharsets.UTF_8) : value;
+  }
+
   /** The piece as a batch in {@code allocator} (the text column as codes into a dictionary when asked). */
   static Batch batch(Piece piece, BufferAllocator allocator) {
-    List<Field> fields = SCHEMA.getFields();
+    List<Field> fields = piece.schema().getFields();
     Batch.Builder builder = Batch.builder(piece.rows().size());
     try {
       for (int column = 0; column < fields.size(); column++) {

@@ -2,7 +2,9 @@ package dev.quiver.format.encoding;
 
 import dev.quiver.common.QuiverException;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Chooses encodings, BtrBlocks-style. For a column it first takes one pass of statistics (runs,
@@ -14,6 +16,10 @@ import java.util.List;
  * from its real run ends and values (a sample cuts long runs into many).
  * The winner then encodes the whole column, its children chosen recursively, up to the maximum
  * depth; below it only plain, bitmap and constant remain. Finally zstd is tried on the buffers.
+ *
+ * <p>FSST is tried last, and only when the ratio its table measured on its own training sample
+ * leaves it a chance against the best candidate so far ({@link #fsstCannotWin}); its table is
+ * trained once per column and chunk, for the trial and the winner alike.
  */
 final class Compressor {
   /** Most distinct values a dictionary may have. */
@@ -22,6 +28,11 @@ final class Compressor {
   static final double ZSTD_STRING_COST = 1.1;
   /** Binary columns with less data than this are not tried with FSST (its table alone costs up to 2 KiB). */
   static final int FSST_MINIMUM_BYTES = 1024;
+  /**
+   * How far below the codes its training sample measured FSST may still come on the column: the
+   * measure flatters FSST (the table was fitted to those bytes), so a slack of 10% is generous.
+   */
+  static final double FSST_SAMPLE_SLACK = 0.9;
   /** Estimated bytes of a constant node. */
   private static final double CONSTANT_ESTIMATE = 24;
   /** Estimated bytes of a dictionary or run-end node's own descriptor. */
@@ -29,10 +40,22 @@ final class Compressor {
 
   private final EncodingOptions options;
   private final int smallRows;
+  /** FSST tables trained for this chunk's binary columns: the trial's table encodes the winner too. */
+  private final Map<BinaryColumn, FsstTrainer.Trained> fsstTables = new IdentityHashMap<>();
+  private int fsstTrials;
+  private int fsstSkips;
+
+  private final boolean fsstShortcut;
 
   Compressor(EncodingOptions options) {
+    this(options, true);
+  }
+
+  /** @param fsstShortcut whether {@link #fsstCannotWin} may skip FSST's trial (tests compare without) */
+  Compressor(EncodingOptions options, boolean fsstShortcut) {
     this.options = options;
     this.smallRows = 2 * options.sampleRuns() * options.sampleRunLength();
+    this.fsstShortcut = fsstShortcut;
   }
 
   /** The values tree: forced at the top if the options say so, then zstd where it pays. */
@@ -71,6 +94,12 @@ final class Compressor {
       EncodedNode best = null;
       double bestBytes = Double.MAX_VALUE;
       for (EncodingKind kind : candidates) {
+        if (kind == EncodingKind.FSST && best != null && fsstCannotWin((BinaryColumn) column, bestBytes)) {
+          continue;
+        }
+        if (kind == EncodingKind.FSST) {
+          fsstTrials++;
+        }
         EncodedNode node = build(kind, column, statistics, depth);
         double bytes = node.estimatedBytes(1) * decodeCost(kind, node);
         if (bytes < bestBytes) {
@@ -97,6 +126,9 @@ final class Compressor {
       } else if (kind == EncodingKind.RUN_END) {
         bytes = estimateRunEnd(column, depth);
       } else if (kind == EncodingKind.FSST) {
+        if (best != null && fsstCannotWin((BinaryColumn) column, best.bytes() * best.cost())) {
+          continue;
+        }
         bytes = estimateFsst((BinaryColumn) column, sample, depth);
       } else {
         EncodedNode node = build(kind, sample.column(), statistics, depth);
@@ -115,9 +147,45 @@ final class Compressor {
    * scale with the rows, the symbol table (at most 2295 bytes) does not.
    */
   private double estimateFsst(BinaryColumn column, Sample sample, int depth) {
-    FsstSymbolTable table = FsstTrainer.train(column);
+    fsstTrials++;
+    FsstSymbolTable table = fsstTable(column).table();
     EncodedNode node = FsstEncoding.encode((BinaryColumn) sample.column(), table, child -> encode(child, depth - 1));
     return node.estimatedBytes(sample.scale()) - table.serializedBytes() * (sample.scale() - 1);
+  }
+
+  /** The column's FSST table, trained once per chunk (the trial's table is the one written). */
+  private FsstTrainer.Trained fsstTable(BinaryColumn column) {
+    return fsstTables.computeIfAbsent(column, FsstTrainer::trainMeasured);
+  }
+
+  /**
+   * Whether FSST cannot beat {@code bestWeighted} (the best other candidate's bytes times its decode
+   * weight) on {@code column}: even its least bytes — the codes at the ratio its training sample
+   * measured (less {@link #FSST_SAMPLE_SLACK}), no lengths, plus its table — are more. Then the
+   * trial (encoding the sample or the column) is skipped; the table, trained on at most 32 KiB, is
+   * all it costs.
+   */
+  private boolean fsstCannotWin(BinaryColumn column, double bestWeighted) {
+    if (!fsstShortcut) {
+      return false;
+    }
+    FsstTrainer.Trained trained = fsstTable(column);
+    double least = FSST_SAMPLE_SLACK * trained.sampleRatio() * column.dataLength() + trained.table().serializedBytes();
+    if (least > bestWeighted) {
+      fsstSkips++;
+      return true;
+    }
+    return false;
+  }
+
+  /** FSST candidates tried by encoding (the sample, or a small column whole). */
+  int fsstTrials() {
+    return fsstTrials;
+  }
+
+  /** FSST candidates ruled out by {@link #fsstCannotWin} without a trial. */
+  int fsstSkips() {
+    return fsstSkips;
   }
 
   /** Run-end from the real runs: a sample cuts runs at its run length and overstates their number. */
@@ -274,7 +342,7 @@ final class Compressor {
       case DECIMAL_SCALED:
         return DecimalScaledEncoding.encode((DecimalColumn) column, children);
       case FSST:
-        return FsstEncoding.encode((BinaryColumn) column, children);
+        return FsstEncoding.encode((BinaryColumn) column, fsstTable((BinaryColumn) column).table(), children);
       case ALP:
         return AlpEncoding.encode((LongColumn) column, children);
       case ALP_RD:

@@ -26,18 +26,54 @@ final class FsstTrainer {
   /** Training ids: 0..254 symbols of the current table, 256 + b the escaped byte b. */
   private static final int IDS = 512;
 
+  /**
+   * A trained table and what it made of its own training sample: {@code sampleCodes} code bytes
+   * for {@code sampleBytes} bytes (a flattering ratio: the table was fitted to those bytes).
+   */
+  record Trained(FsstSymbolTable table, long sampleBytes, long sampleCodes) {
+    /** Code bytes per data byte on the training sample (1 for an empty sample). */
+    double sampleRatio() {
+      return sampleBytes == 0 ? 1 : (double) sampleCodes / sampleBytes;
+    }
+  }
+
   static FsstSymbolTable train(BinaryColumn column) {
+    return trainMeasured(column).table();
+  }
+
+  /** {@link #train}, with the table's codes on the training sample counted. */
+  static Trained trainMeasured(BinaryColumn column) {
     byte[] sample = new byte[Math.min(SAMPLE_BYTES, column.dataLength()) + PIECE_BYTES];
     List<int[]> pieces = new ArrayList<>();
     int filled = pickSample(column, sample, pieces);
     FsstSymbolTable table = new FsstSymbolTable(new long[0], new int[0], 0);
     if (filled == 0) {
-      return table;
+      return new Trained(table, 0, 0);
     }
     for (int generation = 0; generation < GENERATIONS; generation++) {
       table = nextGeneration(table, sample, pieces, generation == GENERATIONS - 1);
     }
-    return table;
+    return new Trained(table, filled, codeBytes(table, sample, pieces));
+  }
+
+  /** The code bytes {@code table} makes of the sample's pieces (a symbol one, an escaped byte two). */
+  private static long codeBytes(FsstSymbolTable table, byte[] sample, List<int[]> pieces) {
+    long codes = 0;
+    for (int[] piece : pieces) {
+      int position = piece[0];
+      int end = piece[1];
+      while (position < end) {
+        int code = table.longestMatch(FsstSymbolTable.word(sample, position, end), end - position);
+        if (code >= 0) {
+          codes++;
+          position += table.lengths[code];
+        } else {
+          codes += 2;
+          position++;
+        }
+      }
+    }
+    return codes;
   }
 
   /** Pieces of rows (at most {@link #PIECE_BYTES} each) copied into {@code sample} until it is full. */

@@ -1,6 +1,7 @@
 package dev.quiver.format.file;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.quiver.format.encoding.ChunkCodec;
 import dev.quiver.format.encoding.EncodingKind;
@@ -14,7 +15,9 @@ import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VarBinaryVector;
@@ -27,29 +30,80 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * Files written by format versions 1.0, 1.1 (dict layouts) and 1.2 (fsst segments) are committed under {@code src/test/resources/compatibility}
- * and must keep reading to the same values: a change that breaks old files fails here. The values
- * come from {@link TestingTables} with the fixture's seed, whose generator must therefore never
- * change (add new columns to a new fixture instead).
+ * Files written by format versions 1.0, 1.1 (dict layouts) and 1.2 (fsst segments) are committed under
+ * {@code src/test/resources/compatibility} and must keep reading to the same values: a change that
+ * breaks old files fails here. The values come from {@link TestingTables} with the fixture's seed,
+ * whose generator must therefore never change (add new columns to a new fixture instead).
  *
- * <p>To write a new fixture after a deliberate format change (new version!), run with
- * {@code -Dquiver.fixture.write=DIR}.
+ * <p>To write a fixture after a deliberate format change (new version!), name its version: {@code
+ * -Dquiver.fixture.write=1.2} (several: {@code 1.2,1.3}) writes only that fixture, into {@code
+ * src/test/resources/compatibility} of the module (or {@code -Dquiver.fixture.dir=DIR}), then checks
+ * it like the others. Fixtures not named are never written, so the files of older versions stay the
+ * ones those versions wrote; an unknown version (or the old form, a folder) fails the run.
  */
 class CompatibilityFixtureTest {
   @RegisterExtension
   final TestingAllocator memory = new TestingAllocator();
 
+  /** The versions that have a fixture here. */
+  static final List<String> VERSIONS = List.of("1.0", "1.1", "1.2");
+
   private static final String FIXTURE = "v1.0-all-types.qvr";
   private static final long SEED = 1_000_000_007L;
   private static final int ROWS = 4_000;
 
+  /**
+   * The versions {@code -Dquiver.fixture.write} names (none without it).
+   *
+   * @throws IllegalArgumentException for a name that is not one of {@link #VERSIONS}
+   */
+  static Set<String> versionsToWrite(String property) {
+    if (property == null || property.isBlank()) {
+      return Set.of();
+    }
+    Set<String> versions = new LinkedHashSet<>();
+    for (String name : property.split(",")) {
+      String version = name.trim();
+      if (!VERSIONS.contains(version)) {
+        throw new IllegalArgumentException("-Dquiver.fixture.write names the fixture versions to write, e.g. 1.2 or"
+            + " 1.1,1.2 (the fixtures are " + VERSIONS + "), not '" + version + "'; the folder is"
+            + " -Dquiver.fixture.dir (default src/test/resources/compatibility)");
+      }
+      versions.add(version);
+    }
+    return versions;
+  }
+
+  /** Where the fixture of {@code version} is to be written, or null when it is not named for writing. */
+  private static Path writeTarget(String version, String fileName) throws IOException {
+    if (!versionsToWrite(System.getProperty("quiver.fixture.write")).contains(version)) {
+      return null;
+    }
+    Path folder = Path.of(System.getProperty("quiver.fixture.dir", "src/test/resources/compatibility"));
+    Files.createDirectories(folder);
+    return folder.resolve(fileName);
+  }
+
+  @Test
+  void onlyTheNamedFixturesAreWritten() {
+    assertThat(versionsToWrite(null)).isEmpty();
+    assertThat(versionsToWrite("")).isEmpty();
+    assertThat(versionsToWrite("1.2")).containsExactly("1.2");
+    assertThat(versionsToWrite(" 1.1 ,1.2")).containsExactly("1.1", "1.2");
+    assertThatThrownBy(() -> versionsToWrite("/tmp/fixtures")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("not '/tmp/fixtures'").hasMessageContaining("-Dquiver.fixture.dir");
+    assertThatThrownBy(() -> versionsToWrite("1.2,2.0")).isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("not '2.0'");
+  }
+
   @Test
   void version10FileReadsToTheSameValues() throws IOException, URISyntaxException {
-    String writeTo = System.getProperty("quiver.fixture.write");
-    if (writeTo != null) {
-      writeFixture(Path.of(writeTo).resolve(FIXTURE));
+    Path target = writeTarget("1.0", FIXTURE);
+    if (target != null) {
+      writeFixture(target);
     }
-    Path fixture = Path.of(CompatibilityFixtureTest.class.getResource("/compatibility/" + FIXTURE).toURI());
+    Path fixture = target != null ? target
+        : Path.of(CompatibilityFixtureTest.class.getResource("/compatibility/" + FIXTURE).toURI());
     try (QuiverFile file = QuiverFile.open(fixture);
         VectorSchemaRoot expected = TestingTables.batch(memory.allocator(), 0, ROWS, SEED, 10)) {
       assertThat(file.footer().metadata()).containsKey("writer");
@@ -80,9 +134,8 @@ class CompatibilityFixtureTest {
   void version11DictionaryFileReadsToTheSameValues() throws IOException, URISyntaxException {
     Schema schema = new Schema(
         List.of(Field.nullable("s", ArrowType.Utf8.INSTANCE), Field.nullable("b", ArrowType.Binary.INSTANCE)));
-    String writeTo = System.getProperty("quiver.fixture.write");
-    if (writeTo != null) {
-      Path target = Path.of(writeTo).resolve(DICTIONARY_FIXTURE);
+    Path target = writeTarget("1.1", DICTIONARY_FIXTURE);
+    if (target != null) {
       try (QuiverWriter writer = QuiverWriter.create(target, schema, memory.allocator(),
           QuiverWriter.Options.defaults().withChunkBytes(2048));
           VectorSchemaRoot batch = VectorSchemaRoot.create(schema, memory.allocator())) {
@@ -97,7 +150,8 @@ class CompatibilityFixtureTest {
         writer.write(batch);
       }
     }
-    Path fixture = Path.of(CompatibilityFixtureTest.class.getResource("/compatibility/" + DICTIONARY_FIXTURE).toURI());
+    Path fixture = target != null ? target
+        : Path.of(CompatibilityFixtureTest.class.getResource("/compatibility/" + DICTIONARY_FIXTURE).toURI());
     try (QuiverFile file = QuiverFile.open(fixture)) {
       assertThat(file.schema()).isEqualTo(schema);
       for (int c = 0; c < 2; c++) {
@@ -134,9 +188,8 @@ class CompatibilityFixtureTest {
   void version12FsstFileReadsToTheSameValues() throws IOException, URISyntaxException {
     Schema schema = new Schema(
         List.of(Field.nullable("url", ArrowType.Utf8.INSTANCE), Field.nullable("raw", ArrowType.Binary.INSTANCE)));
-    String writeTo = System.getProperty("quiver.fixture.write");
-    if (writeTo != null) {
-      Path target = Path.of(writeTo).resolve(FSST_FIXTURE);
+    Path target = writeTarget("1.2", FSST_FIXTURE);
+    if (target != null) {
       try (QuiverWriter writer = QuiverWriter.create(target, schema, memory.allocator(),
           QuiverWriter.Options.defaults().withChunkBytes(32 * 1024).withColumnDictionaries(false)
               .withEncoding(EncodingOptions.defaults().forcing(EncodingKind.FSST)));
@@ -152,7 +205,8 @@ class CompatibilityFixtureTest {
         writer.write(batch);
       }
     }
-    Path fixture = Path.of(CompatibilityFixtureTest.class.getResource("/compatibility/" + FSST_FIXTURE).toURI());
+    Path fixture = target != null ? target
+        : Path.of(CompatibilityFixtureTest.class.getResource("/compatibility/" + FSST_FIXTURE).toURI());
     try (QuiverFile file = QuiverFile.open(fixture)) {
       assertThat(file.schema()).isEqualTo(schema);
       int fsstSegments = 0;
@@ -176,7 +230,6 @@ class CompatibilityFixtureTest {
   }
 
   private void writeFixture(Path target) throws IOException {
-    Files.createDirectories(target.getParent());
     try (QuiverWriter writer = QuiverWriter.create(target, TestingTables.schema(), memory.allocator(),
         QuiverWriter.Options.defaults().withChunkBytes(2048));
         VectorSchemaRoot batch = TestingTables.batch(memory.allocator(), 0, ROWS, SEED, 10)) {
