@@ -41,7 +41,7 @@ public final class FilterEvaluator {
 
   /**
    * The whole filter as raw integer intervals, one per conjunct (a row passes when it passes every
-   * one), or null unless the filter is one interval/IN condition or an AND of them on integer-like
+   * one; plain intervals on the same column are intersected into one, e.g. a date range), or null unless the filter is one interval/IN condition or an AND of them on integer-like
    * columns (int8..int64, dates, timestamps, decimals of up to 18 digits): what encoded segments can
    * answer without decoding. The bounds are exactly those the vector evaluation uses.
    */
@@ -56,7 +56,7 @@ public final class FilterEvaluator {
       }
       intervals.add(interval);
     }
-    return java.util.List.copyOf(intervals);
+    return RawInterval.intersectPlain(intervals);
   }
 
   /** Conjuncts in their current evaluation order with their observed pass rates, for EXPLAIN and metrics. */

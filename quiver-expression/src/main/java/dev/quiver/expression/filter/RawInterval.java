@@ -1,6 +1,10 @@
 package dev.quiver.expression.filter;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
  * One condition of a filter as raw long keys ({@link FilterEvaluator#rawIntervals}): a non-null row
@@ -23,6 +27,31 @@ public final class RawInterval {
     this.upper = upper;
     this.members = members == null ? null : members.clone();
     this.negated = negated;
+  }
+
+  /**
+   * The same conditions with every column's intervals that are neither negated nor IN lists
+   * intersected into one (in the place of the first), the others kept as they are, in order.
+   */
+  static List<RawInterval> intersectPlain(List<RawInterval> conditions) {
+    List<RawInterval> merged = new ArrayList<>();
+    Map<String, Integer> plainAt = new HashMap<>();
+    for (RawInterval condition : conditions) {
+      if (condition.negated || condition.members != null) {
+        merged.add(condition);
+        continue;
+      }
+      Integer at = plainAt.get(condition.column);
+      if (at == null) {
+        plainAt.put(condition.column, merged.size());
+        merged.add(condition);
+      } else {
+        RawInterval previous = merged.get(at);
+        merged.set(at, new RawInterval(condition.column, Math.max(previous.lower, condition.lower),
+            Math.min(previous.upper, condition.upper), null, false));
+      }
+    }
+    return List.copyOf(merged);
   }
 
   /** The column tested. */

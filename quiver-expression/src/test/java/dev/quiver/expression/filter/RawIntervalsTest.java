@@ -134,4 +134,14 @@ class RawIntervalsTest {
     assertThat(intervals).containsExactly("price in [5, 7]", "i32 in [" + Long.MIN_VALUE + ", 2]",
         "i8 in [1001, " + Long.MAX_VALUE + "]", "i64 IN [1, 3]", "NOT i16 in [4, 4]");
   }
+
+  @Test
+  void plainIntervalsOnOneColumnAreIntersected() {
+    Expression expression = Expressions.parse("day >= DATE '1970-01-11' AND i32 > 3 AND day < DATE '1970-01-21'"
+        + " AND NOT (day = DATE '1970-01-15') AND day IN (DATE '1970-01-12') AND i32 <= 9", TestColumns.SCHEMA);
+    List<String> intervals = new FilterEvaluator(expression).rawIntervals().stream().map(RawInterval::toString)
+        .toList();
+    assertThat(intervals).containsExactly("day in [10, 19]", "i32 in [4, 9]", "NOT day in [14, 14]",
+        "day IN [11]");
+  }
 }

@@ -15,6 +15,8 @@ final class IntegerSelector {
 
   /** Widths up to this get a per-offset table for IN lists on frame-of-reference nodes. */
   private static final int TABLE_BITS = 12;
+  /** Code widths up to this map codes through a table of 2^width entries (wider: the block path). */
+  private static final int TABLE_CODE_BITS = 16;
 
   /**
    * Sets bit i of {@code bits} (clear on entry, at least {@code RowBits.words(rows)} words) for each
@@ -75,7 +77,6 @@ final class IntegerSelector {
     int rows = node.rows;
     long packed = context.buffer(node, 0, BitPacking.packedBytes(rows, bitWidth)).memoryAddress();
     long[] block = new long[Math.min(IntegerBlocks.BLOCK, rows)];
-    long flip = predicate.negated ? 1 : 0;
     if (predicate.members == null) {
       long low = Math.max(0, saturatedDifference(predicate.lower, base));
       long high = Math.min(maximumOffset, saturatedDifference(predicate.upper, base));
@@ -83,17 +84,12 @@ final class IntegerSelector {
         if (predicate.negated) {
           RowBits.setRange(bits, 0, rows);
         }
-      } else {
-        long span = high - low;
-        for (int first = 0; first < rows; first += IntegerBlocks.BLOCK) {
-          int count = Math.min(IntegerBlocks.BLOCK, rows - first);
-          BitPacking.unpack(packed, bitWidth, first, count, block);
-          for (int j = 0; j < count; j++) {
-            int row = first + j;
-            long inside = Long.compareUnsigned(block[j] - low, span) <= 0 ? 1 : 0;
-            bits[row >>> 6] |= (inside ^ flip) << row;
-          }
+      } else if (bitWidth == 0) {
+        if ((low == 0) != predicate.negated) { // every offset is 0
+          RowBits.setRange(bits, 0, rows);
         }
+      } else {
+        intervalWords(packed, bitWidth, rows, low, high - low, predicate.negated, bits);
       }
     } else if (bitWidth <= TABLE_BITS) {
       long[] table = new long[1 << bitWidth];
@@ -120,6 +116,34 @@ final class IntegerSelector {
     }
     if (node.children.length == 2) {
       patch(node, context, predicate, bits);
+    }
+  }
+
+  /**
+   * The interval test {@code low <= offset <= low + span} on a packed stream of {@code bitWidth} (1 to
+   * 62) bits, unpacked and compared in one pass, 64 rows to a word kept in a register.
+   */
+  private static void intervalWords(long packed, int bitWidth, int rows, long low, long span, boolean negated,
+      long[] bits) {
+    long mask = (1L << bitWidth) - 1;
+    long bit = 0;
+    int words = RowBits.words(rows);
+    for (int w = 0; w < words; w++) {
+      int count = Math.min(64, rows - (w << 6));
+      long word = 0;
+      for (int j = 0; j < count; j++, bit += bitWidth) {
+        long address = packed + ((bit >>> 6) << 3);
+        int shift = (int) (bit & 63);
+        long value = MemoryUtil.getLong(address) >>> shift;
+        if (shift + bitWidth > 64) {
+          value |= MemoryUtil.getLong(address + 8) << (64 - shift);
+        }
+        word |= (Long.compareUnsigned((value & mask) - low, span) <= 0 ? 1L : 0L) << j;
+      }
+      if (negated) {
+        word ^= count == 64 ? -1L : (1L << count) - 1;
+      }
+      bits[w] = word;
     }
   }
 
@@ -159,6 +183,9 @@ final class IntegerSelector {
       passes[code] = predicate.test(values[code]) ? 1 : 0;
     }
     int rows = node.rows;
+    if (packedCodes(node, node.node(1), context, passes, bits)) {
+      return;
+    }
     IntegerBlocks codes = IntegerBlocks.open(node.node(1), context, PhysicalType.INT32, rows);
     long[] block = new long[Math.min(IntegerBlocks.BLOCK, rows)];
     for (int first = 0; first < rows; first += IntegerBlocks.BLOCK) {
@@ -174,6 +201,64 @@ final class IntegerSelector {
         bits[row >>> 6] |= passes[(int) code] << row;
       }
     }
+  }
+
+  /**
+   * Maps codes stored as frame of reference without patches (at most {@link #TABLE_CODE_BITS} bits,
+   * base 0 or more, every base + offset an int) through the per-code table in one pass, 64 rows to a word; false (nothing done) for any other
+   * codes node. A code beyond the table is refused as decoding refuses it, naming its first row.
+   */
+  private static boolean packedCodes(SegmentNode node, SegmentNode codes, DecodeContext context, long[] passes,
+      long[] bits) {
+    if (codes.kind != EncodingFormat.ENCODING_FRAME_OF_REFERENCE || codes.children.length != 0) {
+      return false;
+    }
+    context.expect(codes, PhysicalType.INT32, node.rows);
+    long base = codes.metadataLong(0);
+    int bitWidth = codes.metadata[8] & 0xFF;
+    if (bitWidth == 0 || bitWidth > TABLE_CODE_BITS || base < 0 || base > Integer.MAX_VALUE - (1L << bitWidth)) {
+      return false;
+    }
+    int rows = node.rows;
+    long packed = context.buffer(codes, 0, BitPacking.packedBytes(rows, bitWidth)).memoryAddress();
+    long mask = (1L << bitWidth) - 1;
+    int size = passes.length;
+    // offsets at or past this index lie outside the dictionary: a table padded with zeros, checked below
+    long[] table = new long[1 << bitWidth];
+    long outside = 0;
+    for (int offset = 0; offset < table.length; offset++) {
+      long code = base + offset;
+      table[offset] = code < size ? passes[(int) code] : 0;
+    }
+    long limit = size - base; // offsets of valid codes are below this
+    long bit = 0;
+    int words = RowBits.words(rows);
+    for (int w = 0; w < words; w++) {
+      int count = Math.min(64, rows - (w << 6));
+      long word = 0;
+      for (int j = 0; j < count; j++, bit += bitWidth) {
+        long address = packed + ((bit >>> 6) << 3);
+        int shift = (int) (bit & 63);
+        long value = MemoryUtil.getLong(address) >>> shift;
+        if (shift + bitWidth > 64) {
+          value |= MemoryUtil.getLong(address + 8) << (64 - shift);
+        }
+        value &= mask;
+        outside |= value >= limit ? 1 : 0;
+        word |= table[(int) value] << j;
+      }
+      bits[w] = word;
+    }
+    if (outside != 0) {
+      for (int row = 0; row < rows; row++) {
+        long code = base + BitPacking.get(packed, bitWidth, row);
+        if (code >= size) {
+          throw context.corrupt(node, "code " + code + " at row " + row + " is outside the dictionary of " + size
+              + " values");
+        }
+      }
+    }
+    return true;
   }
 
   private static void runEnd(SegmentNode node, DecodeContext context, IntegerPredicate predicate, long[] bits) {
