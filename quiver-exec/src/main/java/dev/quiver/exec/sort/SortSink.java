@@ -13,7 +13,8 @@ import org.apache.arrow.vector.VectorSchemaRoot;
  * One thread's part of a sort: keeps its input (dense, dictionary columns decoded) with each row's
  * key words, reserving the key arrays' memory before they grow. Past its share of the memory limit
  * (a quarter of the limit over the threads, leaving the rest to the operators around it)
- * (or when a reservation is refused) it sorts what it holds and spills it as a run. As a top-N it
+ * (or when a reservation is refused) it sorts what it holds and spills it as a run; a batch larger
+ * than a quarter of that share comes in {@link BatchSlices}, so it is never held whole. As a top-N it
  * keeps only the first offset + limit rows: it sorts and cuts what it holds when that doubles, and
  * drops rows that sort after the last row kept by a cut.
  */

@@ -4,7 +4,6 @@ import dev.quiver.common.QuiverException;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Chooses encodings, BtrBlocks-style. For a column it first takes one pass of statistics (runs,
@@ -41,7 +40,7 @@ final class Compressor {
   private final EncodingOptions options;
   private final int smallRows;
   /** FSST tables trained for this chunk's binary columns: the trial's table encodes the winner too. */
-  private final Map<BinaryColumn, FsstTrainer.Trained> fsstTables = new IdentityHashMap<>();
+  private final IdentityHashMap<BinaryColumn, FsstTrainer.Trained> fsstTables = new IdentityHashMap<>();
   private int fsstTrials;
   private int fsstSkips;
 
