@@ -14,14 +14,15 @@ import org.apache.arrow.vector.util.VectorBatchAppender;
 
 /**
  * Late materialization of a split's projection: a projected column whose selected rows are sparse in
- * every chunk piece they fall in (by default fewer than 1 row in {@link #DEFAULT_RATIO} of the piece's
- * rows) and whose pieces no other split is planned to read takes just those
- * rows from each piece's encoded segment ({@link DecodeRegistry#take}) instead of decoding the whole
- * chunk and gathering. A column is taken whole or not at all: a piece with a dictionary layout, a
- * denser selection, or a segment another split is planned to read (its shared decode is paid once for
- * all of them, while each take would repeat a take's whole-buffer work: zstd decompression, binary
- * offsets, dictionary values) or has started decoding sends the column down the usual decode path. {@code -Dquiver.scan.lateMaterialization=false} turns it off
- * (for comparison); each taken segment counts in {@code segments.taken}.
+ * every chunk piece they fall in (by default fewer than 1 row in {@link #DEFAULT_RATIO} of the
+ * piece's rows), and whose pieces no other split is planned to read, takes just those rows from each
+ * piece's encoded segment ({@link DecodeRegistry#take}) instead of decoding the whole chunk and
+ * gathering. A column is taken whole or not at all: a piece with a dictionary layout, a denser
+ * selection, a segment another split is planned to read (its shared decode is paid once for all of
+ * them, while each take would repeat the take's whole-buffer work: zstd decompression, binary
+ * offsets, dictionary values), or one whose decode has started sends the column down the usual
+ * decode path. {@code -Dquiver.scan.lateMaterialization=false} turns it off (for comparison); each
+ * taken segment counts in {@code segments.taken}.
  */
 final class LateMaterializer {
   /** Whether sparse selections are taken from encoded segments: {@code quiver.scan.lateMaterialization}, default true. */
