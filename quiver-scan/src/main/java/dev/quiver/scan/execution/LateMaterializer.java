@@ -14,14 +14,15 @@ import org.apache.arrow.vector.util.VectorBatchAppender;
 
 /**
  * Late materialization of a split's projection: a projected column whose selected rows are sparse in
- * every chunk piece they fall in (by default fewer than 1 row in {@link #DEFAULT_RATIO} of the piece's
- * rows, or of its rows inside the split when several splits read the piece: that decode is shared, so
- * each split's share of it is what its take must beat) takes just those
- * rows from each piece's encoded segment ({@link DecodeRegistry#take}) instead of decoding the whole
- * chunk and gathering. A column is taken whole or not at all: a piece with a dictionary layout, a
- * denser selection, or a segment whose shared decode another split needs (or has started) sends the
- * column down the usual decode path. {@code -Dquiver.scan.lateMaterialization=false} turns it off
- * (for comparison); each taken segment counts in {@code segments.taken}.
+ * every chunk piece they fall in (by default fewer than 1 row in {@link #DEFAULT_RATIO} of the
+ * piece's rows), and whose pieces no other split is planned to read, takes just those rows from each
+ * piece's encoded segment ({@link DecodeRegistry#take}) instead of decoding the whole chunk and
+ * gathering. A column is taken whole or not at all: a piece with a dictionary layout, a denser
+ * selection, a segment another split is planned to read (its shared decode is paid once for all of
+ * them, while each take would repeat the take's whole-buffer work: zstd decompression, binary
+ * offsets, dictionary values), or one whose decode has started sends the column down the usual
+ * decode path. {@code -Dquiver.scan.lateMaterialization=false} turns it off (for comparison); each
+ * taken segment counts in {@code segments.taken}.
  */
 final class LateMaterializer {
   /** Whether sparse selections are taken from encoded segments: {@code quiver.scan.lateMaterialization}, default true. */
@@ -92,7 +93,7 @@ final class LateMaterializer {
     }
     for (int i = 0; i < parts.size(); i++) {
       ChunkPiece piece = parts.get(i);
-      if (piece.dictionary() != null || (long) positions.get(i).length * ratio >= decodeShare(split, piece)) {
+      if (piece.dictionary() != null || decodes.plannedReaders(split, piece.data()) != 1) {
         return null;
       }
     }
@@ -123,18 +124,6 @@ final class LateMaterializer {
     } finally {
       vectors.forEach(FieldVector::close);
     }
-  }
-
-  /**
-   * The rows of a piece's decode this split would pay for: all of them when it is the only split
-   * planned to read the piece, else the piece's rows inside the split (the shared decode is paid
-   * once for every split reading it).
-   */
-  private long decodeShare(Split split, ChunkPiece piece) {
-    if (decodes.plannedReaders(split, piece.data()) == 1) {
-      return piece.rowCount();
-    }
-    return Math.min(piece.end(), split.end()) - Math.max(piece.start(), split.start());
   }
 
   /**
