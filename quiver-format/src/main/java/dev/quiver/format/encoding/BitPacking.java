@@ -16,10 +16,10 @@ final class BitPacking {
    */
   static final long MEASURED_INTS = -1L;
   /**
-   * The same for 8-byte values: 1..32 bits (int lanes widened); above, long lanes were not faster than the
-   * scalar loop in the runs of BENCHMARKS.md ("Issue 13: bit-unpacking"), so they stay scalar.
+   * The same for 8-byte values: every bit width (1..32 in int lanes widened, 33..64 in long lanes, faster
+   * than the scalar loop in two of the three measurements of BENCHMARKS.md, "Issue 13: bit-unpacking").
    */
-  static final long MEASURED_LONGS = 0x1_FFFF_FFFEL;
+  static final long MEASURED_LONGS = -1L;
   /** Whether row ranges of at most 32 bits ({@link #unpackInts}, and into longs) take the vector kernel. */
   static final boolean VECTOR_RANGES = Simd.enabled();
   /** The fewest rows of a range for the vector kernel: below, wrapping the memory in a buffer costs more. */
