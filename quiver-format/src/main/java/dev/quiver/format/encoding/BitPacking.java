@@ -15,8 +15,15 @@ final class BitPacking {
    * {@link #vectorWidths} counts them.
    */
   static final long MEASURED_INTS = -1L;
-  /** The same for 8-byte values. */
+  /**
+   * The same for 8-byte values: every bit width (1..32 in int lanes widened, 33..64 in long lanes, faster
+   * than the scalar loop in two of the three measurements of BENCHMARKS.md, "Issue 13: bit-unpacking").
+   */
   static final long MEASURED_LONGS = -1L;
+  /** Whether row ranges of at most 32 bits ({@link #unpackInts}, and into longs) take the vector kernel. */
+  static final boolean VECTOR_RANGES = Simd.enabled();
+  /** The fewest rows of a range for the vector kernel: below, wrapping the memory in a buffer costs more. */
+  static final int VECTOR_RANGE_ROWS = 128;
   private static final long VECTOR_INTS = vectorWidths(4, MEASURED_INTS);
   private static final long VECTOR_LONGS = vectorWidths(8, MEASURED_LONGS);
 
@@ -81,7 +88,11 @@ final class BitPacking {
       java.util.Arrays.fill(out, 0, count, 0L);
       return;
     }
-    ScalarBitUnpacking.unpack(source, bitWidth, first, count, out);
+    if (count >= VECTOR_RANGE_ROWS && VECTOR_RANGES && VectorBitUnpacking.handlesRanges(bitWidth, true)) {
+      VectorBitUnpacking.unpackRange(source, bitWidth, first, count, out);
+    } else {
+      ScalarBitUnpacking.unpack(source, bitWidth, first, count, out, 0);
+    }
   }
 
   /**
@@ -96,7 +107,11 @@ final class BitPacking {
       java.util.Arrays.fill(out, 0, count, 0);
       return;
     }
-    ScalarBitUnpacking.unpackInts(source, bitWidth, first, count, out);
+    if (count >= VECTOR_RANGE_ROWS && VECTOR_RANGES && VectorBitUnpacking.handlesRanges(bitWidth, false)) {
+      VectorBitUnpacking.unpackRange(source, bitWidth, first, count, out);
+    } else {
+      ScalarBitUnpacking.unpackInts(source, bitWidth, first, count, out, 0);
+    }
   }
 
   /** The value of {@code row} of a packed stream (no base added). */

@@ -42,16 +42,17 @@ final class ScalarBitUnpacking {
   }
 
   /**
-   * Rows {@code [first, first + count)} (no base) into {@code out[0, count)}; {@code source} holds
+   * Rows {@code [first, first + count)} (no base) into {@code out[at, at + count)}; {@code source} holds
    * {@code packedBytes(first + count, bitWidth)} bytes; {@code bitWidth} is 1..64.
    */
-  static void unpack(long source, int bitWidth, long first, int count, long[] out) {
+  static void unpack(long source, int bitWidth, long first, int count, long[] out, int at) {
     long end = first + count;
     long packed = BitPacking.packedBytes(end, bitWidth);
-    int fast = (int) Math.max(0, Math.min(end, fastRows(bitWidth, packed)) - first);
+    int fast = at + (int) Math.max(0, Math.min(end, fastRows(bitWidth, packed)) - first);
+    int stop = at + count;
     long mask = mask(bitWidth);
     long bit = first * bitWidth;
-    int j = 0;
+    int j = at;
     if (bitWidth <= WINDOW_BITS) {
       for (; j < fast; j++, bit += bitWidth) {
         out[j] = (MemoryUtil.getLong(source + (bit >>> 3)) >>> (bit & 7)) & mask;
@@ -61,23 +62,24 @@ final class ScalarBitUnpacking {
         out[j] = pair(source, bit, mask);
       }
     }
-    for (; j < count; j++, bit += bitWidth) {
+    for (; j < stop; j++, bit += bitWidth) {
       out[j] = valueAt(source, bit, bitWidth, mask);
     }
   }
 
-  /** As {@link #unpack(long, int, long, int, long[])} for {@code bitWidth} 1..32, into ints. */
-  static void unpackInts(long source, int bitWidth, long first, int count, int[] out) {
+  /** As {@link #unpack(long, int, long, int, long[], int)} for {@code bitWidth} 1..32, into ints. */
+  static void unpackInts(long source, int bitWidth, long first, int count, int[] out, int at) {
     long end = first + count;
     long packed = BitPacking.packedBytes(end, bitWidth);
-    int fast = (int) Math.max(0, Math.min(end, fastRows(bitWidth, packed)) - first);
+    int fast = at + (int) Math.max(0, Math.min(end, fastRows(bitWidth, packed)) - first);
+    int stop = at + count;
     long mask = mask(bitWidth);
     long bit = first * bitWidth;
-    int j = 0;
+    int j = at;
     for (; j < fast; j++, bit += bitWidth) {
       out[j] = (int) ((MemoryUtil.getLong(source + (bit >>> 3)) >>> (bit & 7)) & mask);
     }
-    for (; j < count; j++, bit += bitWidth) {
+    for (; j < stop; j++, bit += bitWidth) {
       out[j] = (int) valueAt(source, bit, bitWidth, mask);
     }
   }

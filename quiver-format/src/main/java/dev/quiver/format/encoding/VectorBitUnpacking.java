@@ -75,6 +75,86 @@ final class VectorBitUnpacking {
     ScalarBitUnpacking.unpack(source, bitWidth, base, groups * plan.groupValues, rows, width, destination);
   }
 
+  /**
+   * As {@link BitPacking#unpackInts} for a bit width this kernel {@linkplain #handlesRanges handles}: the rows
+   * before the first whole group and after the last take the scalar loop.
+   */
+  static void unpackRange(long source, int bitWidth, long first, int count, int[] out) {
+    range(source, bitWidth, first, count, out);
+  }
+
+  /** As {@link BitPacking#unpack(long, int, long, int, long[])}, as {@link #unpackRange(long, int, long, int, int[])}. */
+  static void unpackRange(long source, int bitWidth, long first, int count, long[] out) {
+    range(source, bitWidth, first, count, out);
+  }
+
+  /** {@code out} is an {@code int[]} or a {@code long[]}. */
+  private static void range(long source, int bitWidth, long first, int count, Object out) {
+    Plan plan = INT_PLANS[bitWidth];
+    int lead = (int) Math.min(count, Math.floorMod(-first, (long) plan.groupValues));
+    long start = first + lead;
+    long startByte = start * bitWidth / 8; // a group starts on a byte
+    long available = BitPacking.packedBytes(first + count, bitWidth) - startByte;
+    int groups = available > Integer.MAX_VALUE ? 0 : plan.groups(count - lead, available);
+    int done = lead + groups * plan.groupValues;
+    if (groups > 0) {
+      ByteBuffer in = MemoryUtil.directBuffer(source + startByte, (int) available).order(ByteOrder.LITTLE_ENDIAN);
+      if (out instanceof int[]) {
+        intsInto(in, plan, groups, (int[]) out, lead);
+      } else {
+        widenedInto(in, plan, groups, (long[]) out, lead);
+      }
+    }
+    if (out instanceof int[]) {
+      int[] ints = (int[]) out;
+      ScalarBitUnpacking.unpackInts(source, bitWidth, first, lead, ints, 0);
+      ScalarBitUnpacking.unpackInts(source, bitWidth, first + done, count - done, ints, done);
+    } else {
+      long[] longs = (long[]) out;
+      ScalarBitUnpacking.unpack(source, bitWidth, first, lead, longs, 0);
+      ScalarBitUnpacking.unpack(source, bitWidth, first + done, count - done, longs, done);
+    }
+  }
+
+  /** Whether {@link #unpackRange} takes this bit width into ints, and into longs. */
+  static boolean handlesRanges(int bitWidth, boolean longs) {
+    return intLanes(bitWidth) && (!longs || WIDENS);
+  }
+
+  private static void intsInto(ByteBuffer in, Plan plan, int groups, int[] out, int at) {
+    VectorShuffle<Integer> low = VectorShuffle.fromArray(INTS, plan.low, 0);
+    VectorShuffle<Integer> high = VectorShuffle.fromArray(INTS, plan.high, 0);
+    IntVector shifts = IntVector.fromArray(INTS, plan.intShifts, 0);
+    IntVector complements = IntVector.fromArray(INTS, plan.intComplements, 0);
+    int mask = (int) plan.mask;
+    int stride = plan.groupBytes;
+    int lanes = INTS.length();
+    for (int group = 0, from = plan.offset, to = at; group < groups; group++, from += stride, to += lanes) {
+      IntVector words = IntVector.fromByteBuffer(INTS, in, from, ByteOrder.LITTLE_ENDIAN);
+      words.rearrange(low).lanewise(VectorOperators.LSHR, shifts)
+          .or(words.rearrange(high).lanewise(VectorOperators.LSHL, 1).lanewise(VectorOperators.LSHL, complements))
+          .and(mask).intoArray(out, to);
+    }
+  }
+
+  private static void widenedInto(ByteBuffer in, Plan plan, int groups, long[] out, int at) {
+    VectorShuffle<Integer> low = VectorShuffle.fromArray(INTS, plan.low, 0);
+    VectorShuffle<Integer> high = VectorShuffle.fromArray(INTS, plan.high, 0);
+    IntVector shifts = IntVector.fromArray(INTS, plan.intShifts, 0);
+    IntVector complements = IntVector.fromArray(INTS, plan.intComplements, 0);
+    int mask = (int) plan.mask;
+    int stride = plan.groupBytes;
+    int half = LONGS.length();
+    for (int group = 0, from = plan.offset, to = at; group < groups; group++, from += stride, to += 2 * half) {
+      IntVector words = IntVector.fromByteBuffer(INTS, in, from, ByteOrder.LITTLE_ENDIAN);
+      IntVector values = words.rearrange(low).lanewise(VectorOperators.LSHR, shifts)
+          .or(words.rearrange(high).lanewise(VectorOperators.LSHL, 1).lanewise(VectorOperators.LSHL, complements))
+          .and(mask);
+      ((LongVector) values.convertShape(VectorOperators.I2L, LONGS, 0)).and(0xFFFF_FFFFL).intoArray(out, to);
+      ((LongVector) values.convertShape(VectorOperators.I2L, LONGS, 1)).and(0xFFFF_FFFFL).intoArray(out, to + half);
+    }
+  }
+
   private static void ints(ByteBuffer in, Plan plan, int base, int groups, ByteBuffer out) {
     VectorShuffle<Integer> low = VectorShuffle.fromArray(INTS, plan.low, 0);
     VectorShuffle<Integer> high = VectorShuffle.fromArray(INTS, plan.high, 0);

@@ -143,6 +143,68 @@ class BitPackingTest {
     }
   }
 
+  /**
+   * Row ranges through the scalar loops and the vector kernel, forced, from streams that hold only {@code
+   * packedBytes(first + count)} bytes: every start modulo a group, short ranges, ranges ending at the end.
+   */
+  @Test
+  void rowRangesOnBothPaths() {
+    Random random = new Random(SEED + 3);
+    for (int bitWidth = 1; bitWidth <= 64; bitWidth++) {
+      int rows = 1500;
+      long[] values = randomValues(random, rows, bitWidth);
+      byte[] packed = BitPacking.pack(values, rows, bitWidth);
+      for (int trial = 0; trial < 40; trial++) {
+        int first = trial < 20 ? trial : random.nextInt(rows);
+        int count = trial % 3 == 0 ? rows - first : random.nextInt(Math.min(rows - first, 600) + 1);
+        int bytes = (int) BitPacking.packedBytes(first + count, bitWidth);
+        try (ArrowBuf source = memory.allocator().buffer(Math.max(8, bytes))) {
+          source.setBytes(0, packed, 0, bytes);
+          long address = source.memoryAddress();
+          long[] longs = new long[count + 3];
+          ScalarBitUnpacking.unpack(address, bitWidth, first, count, longs, 3);
+          assertRange(values, first, count, longs, 3, "scalar longs", bitWidth);
+          if (bitWidth <= 32) {
+            int[] ints = new int[count + 5];
+            ScalarBitUnpacking.unpackInts(address, bitWidth, first, count, ints, 5);
+            assertRange(values, first, count, widen(ints), 5, "scalar ints", bitWidth);
+          }
+          if (VectorBitUnpacking.handlesRanges(bitWidth, false)) {
+            int[] ints = new int[count];
+            VectorBitUnpacking.unpackRange(address, bitWidth, first, count, ints);
+            assertRange(values, first, count, widen(ints), 0, "vector ints", bitWidth);
+          }
+          if (VectorBitUnpacking.handlesRanges(bitWidth, true)) {
+            long[] vectorLongs = new long[count];
+            VectorBitUnpacking.unpackRange(address, bitWidth, first, count, vectorLongs);
+            assertRange(values, first, count, vectorLongs, 0, "vector longs", bitWidth);
+          }
+        }
+      }
+    }
+  }
+
+  private static long[] widen(int[] ints) {
+    long[] longs = new long[ints.length];
+    for (int i = 0; i < ints.length; i++) {
+      longs[i] = ints[i] & 0xFFFFFFFFL;
+    }
+    return longs;
+  }
+
+  private static void assertRange(long[] values, int first, int count, long[] actual, int at, String path,
+      int bitWidth) {
+    for (int j = 0; j < count; j++) {
+      if (actual[at + j] != values[first + j]) {
+        assertThat(actual[at + j]).as("seed %d, %s, bit width %d, rows [%d, +%d), row %d", SEED, path, bitWidth,
+            first, count, first + j).isEqualTo(values[first + j]);
+      }
+    }
+    for (int j = 0; j < at; j++) {
+      assertThat(actual[j]).as("%s wrote before its range", path).isZero();
+    }
+  }
+
   /** The scalar fast loops read only inside the packed bytes, and leave at most a word's rows to the slow one. */
   @Test
   void scalarFastRowsReadInsideTheStream() {
