@@ -33,6 +33,7 @@ public final class DictionaryIdentity {
   }
 
   /** The identity of {@code values}, or null for a vector with children (not tracked). */
+  @SuppressWarnings("ReferenceEquality") // the offsets buffer is found among the field buffers by identity, as meant
   public static DictionaryIdentity of(FieldVector values) {
     if (!values.getChildrenFromFields().isEmpty()) {
       return null;

@@ -8,13 +8,11 @@ import dev.quiver.exec.operator.Sink;
 /** One thread's partial aggregate: a {@link GroupBuilder} fed batch by batch. */
 final class HashAggregateSink implements Sink {
   private final ExecutionContext context;
-  private final OperatorMetrics metrics;
   private GroupBuilder builder;
 
   HashAggregateSink(GroupBuilder builder, ExecutionContext context, OperatorMetrics metrics) {
     this.builder = builder;
     this.context = context;
-    this.metrics = metrics;
   }
 
   @Override

@@ -42,7 +42,6 @@ import org.apache.arrow.vector.types.pojo.Schema;
 public final class ExchangeSinkFactory implements SinkFactory {
   private static final int PARTITIONS_PER_THREAD = 4;
 
-  private final ExchangeNode node;
   private final Schema input;
   /** The input's columns renamed c0, c1, ... (the writer's schema: names need not be unique in a plan). */
   private final Schema blocks;
@@ -58,7 +57,6 @@ public final class ExchangeSinkFactory implements SinkFactory {
   private MetricsSnapshot writeTotals = new MetricsSnapshot(List.of());
 
   public ExchangeSinkFactory(ExchangeNode node) {
-    this.node = node;
     this.input = node.input().schema();
     List<Field> fields = new ArrayList<>();
     for (int i = 0; i < input.getFields().size(); i++) {

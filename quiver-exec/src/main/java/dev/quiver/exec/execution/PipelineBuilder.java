@@ -40,7 +40,7 @@ import java.util.Map;
 final class PipelineBuilder {
   private final ExecutionContext context;
   private final List<Pipeline> pipelines = new ArrayList<>();
-  private final Map<PlanNode, List<OperatorMetrics>> metrics = new IdentityHashMap<>();
+  private final IdentityHashMap<PlanNode, List<OperatorMetrics>> metrics = new IdentityHashMap<>();
   private final List<AutoCloseable> resources = new ArrayList<>();
   private final List<MorselSource> scans = new ArrayList<>();
   /** The exchanges that repartition (the others pass rows through). */

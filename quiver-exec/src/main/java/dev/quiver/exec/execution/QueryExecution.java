@@ -307,7 +307,7 @@ public final class QueryExecution implements AutoCloseable {
         first = first == null ? interrupted : first;
       } catch (ExecutionException failed) {
         Throwable cause = failed.getCause();
-        if (first == null || isCancellation(first) && !isCancellation(cause)) {
+        if (first == null || (isCancellation(first) && !isCancellation(cause))) {
           first = cause;
         }
       }

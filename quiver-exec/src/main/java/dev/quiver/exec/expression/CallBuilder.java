@@ -308,7 +308,7 @@ final class CallBuilder {
     if (a == Kind.DOUBLE || b == Kind.DOUBLE) {
       return numeric(a) && numeric(b) ? Types.FLOAT64 : null;
     }
-    if (a == Kind.DECIMAL && Types.isInt(right) || b == Kind.DECIMAL && Types.isInt(left)) {
+    if ((a == Kind.DECIMAL && Types.isInt(right)) || (b == Kind.DECIMAL && Types.isInt(left))) {
       return WIDEST_INTEGER_DECIMAL;
     }
     if (a == Kind.LONG && b == Kind.LONG) {

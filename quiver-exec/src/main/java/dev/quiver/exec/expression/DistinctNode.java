@@ -23,7 +23,7 @@ final class DistinctNode extends Node {
     for (int i = 0; i < count; i++) {
       boolean leftNull = leftValues.isNull(i);
       boolean rightNull = rightValues.isNull(i);
-      boolean same = leftNull || rightNull ? leftNull == rightNull : compare[i] == 0;
+      boolean same = (leftNull || rightNull) ? leftNull == rightNull : compare[i] == 0;
       result[i] = same != distinct;
     }
     return new BoolColumn(result, null);

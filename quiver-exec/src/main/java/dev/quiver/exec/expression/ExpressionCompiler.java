@@ -120,7 +120,7 @@ public final class ExpressionCompiler {
     }
     if (column.ordinal() >= input.getFields().size()
         || !input.getFields().get(column.ordinal()).getType().equals(column.type())
-        || column.type() instanceof ArrowType.Timestamp timestamp && timestamp.getTimezone() != null) {
+        || (column.type() instanceof ArrowType.Timestamp timestamp && timestamp.getTimezone() != null)) {
       return false;
     }
     Integer previous = ordinals.putIfAbsent(column.name(), column.ordinal());

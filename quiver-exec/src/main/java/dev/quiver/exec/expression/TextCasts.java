@@ -140,6 +140,7 @@ final class TextCasts {
   }
 
   /** Microseconds since the epoch of a timestamp text; text without an offset is wall clock in the type's zone. */
+  @SuppressWarnings("JavaLocalDateTimeGetNano") // seconds from toEpochSecond, the fraction from getNano: intended
   static long parseTimestamp(String text, ArrowType type) {
     try {
       var parsed = TIMESTAMP.parseBest(text.trim(), OffsetDateTime::from, LocalDateTime::from, LocalDate::from);

@@ -26,7 +26,6 @@ final class HashJoinProbe implements StreamOperator {
   private final JoinTable table;
   private final CompiledPredicate residual;
   private final ExecutionContext context;
-  private final OperatorMetrics metrics;
   private final KeyEncoder encoder;
   private final KeyRows keys;
   private final KeyTable.Scratch lookupScratch = new KeyTable.Scratch();
@@ -50,7 +49,6 @@ final class HashJoinProbe implements StreamOperator {
     this.table = table;
     this.residual = residual;
     this.context = context;
-    this.metrics = metrics;
     this.encoder = new KeyEncoder(spec.leftLayout);
     this.keys = new KeyRows(spec.leftLayout, 16);
     this.pairFields = spec.type.outputsRight() ? spec.output.getFields() : spec.pair.getFields();

@@ -27,7 +27,6 @@ final class SpilledJoinProbe implements StreamOperator {
   private final HashJoinBuildFactory build;
   private final CompiledPredicate residual;
   private final ExecutionContext context;
-  private final OperatorMetrics metrics;
   private final JoinPartitions partitions;
   private final KeyEncoder encoder;
   private final KeyRows keys;
@@ -39,7 +38,6 @@ final class SpilledJoinProbe implements StreamOperator {
     this.build = build;
     this.residual = residual;
     this.context = context;
-    this.metrics = metrics;
     this.partitions = new JoinPartitions(context, metrics, spec.left, spec.leftKeys, spec.leftLayout);
     this.encoder = new KeyEncoder(spec.leftLayout);
     this.keys = new KeyRows(spec.leftLayout, 16);

@@ -150,7 +150,7 @@ final class NestedLoopJoinProbe implements StreamOperator {
 
   /** The right row's values repeated {@code rows} times, one vector per right column. */
   private FieldVector[] broadcast(FieldVector[] right, int row, int rows) {
-    if (repeated.length < rows || repeated.length > 0 && repeated[0] != row) {
+    if (repeated.length < rows || (repeated.length > 0 && repeated[0] != row)) {
       repeated = new int[Math.max(rows, repeated.length)];
       Arrays.fill(repeated, row);
     }

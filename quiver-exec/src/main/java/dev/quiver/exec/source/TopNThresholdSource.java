@@ -67,8 +67,8 @@ public final class TopNThresholdSource implements TableSource {
 
   /** Whether a key of this type can be thresholded (integers, dates, timestamps without a zone). */
   public static boolean supports(ArrowType type) {
-    return type instanceof ArrowType.Int || type instanceof ArrowType.Date date && date.getUnit() == DateUnit.DAY
-        || type instanceof ArrowType.Timestamp timestamp && timestamp.getTimezone() == null;
+    return type instanceof ArrowType.Int || (type instanceof ArrowType.Date date && date.getUnit() == DateUnit.DAY)
+        || (type instanceof ArrowType.Timestamp timestamp && timestamp.getTimezone() == null);
   }
 
   @Override

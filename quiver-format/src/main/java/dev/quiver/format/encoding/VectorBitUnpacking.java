@@ -38,7 +38,7 @@ final class VectorBitUnpacking {
       return intLanes(bitWidth);
     }
     return width == 8 && bitWidth >= 1 && bitWidth <= 64
-        && (intLanes(bitWidth) && WIDENS || LONG_PLANS[bitWidth] != null);
+        && ((intLanes(bitWidth) && WIDENS) || LONG_PLANS[bitWidth] != null);
   }
 
   private static boolean intLanes(int bitWidth) {

@@ -35,9 +35,9 @@ final class EncodedAggregation {
   }
 
   private static boolean integerLike(ArrowType type) {
-    return type instanceof ArrowType.Int integer && integer.getIsSigned()
-        || type instanceof ArrowType.Decimal decimal && decimal.getBitWidth() == 128
-        || type instanceof ArrowType.Date date && date.getUnit() == DateUnit.DAY
+    return (type instanceof ArrowType.Int integer && integer.getIsSigned())
+        || (type instanceof ArrowType.Decimal decimal && decimal.getBitWidth() == 128)
+        || (type instanceof ArrowType.Date date && date.getUnit() == DateUnit.DAY)
         || type instanceof ArrowType.Timestamp;
   }
 

@@ -174,16 +174,20 @@ final class SplitRunner {
     for (RowRange range : split.ranges()) {
       if (filter == null || range.allMatch()) {
         selection.addRun(range.start(), range.end());
-      } else if (encoded != null && encoded.available()
-          && encoded.select(split, range.start(), range.end(), selection)) {
-        continue; // answered on the encoded segments
-      } else if (compressed == null || compressedUnavailable || piecesHaveLayoutDictionaries(split, range)) {
-        selectRange(split, range.start(), range.end(), selection, touched);
-      } else {
-        selectCompressed(split, range, selection, touched);
+      } else if (!selectEncoded(split, range, selection)) {
+        if (compressed == null || compressedUnavailable || piecesHaveLayoutDictionaries(split, range)) {
+          selectRange(split, range.start(), range.end(), selection, touched);
+        } else {
+          selectCompressed(split, range, selection, touched);
+        }
       }
     }
     return selection;
+  }
+
+  /** Whether the range was answered on the encoded integer segments ({@link EncodedFilter}). */
+  private boolean selectEncoded(Split split, RowRange range, RowSelection selection) throws IOException {
+    return encoded != null && encoded.available() && encoded.select(split, range.start(), range.end(), selection);
   }
 
   private boolean piecesHaveLayoutDictionaries(Split split, RowRange range) {
