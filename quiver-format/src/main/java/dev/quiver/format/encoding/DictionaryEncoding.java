@@ -70,7 +70,8 @@ final class DictionaryEncoding {
     }
   }
 
-  private static RuntimeException outside(SegmentNode node, DecodeContext context, int code, long row, int size) {
+  /** The CORRUPT error of a dictionary code at {@code row} outside the {@code size} values. */
+  static RuntimeException outside(SegmentNode node, DecodeContext context, int code, long row, int size) {
     return context.corrupt(node, "code " + Integer.toUnsignedString(code) + " at row " + row
         + " is outside the dictionary of " + size + " values");
   }

@@ -22,6 +22,19 @@ abstract class IntegerBlocks {
   /** Reads rows {@code [first, first + count)} into {@code out[0, count)}. */
   abstract void read(int first, int count, long[] out);
 
+  /**
+   * Reads dictionary codes of rows {@code [first, first + count)} into {@code out[0, count)}, each
+   * checked to lie in {@code [0, size)}: CORRUPT naming {@code dictionary} (the dict node) otherwise.
+   */
+  final void readCodes(int first, int count, long[] out, int size, SegmentNode dictionary, DecodeContext context) {
+    read(first, count, out);
+    for (int j = 0; j < count; j++) {
+      if (out[j] < 0 || out[j] >= size) {
+        throw DictionaryEncoding.outside(dictionary, context, (int) out[j], first + j, size);
+      }
+    }
+  }
+
   /** All the values, for small children (dictionary values, run values, patches). */
   long[] readAll() {
     long[] all = new long[rows];

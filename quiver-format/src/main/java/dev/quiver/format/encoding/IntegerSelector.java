@@ -190,15 +190,10 @@ final class IntegerSelector {
     long[] block = new long[Math.min(IntegerBlocks.BLOCK, rows)];
     for (int first = 0; first < rows; first += IntegerBlocks.BLOCK) {
       int count = Math.min(IntegerBlocks.BLOCK, rows - first);
-      codes.read(first, count, block);
+      codes.readCodes(first, count, block, size, node, context);
       for (int j = 0; j < count; j++) {
-        long code = block[j];
-        if (code < 0 || code >= size) {
-          throw context.corrupt(node, "code " + Integer.toUnsignedString((int) code) + " at row " + (first + j)
-              + " is outside the dictionary of " + size + " values");
-        }
         int row = first + j;
-        bits[row >>> 6] |= passes[(int) code] << row;
+        bits[row >>> 6] |= passes[(int) block[j]] << row;
       }
     }
   }

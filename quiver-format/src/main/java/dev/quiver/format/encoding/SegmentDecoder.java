@@ -32,25 +32,39 @@ final class SegmentDecoder {
           buffers = new ArrowBuf[] {FixedWidthDecoder.decodeOwned(parsed.values(), context, parsed.type(), rows)};
           break;
       }
-      ArrowBuf[] all = new ArrowBuf[buffers.length + 1];
-      all[0] = validity != null ? validity : context.allocator.getEmpty();
-      System.arraycopy(buffers, 0, all, 1, buffers.length);
-      FieldVector vector = field.createVector(context.allocator);
-      try {
-        vector.loadFieldBuffers(new ArrowFieldNode(rows, parsed.nullCount()), List.of(all));
-      } catch (RuntimeException failure) {
-        vector.close();
-        throw failure;
-      }
-      return vector;
+      return load(field, context, rows, parsed.nullCount(), validity, buffers);
     } finally {
-      if (validity != null) {
-        validity.close();
-      }
-      if (buffers != null) {
-        for (ArrowBuf buffer : buffers) {
-          buffer.close();
-        }
+      close(validity, buffers);
+    }
+  }
+
+  /**
+   * A new vector of {@code field} over {@code validity} (null: no nulls) and {@code buffers}, which it
+   * retains (the caller still closes its own references, {@link #close}).
+   */
+  static FieldVector load(Field field, DecodeContext context, int rows, int nulls, ArrowBuf validity,
+      ArrowBuf[] buffers) {
+    ArrowBuf[] all = new ArrowBuf[buffers.length + 1];
+    all[0] = validity != null ? validity : context.allocator.getEmpty();
+    System.arraycopy(buffers, 0, all, 1, buffers.length);
+    FieldVector vector = field.createVector(context.allocator);
+    try {
+      vector.loadFieldBuffers(new ArrowFieldNode(rows, nulls), List.of(all));
+    } catch (RuntimeException failure) {
+      vector.close();
+      throw failure;
+    }
+    return vector;
+  }
+
+  /** Closes the references {@link #load}'s callers hold (either may be null). */
+  static void close(ArrowBuf validity, ArrowBuf[] buffers) {
+    if (validity != null) {
+      validity.close();
+    }
+    if (buffers != null) {
+      for (ArrowBuf buffer : buffers) {
+        buffer.close();
       }
     }
   }

@@ -1,11 +1,9 @@
 package dev.quiver.format.encoding;
 
 import dev.quiver.common.QuiverException;
-import java.util.List;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;
-import org.apache.arrow.vector.ipc.message.ArrowFieldNode;
 import org.apache.arrow.vector.types.pojo.Field;
 
 /**
@@ -80,26 +78,9 @@ final class TakeDecoder {
           break;
         }
       }
-      ArrowBuf[] all = new ArrowBuf[buffers.length + 1];
-      all[0] = validity != null ? validity : context.allocator.getEmpty();
-      System.arraycopy(buffers, 0, all, 1, buffers.length);
-      FieldVector vector = field.createVector(context.allocator);
-      try {
-        vector.loadFieldBuffers(new ArrowFieldNode(count, nulls), List.of(all));
-      } catch (RuntimeException failure) {
-        vector.close();
-        throw failure;
-      }
-      return vector;
+      return SegmentDecoder.load(field, context, count, nulls, validity, buffers);
     } finally {
-      if (validity != null) {
-        validity.close();
-      }
-      if (buffers != null) {
-        for (ArrowBuf buffer : buffers) {
-          buffer.close();
-        }
-      }
+      SegmentDecoder.close(validity, buffers);
     }
   }
 
