@@ -115,7 +115,20 @@ final class LogicalPlanning {
     rel = AggregateRewrites.rewrite(rel);
     rel = new RelFieldTrimmer(validator, relBuilder).trim(rel);
     rel = hep(rel, FINAL_RULES);
-    return new Planned(rel, schema, relBuilder);
+    return new Planned(outputNames(rel, relRoot.validatedRowType.getFieldNames(), relBuilder), schema, relBuilder);
+  }
+
+  /**
+   * The plan with the output column names the query gives them ({@code AS c_orders (c_custkey,
+   * c_count)} names a derived table's columns, which the rewrites above may have left as {@code EXPR$1}):
+   * a renaming projection on top only when a name differs.
+   */
+  private static RelNode outputNames(RelNode rel, List<String> names, RelBuilder relBuilder) {
+    List<String> current = rel.getRowType().getFieldNames();
+    if (current.equals(names) || current.size() != names.size()) {
+      return rel;
+    }
+    return relBuilder.push(rel).rename(names).build();
   }
 
   private static RelNode decorrelate(RelNode rel, RelBuilder relBuilder) {
