@@ -132,13 +132,8 @@ final class IntegerSelector {
       int count = Math.min(64, rows - (w << 6));
       long word = 0;
       for (int j = 0; j < count; j++, bit += bitWidth) {
-        long address = packed + ((bit >>> 6) << 3);
-        int shift = (int) (bit & 63);
-        long value = MemoryUtil.getLong(address) >>> shift;
-        if (shift + bitWidth > 64) {
-          value |= MemoryUtil.getLong(address + 8) << (64 - shift);
-        }
-        word |= (Long.compareUnsigned((value & mask) - low, span) <= 0 ? 1L : 0L) << j;
+        long value = ScalarBitUnpacking.valueAt(packed, bit, bitWidth, mask);
+        word |= (Long.compareUnsigned(value - low, span) <= 0 ? 1L : 0L) << j;
       }
       if (negated) {
         word ^= count == 64 ? -1L : (1L << count) - 1;
@@ -232,13 +227,7 @@ final class IntegerSelector {
       int count = Math.min(64, rows - (w << 6));
       long word = 0;
       for (int j = 0; j < count; j++, bit += bitWidth) {
-        long address = packed + ((bit >>> 6) << 3);
-        int shift = (int) (bit & 63);
-        long value = MemoryUtil.getLong(address) >>> shift;
-        if (shift + bitWidth > 64) {
-          value |= MemoryUtil.getLong(address + 8) << (64 - shift);
-        }
-        value &= mask;
+        long value = ScalarBitUnpacking.valueAt(packed, bit, bitWidth, mask);
         outside |= value >= limit ? 1 : 0;
         word |= table[(int) value] << j;
       }
