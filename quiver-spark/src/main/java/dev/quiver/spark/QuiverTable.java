@@ -1,0 +1,67 @@
+package dev.quiver.spark;
+
+import dev.quiver.spark.files.TableFiles;
+import dev.quiver.spark.read.QuiverScanBuilder;
+import dev.quiver.spark.write.QuiverWriteBuilder;
+import java.util.EnumSet;
+import java.util.Set;
+import org.apache.spark.sql.connector.catalog.SupportsRead;
+import org.apache.spark.sql.connector.catalog.SupportsWrite;
+import org.apache.spark.sql.connector.catalog.TableCapability;
+import org.apache.spark.sql.connector.expressions.Transform;
+import org.apache.spark.sql.connector.read.ScanBuilder;
+import org.apache.spark.sql.connector.write.LogicalWriteInfo;
+import org.apache.spark.sql.connector.write.WriteBuilder;
+import org.apache.spark.sql.types.StructType;
+import org.apache.spark.sql.util.CaseInsensitiveStringMap;
+
+/** A Quiver table: the files at a path, read by split ({@link QuiverScanBuilder}) and written with a manifest commit ({@link QuiverWriteBuilder}). */
+public final class QuiverTable implements SupportsRead, SupportsWrite {
+  private final StructType schema;
+  private final Transform[] partitioning;
+  private final CaseInsensitiveStringMap options;
+
+  QuiverTable(StructType schema, Transform[] partitioning, CaseInsensitiveStringMap options) {
+    this.schema = schema;
+    this.partitioning = partitioning.clone();
+    this.options = options;
+  }
+
+  @Override
+  public String name() {
+    return "quiver " + String.join(",", QuiverOptions.paths(options));
+  }
+
+  @Override
+  public StructType schema() {
+    return schema;
+  }
+
+  @Override
+  public Transform[] partitioning() {
+    return partitioning.clone();
+  }
+
+  @Override
+  public Set<TableCapability> capabilities() {
+    return EnumSet.of(TableCapability.BATCH_READ, TableCapability.BATCH_WRITE, TableCapability.TRUNCATE,
+        TableCapability.OVERWRITE_BY_FILTER);
+  }
+
+  @Override
+  public ScanBuilder newScanBuilder(CaseInsensitiveStringMap scanOptions) {
+    CaseInsensitiveStringMap merged = QuiverTable.merge(options, scanOptions);
+    return new QuiverScanBuilder(TableFiles.resolve(QuiverOptions.paths(merged)), schema, merged);
+  }
+
+  @Override
+  public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
+    return new QuiverWriteBuilder(schema, partitioning, options, info);
+  }
+
+  static CaseInsensitiveStringMap merge(CaseInsensitiveStringMap base, CaseInsensitiveStringMap extra) {
+    java.util.Map<String, String> all = new java.util.HashMap<>(base.asCaseSensitiveMap());
+    all.putAll(extra.asCaseSensitiveMap());
+    return new CaseInsensitiveStringMap(all);
+  }
+}
