@@ -1,0 +1,45 @@
+package dev.quiver.spark.exchange;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Spark's shuffle files under a {@code spark.local.dir}: {@code blockmgr-*}/{@code xx}/{@code
+ * shuffle_<shuffle>_<map>_0.data} and {@code .index}. Spark places each file by a hash of its own name,
+ * so a data file and its index are usually in different subdirectories.
+ */
+final class SparkShuffleFiles {
+  private SparkShuffleFiles() {}
+
+  static final Pattern DATA_FILE = Pattern.compile("shuffle_(\\d+)_(\\d+)_0\\.data");
+
+  /** Every shuffle data file under {@code localDirectory}. */
+  static List<Path> dataFiles(Path localDirectory) throws IOException {
+    try (Stream<Path> files = Files.walk(localDirectory)) {
+      return files.filter(file -> DATA_FILE.matcher(file.getFileName().toString()).matches()).sorted().toList();
+    }
+  }
+
+  /** The shuffle id of a data file. */
+  static int shuffleId(Path dataFile) {
+    Matcher matcher = DATA_FILE.matcher(dataFile.getFileName().toString());
+    if (!matcher.matches()) {
+      throw new IllegalArgumentException(dataFile + " is not a shuffle data file");
+    }
+    return Integer.parseInt(matcher.group(1));
+  }
+
+  /** The index file of {@code dataFile}, wherever under {@code localDirectory} Spark put it. */
+  static Path indexOf(Path dataFile, Path localDirectory) throws IOException {
+    String name = dataFile.getFileName().toString().replace(".data", ".index");
+    try (Stream<Path> files = Files.walk(localDirectory)) {
+      return files.filter(file -> file.getFileName().toString().equals(name)).findFirst()
+          .orElseThrow(() -> new IOException("no index file " + name + " under " + localDirectory));
+    }
+  }
+}
