@@ -54,22 +54,29 @@ class ExchangeShuffleFilesTest {
   }
 
   @AfterAll
-  static void stopSpark() {
+  static void stopSpark() throws IOException {
     if (spark != null) {
       spark.stop();
     }
+    SparkShuffleFiles.deleteRecursively(localDirectory);
   }
 
   @Test
   void shuffleFilesAreBlocksThatQuiverReads() throws IOException {
     Dataset<Row> data = ExchangeTestRows.dataset(spark, SEED, 2000, 3);
-    for (String codec : new String[] {"zstd", "none", "lz4"}) {
+    // 5 partitions: Spark's bypass-merge-sort writer; 250 (over spark.shuffle.sort.bypassMergeThreshold,
+    // 200): its serialized sort writer (the serializer allows relocation). Both must write whole blocks.
+    String[] codecs = {"zstd", "none", "lz4", "zstd"};
+    int[] partitionCounts = {PARTITIONS, PARTITIONS, PARTITIONS, 250};
+    for (int arm = 0; arm < codecs.length; arm++) {
+      String codec = codecs[arm];
+      int partitions = partitionCounts[arm];
       Set<Path> before = new HashSet<>(SparkShuffleFiles.dataFiles(localDirectory));
       ExchangeOptions options = ExchangeOptions.defaults().withCodec(codec).withRowsPerBlock(ROWS_PER_BLOCK);
-      List<Row> exchanged = QuiverExchange.repartition(data, PARTITIONS, options, "s", "i")
+      List<Row> exchanged = QuiverExchange.repartition(data, partitions, options, "s", "i")
           .withColumn("pid", spark_partition_id()).collectAsList();
       List<List<String>> expected = new ArrayList<>();
-      for (int partition = 0; partition < PARTITIONS; partition++) {
+      for (int partition = 0; partition < partitions; partition++) {
         expected.add(new ArrayList<>());
       }
       for (Row row : exchanged) {
@@ -82,10 +89,10 @@ class ExchangeShuffleFilesTest {
       assertThat(dataFiles.stream().map(SparkShuffleFiles::shuffleId).distinct()).as("one shuffle").hasSize(1);
       List<MapOutput> outputs = new ArrayList<>();
       for (Path dataFile : dataFiles) {
-        outputs.add(new MapOutput(dataFile, SparkShuffleFiles.indexOf(dataFile, localDirectory), null, PARTITIONS));
+        outputs.add(new MapOutput(dataFile, SparkShuffleFiles.indexOf(dataFile, localDirectory), null, partitions));
       }
       int blocks = 0;
-      for (int partition = 0; partition < PARTITIONS; partition++) {
+      for (int partition = 0; partition < partitions; partition++) {
         List<String> read = new ArrayList<>();
         try (ShuffleReader reader = ShuffleReader.open(outputs, partition,
             ShuffleReaderOptions.defaults().withValidation(true), memory.allocator())) {
@@ -104,6 +111,24 @@ class ExchangeShuffleFilesTest {
       }
       assertThat(blocks).as("blocks of %d rows for 2000 rows", ROWS_PER_BLOCK)
           .isGreaterThanOrEqualTo(2000 / ROWS_PER_BLOCK);
+      copyForTheCommandLine(outputs, codec + "-" + partitions);
+    }
+  }
+
+  /**
+   * With {@code -Dquiver.exchange.copyFilesTo=DIR}, copies the map outputs into {@code DIR/NAME/}
+   * (Spark keeps a data file and its index in different folders; {@code quiver shuffle read} wants them
+   * side by side), to try the command line on them.
+   */
+  private static void copyForTheCommandLine(List<MapOutput> outputs, String name) throws IOException {
+    String target = System.getProperty("quiver.exchange.copyFilesTo");
+    if (target == null) {
+      return;
+    }
+    Path directory = Files.createDirectories(Path.of(target, name));
+    for (MapOutput output : outputs) {
+      Files.copy(output.dataFile(), directory.resolve(output.dataFile().getFileName()));
+      Files.copy(output.indexFile(), directory.resolve(output.indexFile().getFileName()));
     }
   }
 

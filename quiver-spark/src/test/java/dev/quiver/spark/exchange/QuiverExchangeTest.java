@@ -55,10 +55,11 @@ class QuiverExchangeTest {
   }
 
   @AfterAll
-  static void stopSpark() {
+  static void stopSpark() throws IOException {
     if (spark != null) {
       spark.stop();
     }
+    SparkShuffleFiles.deleteRecursively(localDirectory);
   }
 
   @AfterEach

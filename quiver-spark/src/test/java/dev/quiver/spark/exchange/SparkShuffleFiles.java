@@ -42,4 +42,16 @@ final class SparkShuffleFiles {
           .orElseThrow(() -> new IOException("no index file " + name + " under " + localDirectory));
     }
   }
+
+  /** Deletes {@code directory} and everything under it (a missing directory is fine). */
+  static void deleteRecursively(Path directory) throws IOException {
+    if (directory == null || !Files.exists(directory)) {
+      return;
+    }
+    try (Stream<Path> files = Files.walk(directory)) {
+      for (Path file : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(file);
+      }
+    }
+  }
 }
