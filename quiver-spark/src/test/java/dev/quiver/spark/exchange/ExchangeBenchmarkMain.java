@@ -25,7 +25,9 @@ import org.apache.spark.sql.functions;
  *
  * <p>Arguments: PARQUET [PARTITIONS=16] [KEYS=l_orderkey, comma-separated] [RUNS=3]. A missing
  * PARQUET is generated first (200,000 lineitem-shaped synthetic rows; {@code -Dbench.rows=N} for more).
- * Prints one line per arm: {@code compress arm median_ms shuffle_bytes ratio_to_spark}.
+ * Prints one line per arm: {@code compress arm median_ms shuffle_bytes ratio_to_spark}. Properties:
+ * {@code -Dbench.arms=spark,quiver-lz4,quiver-zstd,quiver-none} (the ratio needs the spark arm first)
+ * and {@code -Dbench.compress=true,false} choose what runs.
  */
 public final class ExchangeBenchmarkMain {
   private ExchangeBenchmarkMain() {}
@@ -35,7 +37,10 @@ public final class ExchangeBenchmarkMain {
     int partitions = args.length > 1 ? Integer.parseInt(args[1]) : 16;
     String[] keys = (args.length > 2 ? args[2] : "l_orderkey").split(",");
     int runs = args.length > 3 ? Integer.parseInt(args[3]) : 3;
-    for (boolean compress : new boolean[] {true, false}) {
+    List<String> arms = List
+        .of(System.getProperty("bench.arms", "spark,quiver-lz4,quiver-zstd,quiver-none").split(","));
+    for (String compressSetting : System.getProperty("bench.compress", "true,false").split(",")) {
+      boolean compress = Boolean.parseBoolean(compressSetting);
       SparkSession spark = SparkSession.builder().master("local[2]").appName("quiver-exchange-benchmark")
           .config("spark.driver.host", "127.0.0.1").config("spark.ui.enabled", "false")
           .config("spark.sql.shuffle.partitions", String.valueOf(partitions))
@@ -58,7 +63,6 @@ public final class ExchangeBenchmarkMain {
           System.out.println("input " + parquet + ": " + data.count() + " rows, " + data.schema().simpleString()
               + "; " + partitions + " partitions by " + String.join(",", keys) + ", " + runs + " runs");
         }
-        List<String> arms = List.of("spark", "quiver-lz4", "quiver-zstd", "quiver-none");
         long sparkBytes = 0;
         for (String arm : arms) {
           long[] times = new long[runs];
