@@ -5,8 +5,10 @@ import dev.quiver.shuffle.partition.Partitioner;
 import dev.quiver.shuffle.partition.Partitioning;
 import java.util.ArrayDeque;
 import java.util.Iterator;
+import java.util.List;
 import java.util.NoSuchElementException;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -20,7 +22,8 @@ import scala.Tuple2;
  * The map side of one task: rows in, (partition id, block bytes) pairs out, lazily. Rows are read a
  * chunk at a time: each row is copied (the input reuses its row), its key columns are written to a
  * small Arrow batch, and {@link Partitioning#hash} gives every row of the chunk its partition, as
- * Spark's {@code repartition(n, cols)} does. Each row is then written (Spark's {@link ArrowWriter})
+ * Spark's {@code repartition(n, cols)} does. Each row is then written (Spark's {@link ArrowWriter}, with
+ * {@link CompactDecimalWriter} for decimals of up to 18 digits)
  * to its partition's Arrow batch; a partition with {@link ExchangeOptions#rowsPerBlock} rows becomes
  * one block ({@link ShuffleBlockWriter}). When the batches hold more than
  * {@link ExchangeOptions#mapMemoryBytes}, the fullest partitions become blocks early and free their
@@ -72,7 +75,7 @@ final class BlockMapper implements Iterator<Tuple2<Object, Object>>, AutoCloseab
         FieldVector vector = keyRoot.getVector(k);
         vector.setInitialCapacity(CHUNK_ROWS);
         vector.allocateNew();
-        keyWriters[k] = ArrowWriter$.MODULE$.createFieldWriter(vector);
+        keyWriters[k] = fieldWriter(vector);
       }
       this.blockWriter = new ShuffleBlockWriter(schema, options.codec(), ShuffleBlockWriter.Options.defaults());
     } catch (RuntimeException failure) {
@@ -144,14 +147,28 @@ final class BlockMapper implements Iterator<Tuple2<Object, Object>>, AutoCloseab
     if (writer == null) {
       VectorSchemaRoot batch = VectorSchemaRoot.create(schema, allocator);
       batches[partition] = batch;
-      // ArrowWriter.create allocates each vector at its initial capacity: start small, grow by doubling.
+      // Each vector is allocated at its initial capacity: start small, grow by doubling.
       for (FieldVector vector : batch.getFieldVectors()) {
         vector.setInitialCapacity(Math.min(options.rowsPerBlock(), INITIAL_ROWS));
       }
-      writer = ArrowWriter.create(batch);
+      List<FieldVector> vectors = batch.getFieldVectors();
+      ArrowFieldWriter[] fields = new ArrowFieldWriter[vectors.size()];
+      for (int i = 0; i < fields.length; i++) {
+        vectors.get(i).allocateNew();
+        fields[i] = fieldWriter(vectors.get(i));
+      }
+      writer = new ArrowWriter(batch, fields);
       writers[partition] = writer;
     }
     return writer;
+  }
+
+  /** Spark's writer for the vector's type, but {@link CompactDecimalWriter} for decimals of up to 18 digits. */
+  private static ArrowFieldWriter fieldWriter(FieldVector vector) {
+    if (vector instanceof DecimalVector decimals && CompactDecimalWriter.fits(decimals.getPrecision())) {
+      return new CompactDecimalWriter(decimals);
+    }
+    return ArrowWriter$.MODULE$.createFieldWriter(vector);
   }
 
   /** Turns the partition's rows into a block; {@code release} also frees its batch. */

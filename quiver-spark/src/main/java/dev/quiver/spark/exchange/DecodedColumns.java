@@ -4,6 +4,7 @@ import dev.quiver.shuffle.block.DecodedBatch;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
+import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.ValueVector;
 import org.apache.arrow.vector.dictionary.Dictionary;
@@ -15,7 +16,7 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
  * One decoded block as a Spark {@link ColumnarBatch} of {@link ArrowColumnVector}s over the decoded
- * vectors (no copy). A dictionary-encoded column (which the exchange's own blocks never have, but
+ * vectors (no copy); decimals of at most 18 digits through {@link CompactDecimalColumn}. A dictionary-encoded column (which the exchange's own blocks never have, but
  * Comet's may) is materialized into its values first: Spark's vectors do not read Arrow dictionaries.
  * Closing frees the vectors; the batch must not be read afterwards.
  */
@@ -40,7 +41,10 @@ final class DecodedColumns implements AutoCloseable {
       for (int i = 0; i < columns.length; i++) {
         FieldVector vector = vectors.get(i);
         DictionaryEncoding encoding = vector.getField().getDictionary();
-        if (encoding == null) {
+        if (encoding == null && vector instanceof DecimalVector decimals
+            && CompactDecimalWriter.fits(decimals.getPrecision())) {
+          columns[i] = new CompactDecimalColumn(decimals);
+        } else if (encoding == null) {
           columns[i] = new ArrowColumnVector(vector);
         } else {
           Dictionary dictionary = decoded.dictionaries().lookup(encoding.getId());
