@@ -35,7 +35,9 @@ import scala.reflect.ClassTag$;
  * <p>Checked on the driver before any task runs (USER errors): the partition count (1 to 2^24), the
  * key columns (present, at least one, top-level, of a type Spark hashes) and every column's type (one
  * the blocks carry: byte, short, int, long, float, double, boolean, string, binary, date, timestamp,
- * timestamp_ntz, decimal). Spark does not know that the result is hash-partitioned (a later join or
+ * timestamp_ntz, decimal). Not entirely lazy: building the input's RDD runs the input's own shuffle
+ * stages when adaptive execution is on (an input with an aggregate or a join); the exchange's shuffle
+ * runs at the first action. Spark does not know that the result is hash-partitioned (a later join or
  * aggregate on the keys shuffles again).
  */
 public final class QuiverExchange {
