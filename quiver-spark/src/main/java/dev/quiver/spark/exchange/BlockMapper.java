@@ -1,5 +1,6 @@
 package dev.quiver.spark.exchange;
 
+import dev.quiver.common.memory.Allocators;
 import dev.quiver.shuffle.block.ShuffleBlockWriter;
 import dev.quiver.shuffle.partition.Partitioner;
 import dev.quiver.shuffle.partition.Partitioning;
@@ -54,12 +55,15 @@ final class BlockMapper implements Iterator<Tuple2<Object, Object>>, AutoCloseab
   private boolean inputDone;
   private boolean closed;
 
-  BlockMapper(Iterator<InternalRow> input, ExchangePlan plan, int mapTask, BufferAllocator allocator) {
+  /**
+   * A mapper of {@code input} whose batches live in a child of {@code taskAllocator} of its own (so
+   * its memory limit counts its own rows only, not a reduce side's batches in the same task).
+   */
+  BlockMapper(Iterator<InternalRow> input, ExchangePlan plan, int mapTask, BufferAllocator taskAllocator) {
     this.input = input;
     this.options = plan.options();
     this.schema = plan.arrowSchema();
     this.keyOrdinals = plan.keyOrdinals();
-    this.allocator = allocator;
     int partitions = plan.partitions();
     this.partitioner = plan.partitioning().newPartitioner(plan.keySchema(), mapTask);
     this.chunk = new InternalRow[CHUNK_ROWS];
@@ -67,19 +71,25 @@ final class BlockMapper implements Iterator<Tuple2<Object, Object>>, AutoCloseab
     this.batches = new VectorSchemaRoot[partitions];
     this.writers = new ArrowWriter[partitions];
     this.rows = new int[partitions];
-    VectorSchemaRoot keyRoot = VectorSchemaRoot.create(plan.keySchema(), allocator);
-    this.keys = keyRoot;
     this.keyWriters = new ArrowFieldWriter[keyOrdinals.length];
+    BufferAllocator allocator = taskAllocator.newChildAllocator("quiver exchange map", 0, Long.MAX_VALUE);
+    this.allocator = allocator;
+    VectorSchemaRoot keyRoot = null;
     try {
+      keyRoot = VectorSchemaRoot.create(plan.keySchema(), allocator);
       for (int k = 0; k < keyOrdinals.length; k++) {
         FieldVector vector = keyRoot.getVector(k);
         vector.setInitialCapacity(CHUNK_ROWS);
         vector.allocateNew();
         keyWriters[k] = fieldWriter(vector);
       }
+      this.keys = keyRoot;
       this.blockWriter = new ShuffleBlockWriter(schema, options.codec(), ShuffleBlockWriter.Options.defaults());
     } catch (RuntimeException failure) {
-      keyRoot.close();
+      if (keyRoot != null) {
+        keyRoot.close();
+      }
+      allocator.close();
       throw failure;
     }
   }
@@ -222,5 +232,6 @@ final class BlockMapper implements Iterator<Tuple2<Object, Object>>, AutoCloseab
     }
     keys.close();
     blockWriter.close();
+    Allocators.closeChecked(allocator);
   }
 }
