@@ -50,7 +50,7 @@ public final class QuiverScanBuilder implements ScanBuilder, SupportsPushDownV2F
   private final TableListing listing;
   private final StructType dataSchema;
   private final StructType partitionSchema;
-  private final CaseInsensitiveStringMap options;
+  private final long maximumBytes;
   private final Schema arrowSchema;
   private final PartitionPruner partitionPruner;
   private final List<Predicate> partitionPredicates = new ArrayList<>();
@@ -64,7 +64,7 @@ public final class QuiverScanBuilder implements ScanBuilder, SupportsPushDownV2F
     this.listing = listing;
     this.dataSchema = listing.dataSchema().asNullable();
     this.partitionSchema = listing.partitionSchema();
-    this.options = options;
+    this.maximumBytes = QuiverOptions.positiveLong(options, QuiverOptions.PARTITION_BYTES, sessionPartitionBytes());
     this.required = tableSchema;
     this.arrowSchema = arrowSchema(listing);
     this.partitionPruner = new PartitionPruner(partitionSchema);
@@ -242,7 +242,6 @@ public final class QuiverScanBuilder implements ScanBuilder, SupportsPushDownV2F
     for (Predicate predicate : partitionPredicates) {
       partitionText.add(predicate.toString());
     }
-    long maximumBytes = QuiverOptions.positiveLong(options, QuiverOptions.PARTITION_BYTES, sessionPartitionBytes());
     List<DataFile> files = files();
     return new QuiverScan(new QuiverScan.Request(listing.roots(), files, listing.files().size(), dataSchema, columns,
         filter(), pushedText, partitionText, ordinals.stream().mapToInt(Integer::intValue).toArray(),

@@ -10,7 +10,7 @@ import org.apache.spark.sql.connector.metric.CustomTaskMetric;
  * The scan's metrics as Spark shows them (SQL tab, {@code BatchScanExec.metrics}): Spark names paired
  * with the Quiver scan metric each sums over a task's scans.
  */
-final class ReadMetrics {
+public final class ReadMetrics {
   /** Spark name, Quiver scan metric, description. */
   static final List<String[]> METRICS = List.of(
       new String[] {"quiverSplits", "splits", "Quiver splits read"},
