@@ -5,6 +5,7 @@ import dev.quiver.common.batch.Batch;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.List;
+import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.TimeStampVector;
@@ -24,7 +25,7 @@ import org.apache.spark.unsafe.types.UTF8String;
 
 /**
  * A Quiver {@link Batch} seen as a Spark {@link ColumnarBatch} without copying values: plain columns
- * as Spark's Arrow columns, dictionary columns as their codes over the dictionary's values, a
+ * as Spark's Arrow columns (decimals as {@link DecimalColumnVector}), dictionary columns as their codes over the dictionary's values, a
  * selection vector as an index over the rows, timestamps of other units scaled to microseconds, and
  * the file's partition values as constant columns. Owns the batch: {@link #close()} frees it (Spark
  * never closes the batches a reader returns).
@@ -122,6 +123,9 @@ public final class SparkBatch implements AutoCloseable {
       if (unit != TimeUnit.MICROSECOND) {
         return new TimestampColumnVector(type, timestamps, unit);
       }
+    }
+    if (vector instanceof DecimalVector decimals) {
+      return new DecimalColumnVector(type, decimals);
     }
     return new ArrowColumnVector(vector);
   }

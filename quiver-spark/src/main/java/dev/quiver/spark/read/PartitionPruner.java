@@ -68,7 +68,7 @@ final class PartitionPruner {
         if (Boolean.FALSE.equals(left) || Boolean.FALSE.equals(right)) {
           return false;
         }
-        return left == null || right == null ? null : true;
+        return (left == null || right == null) ? null : true;
       }
       case "OR": {
         Boolean left = evaluate((Predicate) children[0], file);
@@ -76,7 +76,7 @@ final class PartitionPruner {
         if (Boolean.TRUE.equals(left) || Boolean.TRUE.equals(right)) {
           return true;
         }
-        return left == null || right == null ? null : false;
+        return (left == null || right == null) ? null : false;
       }
       case "NOT": {
         Boolean operand = evaluate((Predicate) children[0], file);
@@ -109,7 +109,7 @@ final class PartitionPruner {
             return true;
           }
         }
-        return file == null || value == null || sawNull ? null : false;
+        return (file == null || value == null || sawNull) ? null : false;
       }
       case "=", "<>", "<", "<=", ">", ">=", "<=>":
         return compare(predicate.name(), children, file);
@@ -128,7 +128,7 @@ final class PartitionPruner {
     }
     Comparable<Object> value = value(file, column);
     if (name.equals("<=>")) {
-      return value == null || literal == null ? value == literal : value.compareTo(literal) == 0;
+      return (value == null || literal == null) ? value == literal : value.compareTo(literal) == 0;
     }
     if (value == null || literal == null) {
       return null;
