@@ -46,6 +46,7 @@ final class QuiverDataWriter implements DataWriter<InternalRow> {
   private final UnsafeProjection dataProjection;
   private final List<FinishedFile> finished = new ArrayList<>();
   private UnsafeRow currentKey;
+  private String currentFolders;
   private QuiverWriter current;
   private Path currentHidden;
   private String currentRelative;
@@ -99,10 +100,14 @@ final class QuiverDataWriter implements DataWriter<InternalRow> {
     if (keyProjection != null) {
       UnsafeRow key = keyProjection.apply(row);
       if (currentKey == null || !currentKey.equals(key)) {
-        finishFile();
         currentKey = key.copy();
-        openFile(PartitionValues.folders(partitionSchema, currentKey) + "/"
-            + job.fileName(partitionId, taskId, fileCount++));
+        String folders = PartitionValues.folders(partitionSchema, currentKey);
+        if (!folders.equals(currentFolders)) {
+          // keys that differ can share a folder (null and the empty string): keep writing its file
+          finishFile();
+          currentFolders = folders;
+          openFile(folders + "/" + job.fileName(partitionId, taskId, fileCount++));
+        }
       }
       data = dataProjection.apply(row);
     } else if (current == null) {

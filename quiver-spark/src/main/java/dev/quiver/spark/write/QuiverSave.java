@@ -2,7 +2,6 @@ package dev.quiver.spark.write;
 
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
-import dev.quiver.spark.QuiverDataSource;
 import dev.quiver.spark.QuiverOptions;
 import dev.quiver.spark.files.TableFiles;
 import java.nio.file.Path;
@@ -19,12 +18,14 @@ import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**
- * The save modes Spark routes to a V1 provider: {@code errorifexists} (the default) and
- * {@code ignore}. A table exists when its folder has a manifest or any {@code .qvr} file (or the path
- * is a file). errorifexists on an existing table is a USER error naming the path; ignore leaves it
- * as it is; otherwise the rows are written through the DataSource V2 append path in create-only mode,
- * so a table created by someone else between the check and the commit still fails the commit
- * (errorifexists) or leaves the table alone (ignore).
+ * Every {@code df.write.format("quiver").mode(m).save(path)}: Spark 4.1.3 sends all four modes here
+ * (see {@link QuiverWriteProvider} for why), and this runs the write through DataSource V2
+ * ({@link QuiverWriteProvider}). append and overwrite write at once. errorifexists (Spark's default)
+ * and ignore first ask whether the table exists — a manifest, any {@code .qvr} file below the folder,
+ * or the path is a file: errorifexists on an existing table is a USER error naming the path; ignore
+ * leaves it as it is; otherwise the rows are written in create-only mode, so a table created by
+ * someone else between the check and the commit still fails the commit (errorifexists) or is left
+ * alone (ignore).
  */
 public final class QuiverSave {
   /** The option Spark passes partitionBy's columns in to a V1 provider (a JSON array of names). */
@@ -58,7 +59,7 @@ public final class QuiverSave {
   }
 
   private static void write(SaveMode mode, Map<String, String> options, Dataset<Row> data, String path) {
-    DataFrameWriter<Row> writer = data.write().format(QuiverDataSource.SHORT_NAME);
+    DataFrameWriter<Row> writer = data.write().format(QuiverWriteProvider.class.getName());
     String partitionColumns = null;
     for (Map.Entry<String, String> option : options.entrySet()) {
       String key = option.getKey();
