@@ -10,10 +10,11 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * ({@code load(p)}, {@code save(p)}), {@code paths} as a JSON array of strings for several.
  */
 public final class QuiverOptions {
-  /** Target bytes of one input partition (splits are packed up to it); default 128 MiB. */
+  /**
+   * Most bytes (of the columns a query touches) one input partition reads; splits are packed up to it.
+   * Default: the session's {@code spark.sql.files.maxPartitionBytes} (128 MiB unless set).
+   */
   public static final String PARTITION_BYTES = "partitionBytes";
-  /** Rows per columnar batch handed to Spark; default 8192 * 8. */
-  public static final String BATCH_ROWS = "batchRows";
 
   private QuiverOptions() {}
 
