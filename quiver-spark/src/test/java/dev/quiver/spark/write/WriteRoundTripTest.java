@@ -134,6 +134,39 @@ class WriteRoundTripTest {
   }
 
   @Test
+  void everyTypeRoundTripsThroughSparksRead() {
+    long seed = System.nanoTime();
+    System.out.println("WriteRoundTripTest Spark read seed " + seed);
+    Dataset<Row> data = spark.createDataFrame(randomRows(seed, 2000), ALL_TYPES).repartition(2);
+    Path table = folder.resolve("spark-read");
+    data.write().format("quiver").save(table.toString());
+    Dataset<Row> read = spark.read().format("quiver").load(table.toString());
+    assertThat(read.schema().fieldNames()).containsExactly(ALL_TYPES.fieldNames());
+    List<List<Object>> expected = WriteTesting.byId(WriteTesting.normal(data.collectAsList()));
+    List<List<Object>> actual = WriteTesting.byId(WriteTesting.normal(read.collectAsList()));
+    assertThat(actual).hasSize(2000);
+    for (int r = 0; r < expected.size(); r++) {
+      assertThat(actual.get(r)).as("row %d (seed %d)", r, seed).isEqualTo(expected.get(r));
+    }
+  }
+
+  @Test
+  void partitionColumnsOfEveryPartitionTypeReadBackTypedThroughSpark() {
+    Path table = folder.resolve("typed-partitions");
+    Dataset<Row> data = spark.range(0, 240, 1, 3).selectExpr("id",
+        "cast(id % 3 as byte) as p_byte", "id % 2 = 0 as p_bool",
+        "case when id % 5 = 0 then null else date_add(date'2024-02-27', cast(id % 4 as int)) end as p_date",
+        "cast(id % 3 as decimal(10,2)) / 4 as p_dec", "case when id % 7 = 0 then 'x/y' else 'z' end as p_str");
+    data.write().format("quiver").partitionBy("p_byte", "p_bool", "p_date", "p_dec", "p_str").save(table.toString());
+    Dataset<Row> read = spark.read().format("quiver").load(table.toString());
+    assertThat(read.schema()).isEqualTo(WriteTesting.nullable(data.schema()));
+    assertThat(WriteTesting.byId(WriteTesting.normal(read.collectAsList())))
+        .isEqualTo(WriteTesting.byId(WriteTesting.normal(data.collectAsList())));
+    assertThat(read.where("p_date = date'2024-02-29' and p_bool").count())
+        .isEqualTo(data.where("p_date = date'2024-02-29' and p_bool").count()).isPositive();
+  }
+
+  @Test
   void anEmptyDataFrameCommitsAnEmptyTableWithItsSchema() {
     Path table = folder.resolve("empty");
     spark.createDataFrame(List.of(), ALL_TYPES).write().format("quiver").mode("append").save(table.toString());

@@ -170,4 +170,9 @@ final class WriteTesting {
     }
     throw new AssertionError("no QuiverException in the cause chain of " + thrown, thrown);
   }
+
+  /** {@code schema} with every column nullable (what a written table reports). */
+  static org.apache.spark.sql.types.StructType nullable(org.apache.spark.sql.types.StructType schema) {
+    return dev.quiver.spark.files.Schemas.nullable(schema);
+  }
 }
