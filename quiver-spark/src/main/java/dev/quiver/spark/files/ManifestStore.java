@@ -126,7 +126,11 @@ public final class ManifestStore {
       forceFolder(folder);
       return true;
     } finally {
-      Files.deleteIfExists(temporary);
+      try {
+        Files.deleteIfExists(temporary);
+      } catch (IOException ignored) {
+        // a hidden temporary may remain; it is never read, and a published version must not fail here
+      }
     }
   }
 

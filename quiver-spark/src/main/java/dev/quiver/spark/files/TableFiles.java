@@ -128,12 +128,18 @@ public final class TableFiles {
 
   /**
    * The plain {@code .qvr} files below a folder without a manifest (e.g. written by {@code quiver
-   * convert}), with their partition columns (empty when there are none); the data schema is the
-   * first file's, or empty when there is no file.
+   * convert}) whose file names {@code adopt} accepts, with their partition columns (empty when there
+   * are none); the data schema is the first accepted file's, or empty when there is none.
    */
-  public static TableListing listPlain(Path folder) {
+  public static TableListing listPlain(Path folder, java.util.function.Predicate<String> adopt) {
+    List<DataFile> all = new ArrayList<>();
+    List<String> columns = Files.isDirectory(folder) ? listPath(folder.toString(), folder, all) : List.of();
     List<DataFile> files = new ArrayList<>();
-    List<String> columns = Files.isDirectory(folder) ? listPath(folder.toString(), folder, files) : List.of();
+    for (DataFile file : all) {
+      if (adopt.test(Path.of(file.path()).getFileName().toString())) {
+        files.add(file);
+      }
+    }
     StructType dataSchema = files.isEmpty() ? new StructType() : readSchema(files.get(0).path());
     return new TableListing(List.of(folder.toString()), files, dataSchema, partitionSchema(columns, files), false);
   }

@@ -60,7 +60,11 @@ final class JobCommit {
         throw new QuiverException(ErrorCode.IO, "writing manifest version " + version + " of " + root, failure);
       }
       if (published) {
-        cleanUp(job, state, next);
+        try {
+          cleanUp(job, state, next);
+        } catch (RuntimeException ignored) {
+          // never fail a published commit: the caller would abort and delete files the manifest lists
+        }
         return next;
       }
     }

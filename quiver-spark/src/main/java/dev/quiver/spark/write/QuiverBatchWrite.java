@@ -34,7 +34,8 @@ final class QuiverBatchWrite implements BatchWrite {
     try {
       JobCommit.commit(job, mode, messages);
     } catch (RuntimeException failure) {
-      // Spark does not abort a job whose commit threw: take the job's files back ourselves
+      // the commit throws only before a manifest with the job's files is published (cleanup after
+      // publishing never throws), so the files can go; Spark aborts too, and abort is idempotent
       JobCommit.abort(job, messages);
       throw failure;
     }

@@ -38,13 +38,11 @@ record TableState(Optional<Manifest> manifest, List<Manifest.Entry> files, Struc
     if (!Files.isDirectory(root)) {
       return new TableState(manifest, List.of(), new StructType(), List.of(), new StructType());
     }
-    TableListing plain = TableFiles.listPlain(root);
+    TableListing plain = TableFiles.listPlain(root, name -> !WriteJob.JOB_FILE_NAME.matcher(name).matches());
     List<Manifest.Entry> files = new ArrayList<>();
     for (DataFile file : plain.files()) {
-      Path path = Path.of(file.path());
-      if (!WriteJob.JOB_FILE_NAME.matcher(path.getFileName().toString()).matches()) {
-        files.add(new Manifest.Entry(root.relativize(path).toString().replace('\\', '/'), file.length()));
-      }
+      files.add(new Manifest.Entry(root.relativize(Path.of(file.path())).toString().replace('\\', '/'),
+          file.length()));
     }
     return new TableState(manifest, files, plain.dataSchema(), List.of(plain.partitionSchema().fieldNames()),
         plain.partitionSchema());

@@ -208,6 +208,39 @@ class SaveModesTest {
     assertThat(ManifestStore.latest(table).orElseThrow().version()).isEqualTo(7);
   }
 
+  @Test
+  void concurrentAppendsAllLand() throws Exception {
+    Path table = folder.resolve("appends");
+    rows(0, 10, "seed").write().format("quiver").save(table.toString());
+    int jobs = 3;
+    List<Thread> threads = new ArrayList<>();
+    AtomicReference<Throwable> failure = new AtomicReference<>();
+    for (int j = 1; j <= jobs; j++) {
+      long from = j * 1000L;
+      Thread thread = new Thread(() -> {
+        try {
+          rows(from, from + 100, "job").write().format("quiver").mode("append").save(table.toString());
+        } catch (Throwable thrown) {
+          failure.compareAndSet(null, thrown);
+        }
+      });
+      threads.add(thread);
+      thread.start();
+    }
+    for (Thread thread : threads) {
+      thread.join();
+    }
+    if (failure.get() != null) {
+      throw new AssertionError("a concurrent append failed", failure.get());
+    }
+    List<Long> expected = new ArrayList<>(range(0, 10));
+    for (int j = 1; j <= jobs; j++) {
+      expected.addAll(range(j * 1000L, j * 1000L + 100));
+    }
+    assertThat(ids(table)).isEqualTo(expected);
+    assertThat(ManifestStore.latest(table).orElseThrow().version()).isEqualTo(1 + jobs);
+  }
+
   private static List<String> listedFiles(Path table) {
     List<String> paths = new ArrayList<>();
     ManifestStore.latest(table).orElseThrow().files().forEach(entry -> paths.add(entry.path()));
