@@ -1,5 +1,6 @@
 package dev.quiver.spark.files;
 
+import dev.quiver.common.QuiverException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -8,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.types.StructField;
+import org.apache.spark.sql.types.StructType;
 
 /**
  * Turns a manifest into the {@link TableListing} readers use: each entry's absolute path, its
@@ -58,6 +60,35 @@ final class ManifestFiles {
       files.add(new DataFile(file.toString(), length, values));
     }
     return new TableListing(List.of(table.toString()), files, manifest.dataSchema(), manifest.partitionSchema(), true);
+  }
+
+  /**
+   * The part of a committed table's listing below its partition folder {@code folder} (e.g.
+   * {@code t/a=1} of {@code t}): the files under it, with the partition columns below it only (as
+   * Spark reads a partition folder named directly); a USER error when {@code folder} is not a
+   * partition folder of the table.
+   */
+  static TableListing below(TableListing table, Path root, Path folder) {
+    Path relative = root.relativize(folder);
+    StructField[] columns = table.partitionSchema().fields();
+    int depth = relative.getNameCount();
+    for (int i = 0; i < depth; i++) {
+      String name = relative.getName(i).toString();
+      int equals = name.indexOf('=');
+      if (i >= columns.length || equals <= 0
+          || !HivePaths.unescape(name.substring(0, equals)).equals(columns[i].name())) {
+        throw QuiverException.user("folder " + folder + " is inside the committed table " + root
+            + " but is not one of its partition folders " + table.partitionSchema().simpleString());
+      }
+    }
+    List<DataFile> files = new ArrayList<>();
+    for (DataFile file : table.files()) {
+      if (Path.of(file.path()).startsWith(folder)) {
+        files.add(new DataFile(file.path(), file.length(), file.partitionValues().subList(depth, columns.length)));
+      }
+    }
+    StructType below = new StructType(java.util.Arrays.copyOfRange(columns, depth, columns.length));
+    return new TableListing(List.of(folder.toString()), files, table.dataSchema(), below, true);
   }
 
   private static String value(String name, String path, String folder, String column) {

@@ -33,8 +33,9 @@ public final class TableFiles {
   /**
    * The table at {@code paths}; a USER error naming the path when one does not exist or holds no
    * files. A folder with a committed manifest lists exactly the manifest's files (its schema, its
-   * partition columns with their types; {@code fromManifest} true, even for an empty table), and all
-   * paths must then be such folders with the same schema.
+   * partition columns with their types; {@code fromManifest} true, even for an empty table); a
+   * partition folder inside such a table lists the manifest's files below it (the partition columns
+   * below it only); all paths must then be such folders with the same schema.
    */
   public static TableListing resolve(List<String> paths) {
     List<String> roots = new ArrayList<>();
@@ -46,6 +47,11 @@ public final class TableFiles {
       roots.add(path.toString());
       if (Files.isDirectory(path) && ManifestStore.exists(path)) {
         committed.add(listManifest(path));
+        continue;
+      }
+      Path table = Files.isDirectory(path) ? committedAncestor(path) : null;
+      if (table != null) {
+        committed.add(ManifestFiles.below(listManifest(table), table, path));
         continue;
       }
       List<DataFile> found = new ArrayList<>();
@@ -108,6 +114,20 @@ public final class TableFiles {
     }
     throw new QuiverException(dev.quiver.common.ErrorCode.IO,
         "the manifest of " + table + " kept changing while it was read");
+  }
+
+  /**
+   * The committed table {@code folder} is a partition folder of ({@code t/a=1/b=2} of {@code t} with a
+   * manifest), or null: its files are the manifest's, not whatever lies in the folder.
+   */
+  private static Path committedAncestor(Path folder) {
+    for (Path current = folder; current.getParent() != null
+        && current.getFileName().toString().indexOf('=') > 0; current = current.getParent()) {
+      if (ManifestStore.exists(current.getParent())) {
+        return current.getParent();
+      }
+    }
+    return null;
   }
 
   /** Whether a table exists at {@code path}: a committed manifest, a file, or any .qvr file below it. */

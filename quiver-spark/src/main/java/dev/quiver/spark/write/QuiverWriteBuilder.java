@@ -54,6 +54,9 @@ public final class QuiverWriteBuilder implements SupportsTruncate {
       throw QuiverException.user("a quiver write needs exactly one path, got " + paths);
     }
     Path root = TableFiles.localPath(paths.get(0));
+    if (java.nio.file.Files.isRegularFile(root)) {
+      throw QuiverException.user("cannot write to " + root + ": it is a file; a quiver table is a folder");
+    }
     StructType schema = info.schema();
     List<Integer> partitionOrdinals = partitionOrdinals(schema);
     WriteOptions writeOptions = WriteOptions.of(options);

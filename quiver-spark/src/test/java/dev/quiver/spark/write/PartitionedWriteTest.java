@@ -108,6 +108,57 @@ class PartitionedWriteTest {
   }
 
   @Test
+  void aPartitionFolderOfACommittedTableReadsOnlyItsListedFiles() {
+    Path table = folder.resolve("sub");
+    spark.range(0, 100, 1, 2).selectExpr("id", "cast(id % 2 as int) as p", "id % 3 as q").write().format("quiver")
+        .partitionBy("p", "q").save(table.toString());
+    Dataset<Row> second = spark.range(100, 160, 1, 2).selectExpr("id", "cast(id % 2 as int) as p", "id % 3 as q");
+    second.write().format("quiver").partitionBy("p", "q").mode("overwrite").save(table.toString());
+    // the first version's files are retired but still on disk (one version of grace)
+    Path partition = table.resolve("p=1");
+    assertThat(WriteTesting.visibleDataFiles(partition).size())
+        .isGreaterThan(TableFiles.resolve(List.of(partition.toString())).files().size());
+
+    TableListing listing = TableFiles.resolve(List.of(partition.toString()));
+    assertThat(listing.fromManifest()).isTrue();
+    assertThat(listing.partitionSchema().fieldNames()).containsExactly("q");
+    List<List<Object>> expected = new ArrayList<>();
+    for (Row row : second.where("p = 1").collectAsList()) {
+      expected.add(List.of(row.getLong(0), row.getLong(2)));
+    }
+    assertThat(WriteTesting.byId(WriteTesting.read(listing, allocator.allocator())))
+        .isEqualTo(WriteTesting.byId(expected));
+    assertThat(WriteTesting.byId(WriteTesting.normal(spark.read().format("quiver").load(partition.toString())
+        .collectAsList()))).isEqualTo(WriteTesting.byId(expected));
+  }
+
+  @Test
+  void badPartitionColumnsAreUserErrorsNamingThem() {
+    Path table = folder.resolve("bad");
+    Throwable timestamp = org.assertj.core.api.Assertions.catchThrowable(() -> spark.range(3)
+        .selectExpr("id", "timestamp'2024-01-01 00:00:00' as at").write().format("quiver").partitionBy("at")
+        .save(table.toString()));
+    assertThat(WriteTesting.quiverCause(timestamp).getMessage()).contains("partition column at")
+        .contains("timestamp");
+    Throwable everyColumn = org.assertj.core.api.Assertions.catchThrowable(() -> spark.range(3).selectExpr("id")
+        .write().format("quiver").partitionBy("id").save(table.toString()));
+    assertThat(WriteTesting.quiverCause(everyColumn).getMessage()).contains("every column is a partition column");
+    Throwable missing = org.assertj.core.api.Assertions.catchThrowable(() -> spark.range(3).selectExpr("id", "id as b")
+        .write().format("quiver").partitionBy("nope").save(table.toString()));
+    assertThat(missing).isNotNull();
+    assertThat(table).doesNotExist();
+  }
+
+  @Test
+  void writingToAFileIsAUserError() throws Exception {
+    Path file = folder.resolve("file.qvr");
+    Files.writeString(file, "not a table");
+    Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(() -> spark.range(3).write()
+        .format("quiver").mode("append").save(file.toString()));
+    assertThat(WriteTesting.quiverCause(thrown).getMessage()).contains(file.toString()).contains("is a file");
+  }
+
+  @Test
   void appendingWithOtherPartitionColumnsIsAUserError() {
     Path table = folder.resolve("mismatch");
     spark.range(10).selectExpr("id", "id % 2 as p").write().format("quiver").partitionBy("p").save(table.toString());
