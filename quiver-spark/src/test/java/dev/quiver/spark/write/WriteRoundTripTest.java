@@ -174,6 +174,10 @@ class WriteRoundTripTest {
     assertThat(listing.fromManifest()).isTrue();
     assertThat(listing.files()).isEmpty();
     assertThat(listing.dataSchema().fieldNames()).containsExactly(ALL_TYPES.fieldNames());
+    Dataset<Row> read = spark.read().format("quiver").load(table.toString());
+    assertThat(read.schema().fieldNames()).containsExactly(ALL_TYPES.fieldNames());
+    assertThat(read.count()).isZero();
+    assertThat(read.collectAsList()).isEmpty();
   }
 
   @Test
