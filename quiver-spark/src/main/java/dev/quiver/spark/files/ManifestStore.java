@@ -69,6 +69,20 @@ public final class ManifestStore {
         "the manifest of " + table + " kept changing while it was read (" + LOOKUPS + " tries)");
   }
 
+  /** Version {@code version} of the manifest of {@code table}; empty when it is not there. */
+  public static Optional<Manifest> read(Path table, long version) {
+    Path file = path(table, version);
+    byte[] bytes;
+    try {
+      bytes = Files.readAllBytes(file);
+    } catch (NoSuchFileException removed) {
+      return Optional.empty();
+    } catch (IOException failure) {
+      throw new UncheckedIOException("reading " + file, failure);
+    }
+    return Optional.of(Manifest.parse(file.toString(), bytes));
+  }
+
   /** The versions present, ascending. */
   public static List<Long> versions(Path table) {
     Path folder = table.resolve(FOLDER);

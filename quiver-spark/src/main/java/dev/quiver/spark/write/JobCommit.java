@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.apache.spark.sql.connector.write.WriterCommitMessage;
@@ -18,9 +19,10 @@ import org.apache.spark.sql.connector.write.WriterCommitMessage;
 /**
  * The driver's side of a write job. {@link #commit} publishes the next manifest version (append: the
  * previous files plus the job's; overwrite: the job's only, the previous ones recorded as retired),
- * retrying on top of a concurrent committer that won the version; then it cleans up: the files the
- * previous version retired (no reader of the current or previous version uses them), manifests
- * older than the previous version, and this job's stray attempt files. {@link #abort} deletes the
+ * retrying on top of a concurrent committer that won the version; then it cleans up: the files
+ * retired by the version {@link WriteOptions#retainVersions()} before the new one (default: the
+ * previous one; no reader of the versions kept uses them), manifests older than that version, and
+ * this job's stray attempt files. {@link #abort} deletes the
  * job's files and leaves the manifest as it was. Cleanup is best effort: whatever stays behind is
  * never listed by a manifest, so readers never see it.
  */
@@ -99,14 +101,19 @@ final class JobCommit {
     Path root = job.rootPath();
     Set<String> listed = new HashSet<>();
     next.files().forEach(entry -> listed.add(entry.path()));
-    previous.manifest().ifPresent(manifest -> {
+    long expired = next.version() - job.options().retainVersions();
+    Optional<Manifest> old = previous.manifest().filter(manifest -> manifest.version() == expired);
+    if (old.isEmpty() && expired >= 1) {
+      old = ManifestStore.read(root, expired);
+    }
+    old.ifPresent(manifest -> {
       for (Manifest.Entry entry : manifest.retired()) {
         if (!listed.contains(entry.path())) {
           deleteQuietly(root.resolve(entry.path()));
         }
       }
     });
-    ManifestStore.deleteBelow(root, next.version() - 1);
+    ManifestStore.deleteBelow(root, Math.max(expired, 1));
     sweep(job, listed);
   }
 

@@ -11,7 +11,7 @@ import org.apache.spark.sql.connector.write.WriterCommitMessage;
  * @param taskId the Spark task attempt id (unique in the application; in the file names)
  * @param files the attempt's files, in the order written
  */
-public record TaskCommit(int partitionId, long taskId, List<WrittenFile> files) implements WriterCommitMessage {
+record TaskCommit(int partitionId, long taskId, List<WrittenFile> files) implements WriterCommitMessage {
   private static final long serialVersionUID = 1L;
 
   public TaskCommit {

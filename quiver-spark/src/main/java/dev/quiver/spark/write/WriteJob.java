@@ -19,7 +19,7 @@ import org.apache.spark.sql.types.StructType;
  * @param partitionOrdinals positions in {@code inputSchema} of the partition columns, in folder order
  * @param options the write options
  */
-public record WriteJob(String root, String jobId, StructType inputSchema, List<Integer> partitionOrdinals,
+record WriteJob(String root, String jobId, StructType inputSchema, List<Integer> partitionOrdinals,
     WriteOptions options) implements Serializable {
   private static final long serialVersionUID = 1L;
 

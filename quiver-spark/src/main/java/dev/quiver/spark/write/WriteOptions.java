@@ -10,9 +10,10 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * @param batchRows rows converted to Arrow before they are handed to the file writer
  * @param batchBytes Arrow bytes after which a batch is handed over early (checked every 1024 rows)
  * @param chunkBytes the file writer's chunk target per column
+ * @param retainVersions how many versions before the new one keep their files for readers still using them
  * @param createOnly commit only when the table does not exist yet (the errorifexists and ignore modes)
  */
-public record WriteOptions(int batchRows, long batchBytes, long chunkBytes, boolean createOnly)
+public record WriteOptions(int batchRows, long batchBytes, long chunkBytes, int retainVersions, boolean createOnly)
     implements java.io.Serializable {
   private static final long serialVersionUID = 1L;
 
@@ -22,6 +23,11 @@ public record WriteOptions(int batchRows, long batchBytes, long chunkBytes, bool
   public static final String BATCH_BYTES = "writeBatchBytes";
   /** The .qvr writer's chunk target per column, bytes; default the format's (about 1 MiB). */
   public static final String CHUNK_BYTES = "chunkBytes";
+  /**
+   * How many previous versions keep their files after a commit (default 1): a reader that planned on
+   * one of them can still read it. Files an overwrite retired are deleted this many commits later.
+   */
+  public static final String RETAIN_VERSIONS = "retainVersions";
   /** Internal: set by the errorifexists/ignore path so a table created meanwhile fails the commit. */
   public static final String CREATE_ONLY = "quiver.createOnly";
 
@@ -33,6 +39,7 @@ public record WriteOptions(int batchRows, long batchBytes, long chunkBytes, bool
     }
     return new WriteOptions((int) rows, QuiverOptions.positiveLong(options, BATCH_BYTES, 64L << 20),
         QuiverOptions.positiveLong(options, CHUNK_BYTES, FormatConstants.CHUNK_BYTES_TARGET),
+        (int) Math.min(QuiverOptions.positiveLong(options, RETAIN_VERSIONS, 1), 1_000_000),
         Boolean.parseBoolean(options.getOrDefault(CREATE_ONLY, "false")));
   }
 }

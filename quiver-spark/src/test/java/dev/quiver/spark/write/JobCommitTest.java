@@ -20,8 +20,41 @@ class JobCommitTest {
   Path table;
 
   private WriteJob job() {
+    return job(1);
+  }
+
+  private WriteJob job(int retainVersions) {
     return new WriteJob(table.toString(), UUID.randomUUID().toString(),
-        new StructType().add("id", DataTypes.LongType), List.of(), new WriteOptions(8, 1 << 20, 1 << 20, false));
+        new StructType().add("id", DataTypes.LongType), List.of(),
+        new WriteOptions(8, 1 << 20, 1 << 20, retainVersions, false));
+  }
+
+  /** Commits one new file of a new job; returns the file's path relative to the table. */
+  private String commitOneFile(WriteMode mode, int retainVersions) throws Exception {
+    WriteJob job = job(retainVersions);
+    String name = job.fileName(0, 1, -1);
+    file(name, 4);
+    JobCommit.commit(job, mode, messages(new TaskCommit(0, 1, List.of(new TaskCommit.WrittenFile(name, 4, 1)))));
+    return name;
+  }
+
+  @Test
+  void retiredFilesStayForTheRetainedVersionsThenGo() throws Exception {
+    for (int retain = 1; retain <= 3; retain++) {
+      for (Path old : WriteTesting.filesBelow(table).stream().map(table::resolve).toList()) {
+        Files.delete(old);
+      }
+      String first = commitOneFile(WriteMode.APPEND, retain);
+      commitOneFile(WriteMode.OVERWRITE, retain); // retires first
+      for (int later = 1; later < retain; later++) {
+        commitOneFile(WriteMode.APPEND, retain);
+        assertThat(table.resolve(first)).as("retain %d, %d commits later", retain, later).exists();
+      }
+      commitOneFile(WriteMode.APPEND, retain);
+      assertThat(table.resolve(first)).as("retain %d, %d commits later", retain, retain).doesNotExist();
+      List<Long> versions = ManifestStore.versions(table);
+      assertThat(versions).as("retain %d", retain).hasSize(retain + 1);
+    }
   }
 
   private Path file(String name, int length) throws Exception {

@@ -170,7 +170,7 @@ class SaveModesTest {
       try {
         while (writing.get()) {
           TableListing listing = TableFiles.resolve(List.of(table.toString()));
-          List<List<Object>> rows = WriteTesting.read(listing, allocator.allocator());
+          List<List<Object>> rows = WriteTesting.readAtOnce(listing, allocator.allocator());
           Set<Long> generations = new TreeSet<>();
           List<Long> ids = new ArrayList<>();
           for (List<Object> row : rows) {

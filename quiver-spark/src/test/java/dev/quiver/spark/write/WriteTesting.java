@@ -175,4 +175,31 @@ final class WriteTesting {
   static org.apache.spark.sql.types.StructType nullable(org.apache.spark.sql.types.StructType schema) {
     return dev.quiver.spark.files.Schemas.nullable(schema);
   }
+
+  /**
+   * The rows of an unpartitioned listing read by one scan over all its files, which opens every file
+   * before it reads (as a reader that resolved a version does right away).
+   */
+  static List<List<Object>> readAtOnce(TableListing listing, BufferAllocator allocator) {
+    List<Path> paths = new ArrayList<>();
+    listing.files().forEach(file -> paths.add(Path.of(file.path())));
+    List<List<Object>> rows = new ArrayList<>();
+    try (ScanResult scan = Scan.of(paths).open(allocator)) {
+      VectorSchemaRoot batch;
+      while ((batch = scan.nextBatch()) != null) {
+        try (VectorSchemaRoot owned = batch) {
+          for (int r = 0; r < owned.getRowCount(); r++) {
+            List<Object> row = new ArrayList<>();
+            for (FieldVector vector : owned.getFieldVectors()) {
+              row.add(arrowValue(vector, r));
+            }
+            rows.add(row);
+          }
+        }
+      }
+    } catch (IOException failure) {
+      throw new UncheckedIOException(failure);
+    }
+    return rows;
+  }
 }
