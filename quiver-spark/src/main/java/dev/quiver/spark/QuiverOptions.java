@@ -53,7 +53,7 @@ public final class QuiverOptions {
   }
 
   /** Parses Spark's {@code paths} option: a JSON array of strings (with JSON's escapes). */
-  static List<String> parseJsonStrings(String json) {
+  public static List<String> parseJsonStrings(String json) {
     List<String> values = new ArrayList<>();
     String text = json.trim();
     if (!text.startsWith("[") || !text.endsWith("]")) {
