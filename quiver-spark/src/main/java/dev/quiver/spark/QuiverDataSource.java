@@ -2,6 +2,7 @@ package dev.quiver.spark;
 
 import dev.quiver.spark.files.TableFiles;
 import dev.quiver.spark.files.TableListing;
+import dev.quiver.spark.options.QuiverOptions;
 import dev.quiver.spark.write.QuiverSave;
 import java.util.Map;
 import org.apache.spark.sql.Dataset;

@@ -1,6 +1,7 @@
 package dev.quiver.spark;
 
 import dev.quiver.spark.files.TableFiles;
+import dev.quiver.spark.options.QuiverOptions;
 import dev.quiver.spark.read.QuiverScanBuilder;
 import java.util.EnumSet;
 import java.util.Set;

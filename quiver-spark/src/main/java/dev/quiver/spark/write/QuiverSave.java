@@ -2,8 +2,8 @@ package dev.quiver.spark.write;
 
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
-import dev.quiver.spark.QuiverOptions;
 import dev.quiver.spark.files.TableFiles;
+import dev.quiver.spark.options.QuiverOptions;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;

@@ -1,8 +1,8 @@
 package dev.quiver.spark.write;
 
 import dev.quiver.common.QuiverException;
-import dev.quiver.spark.QuiverOptions;
 import dev.quiver.spark.files.TableFiles;
+import dev.quiver.spark.options.QuiverOptions;
 import dev.quiver.spark.types.SparkSchemas;
 import java.nio.file.Path;
 import java.util.ArrayList;

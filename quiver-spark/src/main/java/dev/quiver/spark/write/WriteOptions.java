@@ -1,7 +1,7 @@
 package dev.quiver.spark.write;
 
 import dev.quiver.format.FormatConstants;
-import dev.quiver.spark.QuiverOptions;
+import dev.quiver.spark.options.QuiverOptions;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
 /**

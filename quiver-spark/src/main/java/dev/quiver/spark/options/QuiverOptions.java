@@ -1,4 +1,4 @@
-package dev.quiver.spark;
+package dev.quiver.spark.options;
 
 import dev.quiver.common.QuiverException;
 import java.util.ArrayList;
