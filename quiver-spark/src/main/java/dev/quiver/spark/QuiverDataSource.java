@@ -2,6 +2,7 @@ package dev.quiver.spark;
 
 import dev.quiver.spark.files.TableFiles;
 import dev.quiver.spark.files.TableListing;
+import dev.quiver.spark.options.QuiverOptions;
 import dev.quiver.spark.write.QuiverSave;
 import java.util.Map;
 import org.apache.spark.sql.Dataset;
@@ -20,9 +21,9 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 /**
  * The {@code quiver} data source: {@code spark.read.format("quiver").load(path)} and
  * {@code df.write.format("quiver").save(path)} over a {@code .qvr} file, a folder of them (with or
- * without a manifest, hive-style partition folders) or a glob. Reads and appends/overwrites go
- * through DataSource V2 ({@link QuiverTable}); {@code errorifexists} and {@code ignore}, which Spark
- * routes only to a V1 {@link CreatableRelationProvider}, are answered by {@link QuiverSave}.
+ * without a manifest, hive-style partition folders) or a glob. Reads go through DataSource V2
+ * ({@link QuiverTable}); every save mode reaches the V1 {@link CreatableRelationProvider} entry
+ * ({@link QuiverSave}), which checks the mode and writes through DataSource V2 with a manifest commit.
  */
 public final class QuiverDataSource implements TableProvider, DataSourceRegister, CreatableRelationProvider {
   /** The short name: {@code format("quiver")}. */

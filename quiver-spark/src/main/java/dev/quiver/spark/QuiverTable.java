@@ -1,22 +1,24 @@
 package dev.quiver.spark;
 
 import dev.quiver.spark.files.TableFiles;
+import dev.quiver.spark.options.QuiverOptions;
 import dev.quiver.spark.read.QuiverScanBuilder;
-import dev.quiver.spark.write.QuiverWriteBuilder;
 import java.util.EnumSet;
 import java.util.Set;
 import org.apache.spark.sql.connector.catalog.SupportsRead;
-import org.apache.spark.sql.connector.catalog.SupportsWrite;
 import org.apache.spark.sql.connector.catalog.TableCapability;
 import org.apache.spark.sql.connector.expressions.Transform;
 import org.apache.spark.sql.connector.read.ScanBuilder;
-import org.apache.spark.sql.connector.write.LogicalWriteInfo;
-import org.apache.spark.sql.connector.write.WriteBuilder;
 import org.apache.spark.sql.types.StructType;
 import org.apache.spark.sql.util.CaseInsensitiveStringMap;
 
-/** A Quiver table: the files at a path, read by split ({@link QuiverScanBuilder}) and written with a manifest commit ({@link QuiverWriteBuilder}). */
-public final class QuiverTable implements SupportsRead, SupportsWrite {
+/**
+ * A Quiver table: the files at a path, read by split ({@link QuiverScanBuilder}). It reports no write
+ * capability on purpose: Spark 4.1.3 then sends every save mode to the V1
+ * {@link QuiverDataSource#createRelation}, which writes through {@code write.QuiverWriteProvider}
+ * (a table reporting BATCH_WRITE would have errorifexists and ignore refused).
+ */
+public final class QuiverTable implements SupportsRead {
   private final StructType schema;
   private final Transform[] partitioning;
   private final CaseInsensitiveStringMap options;
@@ -44,19 +46,15 @@ public final class QuiverTable implements SupportsRead, SupportsWrite {
 
   @Override
   public Set<TableCapability> capabilities() {
-    return EnumSet.of(TableCapability.BATCH_READ, TableCapability.BATCH_WRITE, TableCapability.TRUNCATE,
-        TableCapability.OVERWRITE_BY_FILTER);
+    // no BATCH_WRITE: Spark 4.1.3 then sends every save mode (errorifexists and ignore included) to
+    // the V1 QuiverDataSource.createRelation, which writes through write.QuiverWriteProvider
+    return EnumSet.of(TableCapability.BATCH_READ);
   }
 
   @Override
   public ScanBuilder newScanBuilder(CaseInsensitiveStringMap scanOptions) {
     CaseInsensitiveStringMap merged = QuiverTable.merge(options, scanOptions);
     return new QuiverScanBuilder(TableFiles.resolve(QuiverOptions.paths(merged)), schema, merged);
-  }
-
-  @Override
-  public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
-    return new QuiverWriteBuilder(schema, partitioning, options, info);
   }
 
   static CaseInsensitiveStringMap merge(CaseInsensitiveStringMap base, CaseInsensitiveStringMap extra) {

@@ -26,18 +26,34 @@ import org.apache.spark.sql.types.StructType;
  */
 public final class TableFiles {
   /** Hive's name for a null partition value. */
-  public static final String NULL_PARTITION = "__HIVE_DEFAULT_PARTITION__";
+  public static final String NULL_PARTITION = HivePaths.NULL_PARTITION;
 
   private TableFiles() {}
 
-  /** The table at {@code paths}; a USER error naming the path when one does not exist or holds no files. */
+  /**
+   * The table at {@code paths}; a USER error naming the path when one does not exist or holds no
+   * files. A folder with a committed manifest lists exactly the manifest's files (its schema, its
+   * partition columns with their types; {@code fromManifest} true, even for an empty table); a
+   * partition folder inside such a table lists the manifest's files below it (the partition columns
+   * below it only); all paths must then be such folders with the same schema.
+   */
   public static TableListing resolve(List<String> paths) {
     List<String> roots = new ArrayList<>();
     List<DataFile> files = new ArrayList<>();
     List<String> partitionColumns = null;
+    List<TableListing> committed = new ArrayList<>();
     for (String text : paths) {
       Path path = localPath(text);
       roots.add(path.toString());
+      if (Files.isDirectory(path) && ManifestStore.exists(path)) {
+        committed.add(listManifest(path));
+        continue;
+      }
+      Path table = Files.isDirectory(path) ? committedAncestor(path) : null;
+      if (table != null) {
+        committed.add(ManifestFiles.below(listManifest(table), table, path));
+        continue;
+      }
       List<DataFile> found = new ArrayList<>();
       List<String> columns = listPath(text, path, found);
       if (partitionColumns == null) {
@@ -48,11 +64,104 @@ public final class TableFiles {
       }
       files.addAll(found);
     }
+    if (!committed.isEmpty()) {
+      return combineCommitted(paths, roots, committed);
+    }
     if (files.isEmpty()) {
       throw QuiverException.user("no .qvr files at " + String.join(", ", paths));
     }
     StructType dataSchema = readSchema(files.get(0).path());
     return new TableListing(roots, files, dataSchema, partitionSchema(partitionColumns, files), false);
+  }
+
+  private static TableListing combineCommitted(List<String> paths, List<String> roots, List<TableListing> committed) {
+    if (committed.size() != paths.size()) {
+      throw QuiverException.user("paths " + paths + " mix committed tables (folders with a " + ManifestStore.FOLDER
+          + " manifest) and plain files; read them separately");
+    }
+    TableListing first = committed.get(0);
+    List<DataFile> files = new ArrayList<>();
+    for (int i = 0; i < committed.size(); i++) {
+      TableListing listing = committed.get(i);
+      if (!Schemas.sameColumns(listing.dataSchema(), first.dataSchema())
+          || !Schemas.sameColumns(listing.partitionSchema(), first.partitionSchema())) {
+        throw QuiverException.user("tables " + paths.get(0) + " and " + paths.get(i) + " have different schemas: "
+            + first.schema().simpleString() + " and " + listing.schema().simpleString());
+      }
+      files.addAll(listing.files());
+    }
+    return new TableListing(roots, files, first.dataSchema(), first.partitionSchema(), true);
+  }
+
+  /**
+   * The files of the committed table at {@code table}, as its latest manifest lists them (a CORRUPT
+   * error naming the manifest when it is damaged or a listed file is missing or has another length).
+   */
+  public static TableListing listManifest(Path table) {
+    for (int attempt = 0; attempt < 10; attempt++) {
+      Manifest manifest = ManifestStore.latest(table)
+          .orElseThrow(() -> QuiverException.user("folder " + table + " has no committed manifest"));
+      try {
+        return ManifestFiles.listing(table, manifest);
+      } catch (ManifestFiles.MissingFileException missing) {
+        List<Long> versions = ManifestStore.versions(table);
+        if (versions.isEmpty() || versions.get(versions.size() - 1) == manifest.version()) {
+          throw Manifest.corrupt(ManifestStore.path(table, manifest.version()).toString(),
+              "it lists " + missing.getMessage() + ", which does not exist");
+        }
+        // a newer version was committed and cleaned up the files of this one: read the newer one
+      }
+    }
+    throw new QuiverException(dev.quiver.common.ErrorCode.IO,
+        "the manifest of " + table + " kept changing while it was read");
+  }
+
+  /**
+   * The committed table {@code folder} is a partition folder of ({@code t/a=1/b=2} of {@code t} with a
+   * manifest), or null: its files are the manifest's, not whatever lies in the folder.
+   */
+  private static Path committedAncestor(Path folder) {
+    for (Path current = folder; current.getParent() != null
+        && current.getFileName().toString().indexOf('=') > 0; current = current.getParent()) {
+      if (ManifestStore.exists(current.getParent())) {
+        return current.getParent();
+      }
+    }
+    return null;
+  }
+
+  /** Whether a table exists at {@code path}: a committed manifest, a file, or any .qvr file below it. */
+  public static boolean exists(Path path) {
+    if (Files.isRegularFile(path)) {
+      return true;
+    }
+    if (!Files.isDirectory(path)) {
+      return false;
+    }
+    if (ManifestStore.exists(path)) {
+      return true;
+    }
+    Map<Path, List<String>> found = new LinkedHashMap<>();
+    walk(path, path, new ArrayList<>(), new ArrayList<>(), found);
+    return !found.isEmpty();
+  }
+
+  /**
+   * The plain {@code .qvr} files below a folder without a manifest (e.g. written by {@code quiver
+   * convert}) whose file names {@code adopt} accepts, with their partition columns (empty when there
+   * are none); the data schema is the first accepted file's, or empty when there is none.
+   */
+  public static TableListing listPlain(Path folder, java.util.function.Predicate<String> adopt) {
+    List<DataFile> all = new ArrayList<>();
+    List<String> columns = Files.isDirectory(folder) ? listPath(folder.toString(), folder, all) : List.of();
+    List<DataFile> files = new ArrayList<>();
+    for (DataFile file : all) {
+      if (adopt.test(Path.of(file.path()).getFileName().toString())) {
+        files.add(file);
+      }
+    }
+    StructType dataSchema = files.isEmpty() ? new StructType() : readSchema(files.get(0).path());
+    return new TableListing(List.of(folder.toString()), files, dataSchema, partitionSchema(columns, files), false);
   }
 
   /** A local path from a plain path or a {@code file:} URI; a USER error for another scheme. */
@@ -136,26 +245,9 @@ public final class TableFiles {
     return columns;
   }
 
-  /** Reverses Hive's escaping of folder names ({@code %XX}). */
+  /** Reverses Hive's escaping of folder names ({@code %XX}); see {@link HivePaths}. */
   public static String unescape(String name) {
-    if (name.indexOf('%') < 0) {
-      return name;
-    }
-    StringBuilder text = new StringBuilder();
-    for (int i = 0; i < name.length(); i++) {
-      char c = name.charAt(i);
-      if (c == '%' && i + 2 < name.length()) {
-        try {
-          text.append((char) Integer.parseInt(name.substring(i + 1, i + 3), 16));
-          i += 2;
-          continue;
-        } catch (NumberFormatException notEscaped) {
-          // kept as written
-        }
-      }
-      text.append(c);
-    }
-    return text.toString();
+    return HivePaths.unescape(name);
   }
 
   private static boolean isGlob(String name) {

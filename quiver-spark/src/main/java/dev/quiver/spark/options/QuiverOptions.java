@@ -1,4 +1,4 @@
-package dev.quiver.spark;
+package dev.quiver.spark.options;
 
 import dev.quiver.common.QuiverException;
 import java.util.ArrayList;
@@ -10,10 +10,11 @@ import org.apache.spark.sql.util.CaseInsensitiveStringMap;
  * ({@code load(p)}, {@code save(p)}), {@code paths} as a JSON array of strings for several.
  */
 public final class QuiverOptions {
-  /** Target bytes of one input partition (splits are packed up to it); default 128 MiB. */
+  /**
+   * Most bytes (of the columns a query touches) one input partition reads; splits are packed up to it.
+   * Default: the session's {@code spark.sql.files.maxPartitionBytes} (128 MiB unless set).
+   */
   public static final String PARTITION_BYTES = "partitionBytes";
-  /** Rows per columnar batch handed to Spark; default 8192 * 8. */
-  public static final String BATCH_ROWS = "batchRows";
 
   private QuiverOptions() {}
 
@@ -52,7 +53,7 @@ public final class QuiverOptions {
   }
 
   /** Parses Spark's {@code paths} option: a JSON array of strings (with JSON's escapes). */
-  static List<String> parseJsonStrings(String json) {
+  public static List<String> parseJsonStrings(String json) {
     List<String> values = new ArrayList<>();
     String text = json.trim();
     if (!text.startsWith("[") || !text.endsWith("]")) {
