@@ -15,7 +15,7 @@ import org.apache.spark.unsafe.types.UTF8String;
  * long-backed {@link Decimal}; wider values go through {@code BigDecimal}. Spark's own Arrow column
  * builds a {@code BigDecimal} for every value. Closing does not close the vector: the batch owns it.
  */
-final class DecimalColumnVector extends ColumnVector {
+public final class DecimalColumnVector extends ColumnVector {
   private final DecimalVector vector;
   private final ArrowBuf data;
 
@@ -23,6 +23,12 @@ final class DecimalColumnVector extends ColumnVector {
     super(type);
     this.vector = vector;
     this.data = vector.getDataBuffer();
+  }
+
+  /** The column of {@code vector}, typed decimal(its precision, its scale). */
+  public static DecimalColumnVector of(DecimalVector vector) {
+    return new DecimalColumnVector(
+        org.apache.spark.sql.types.DataTypes.createDecimalType(vector.getPrecision(), vector.getScale()), vector);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package dev.quiver.spark.exchange;
 
 import dev.quiver.shuffle.block.DecodedBatch;
+import dev.quiver.spark.batch.DecimalColumnVector;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
@@ -16,7 +17,7 @@ import org.apache.spark.sql.vectorized.ColumnarBatch;
 
 /**
  * One decoded block as a Spark {@link ColumnarBatch} of {@link ArrowColumnVector}s over the decoded
- * vectors (no copy); decimals of at most 18 digits through {@link CompactDecimalColumn}. A dictionary-encoded column (which the exchange's own blocks never have, but
+ * vectors (no copy); decimals of at most 18 digits through {@link DecimalColumnVector} (wider ones through {@code BigDecimal}). A dictionary-encoded column (which the exchange's own blocks never have, but
  * Comet's may) is materialized into its values first: Spark's vectors do not read Arrow dictionaries.
  * Closing frees the vectors; the batch must not be read afterwards.
  */
@@ -41,9 +42,8 @@ final class DecodedColumns implements AutoCloseable {
       for (int i = 0; i < columns.length; i++) {
         FieldVector vector = vectors.get(i);
         DictionaryEncoding encoding = vector.getField().getDictionary();
-        if (encoding == null && vector instanceof DecimalVector decimals
-            && CompactDecimalWriter.fits(decimals.getPrecision())) {
-          columns[i] = new CompactDecimalColumn(decimals);
+        if (encoding == null && vector instanceof DecimalVector decimals) {
+          columns[i] = DecimalColumnVector.of(decimals);
         } else if (encoding == null) {
           columns[i] = new ArrowColumnVector(vector);
         } else {
