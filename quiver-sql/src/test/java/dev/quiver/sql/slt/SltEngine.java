@@ -1,0 +1,12 @@
+package dev.quiver.sql.slt;
+
+/** An engine a golden file runs on. */
+interface SltEngine extends AutoCloseable {
+  String name();
+
+  /** Runs one statement and reads its whole answer (a statement without rows answers no columns). */
+  SltAnswer run(String sql) throws Exception;
+
+  @Override
+  void close() throws Exception;
+}
