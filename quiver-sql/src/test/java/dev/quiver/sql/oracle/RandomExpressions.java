@@ -24,17 +24,30 @@ final class RandomExpressions {
 
   private static final String[] LIKE_PATTERNS = {"a%", "%a", "%b%", "_", "a_b", "%", "", "%😀%", "日%", "%é", "x\\%y",
       "__", "%e"};
-  private static final String[] EXTRACT_FIELDS = {"YEAR", "MONTH", "DAY"};
+  private static final String[] EXTRACT_FIELDS = {"YEAR", "MONTH", "DAY", "DOW", "DOY", "QUARTER"};
+  private static final String[] TIMESTAMP_FIELDS = {"YEAR", "MONTH", "DAY", "DOW", "HOUR", "MINUTE", "SECOND"};
+  private static final String[] TIMESTAMP_UNITS = {"DAY", "HOUR", "MINUTE", "SECOND", "MONTH"};
 
   private final Random random;
   private final List<Source> scope;
+  private final boolean constants;
 
   RandomExpressions(Random random, List<Source> scope) {
-    this.random = random;
-    this.scope = List.copyOf(scope);
+    this(random, scope, false);
   }
 
-  /** A column of the scope whose kind satisfies {@code wanted}, or null if there is none. */
+  /**
+   * @param constants whether every column reference becomes a literal of its kind (now and then a
+   *     typed NULL): constant expressions, which the planner folds, beside the same shapes over columns,
+   *     which the engine evaluates; both must give DuckDB's answer
+   */
+  RandomExpressions(Random random, List<Source> scope, boolean constants) {
+    this.random = random;
+    this.scope = List.copyOf(scope);
+    this.constants = constants;
+  }
+
+  /** A column of the scope whose kind satisfies {@code wanted} (a literal in constant mode), or null if there is none. */
   Expression column(java.util.function.Predicate<RandomTable.Kind> wanted) {
     List<Expression> candidates = new ArrayList<>();
     for (Source source : scope) {
@@ -44,7 +57,19 @@ final class RandomExpressions {
         }
       }
     }
-    return candidates.isEmpty() ? null : candidates.get(random.nextInt(candidates.size()));
+    if (candidates.isEmpty()) {
+      return null;
+    }
+    Expression chosen = candidates.get(random.nextInt(candidates.size()));
+    if (!constants) {
+      return chosen;
+    }
+    if (random.nextInt(10) == 0) {
+      String type = chosen.kind() == RandomTable.Kind.DECIMAL ? "DECIMAL(9,2)"
+          : new RandomTable.Column("null", chosen.kind(), 0, 0).sqlType();
+      return new Expression("CAST(NULL AS " + type + ")", chosen.kind());
+    }
+    return literal(chosen.kind());
   }
 
   /** Any column of the scope. */
@@ -54,7 +79,7 @@ final class RandomExpressions {
 
   /** An expression of any kind; {@code inAggregate}: an aggregate's argument (no products). */
   Expression any(int depth, boolean inAggregate) {
-    switch (random.nextInt(6)) {
+    switch (random.nextInt(7)) {
       case 0:
       case 1:
         return numeric(depth, inAggregate);
@@ -64,6 +89,8 @@ final class RandomExpressions {
         return date(depth);
       case 4:
         return new Expression(predicate(depth), RandomTable.Kind.BOOLEAN);
+      case 5:
+        return timestamp(depth);
       default:
         return anyColumn();
     }
@@ -112,10 +139,13 @@ final class RandomExpressions {
       case 4:
         return cast(column);
       case 5: {
-        Expression date = column(kind -> kind == RandomTable.Kind.DATE);
-        return date == null ? column
-            : new Expression("EXTRACT(" + EXTRACT_FIELDS[random.nextInt(EXTRACT_FIELDS.length)] + " FROM " + date.sql()
-                + ")", RandomTable.Kind.BIGINT);
+        Expression date = column(kind -> kind == RandomTable.Kind.DATE || kind == RandomTable.Kind.TIMESTAMP);
+        if (date == null) {
+          return column;
+        }
+        String[] fields = date.kind() == RandomTable.Kind.TIMESTAMP ? TIMESTAMP_FIELDS : EXTRACT_FIELDS;
+        return new Expression("EXTRACT(" + fields[random.nextInt(fields.length)] + " FROM " + date.sql() + ")",
+            RandomTable.Kind.BIGINT);
       }
       case 6:
         return new Expression("ABS(" + column.sql() + ")", column.kind());
@@ -151,7 +181,7 @@ final class RandomExpressions {
     if (depth <= 0 || random.nextInt(3) == 0) {
       return column;
     }
-    switch (random.nextInt(6)) {
+    switch (random.nextInt(7)) {
       case 0:
         return new Expression("SUBSTRING(" + column.sql() + " FROM " + (1 + random.nextInt(3)) + " FOR "
             + random.nextInt(4) + ")", RandomTable.Kind.VARCHAR);
@@ -168,6 +198,11 @@ final class RandomExpressions {
       }
       case 4:
         return new Expression("TRIM(" + column.sql() + ")", RandomTable.Kind.VARCHAR);
+      case 5: {
+        Expression temporal = column(kind -> kind == RandomTable.Kind.DATE || kind == RandomTable.Kind.TIMESTAMP);
+        return temporal == null ? column
+            : new Expression("CAST(" + temporal.sql() + " AS VARCHAR)", RandomTable.Kind.VARCHAR);
+      }
       default:
         return column;
     }
@@ -186,6 +221,36 @@ final class RandomExpressions {
     String sign = random.nextBoolean() ? " + " : " - ";
     return new Expression("CAST(" + column.sql() + sign + "INTERVAL '" + (1 + random.nextInt(40)) + "' " + unit
         + " AS DATE)", RandomTable.Kind.DATE);
+  }
+
+  /** A TIMESTAMP expression, or a date one when no timestamp column is in scope. */
+  Expression timestamp(int depth) {
+    Expression column = column(kind -> kind == RandomTable.Kind.TIMESTAMP);
+    if (column == null) {
+      return date(depth);
+    }
+    if (depth <= 0 || random.nextInt(3) == 0) {
+      return column;
+    }
+    switch (random.nextInt(4)) {
+      case 0: {
+        String unit = TIMESTAMP_UNITS[random.nextInt(TIMESTAMP_UNITS.length)];
+        String sign = random.nextBoolean() ? " + " : " - ";
+        return new Expression("(" + column.sql() + sign + "INTERVAL '" + (1 + random.nextInt(100)) + "' " + unit + ")",
+            RandomTable.Kind.TIMESTAMP);
+      }
+      case 1: {
+        Expression date = column(kind -> kind == RandomTable.Kind.DATE);
+        return date == null ? column
+            : new Expression("CAST(" + date.sql() + " AS TIMESTAMP)", RandomTable.Kind.TIMESTAMP);
+      }
+      case 2:
+        return new Expression("CAST(" + quote(timestampText((java.time.LocalDateTime) literalValue(
+            RandomTable.Kind.TIMESTAMP))) + " AS TIMESTAMP)", RandomTable.Kind.TIMESTAMP);
+      default:
+        return new Expression("date_trunc('" + (random.nextBoolean() ? "hour" : "day") + "', " + column.sql() + ")",
+            RandomTable.Kind.TIMESTAMP);
+    }
   }
 
   /** A boolean condition. */
@@ -244,7 +309,8 @@ final class RandomExpressions {
     Expression right;
     if (random.nextInt(3) == 0) {
       right = left.kind().numeric() ? numeric(depth - 1, false)
-          : left.kind() == RandomTable.Kind.DATE ? date(depth - 1) : string(depth - 1);
+          : left.kind() == RandomTable.Kind.DATE ? date(depth - 1)
+              : left.kind() == RandomTable.Kind.TIMESTAMP ? timestamp(depth - 1) : string(depth - 1);
       if (left.kind().numeric() != right.kind().numeric()) {
         right = literal(left.kind());
       }
@@ -257,11 +323,13 @@ final class RandomExpressions {
 
   /** A numeric, text or date expression (something ordered). */
   Expression comparable(int depth) {
-    switch (random.nextInt(3)) {
+    switch (random.nextInt(4)) {
       case 0:
         return numeric(Math.max(depth, 0), false);
       case 1:
         return string(Math.max(depth, 0));
+      case 2:
+        return timestamp(Math.max(depth, 0));
       default:
         return date(Math.max(depth, 0));
     }
@@ -313,7 +381,18 @@ final class RandomExpressions {
     if (value instanceof LocalDate) {
       return "DATE '" + value + "'";
     }
+    if (value instanceof java.time.LocalDateTime timestamp) {
+      return "TIMESTAMP '" + timestampText(timestamp) + "'";
+    }
     return ((Boolean) value) ? "TRUE" : "FALSE";
+  }
+
+  /** {@code yyyy-MM-dd HH:mm:ss[.ffffff]}, as both engines read it. */
+  static String timestampText(java.time.LocalDateTime timestamp) {
+    String text = timestamp.toLocalDate() + " " + String.format("%02d:%02d:%02d", timestamp.getHour(),
+        timestamp.getMinute(), timestamp.getSecond());
+    int micros = timestamp.getNano() / 1_000;
+    return micros == 0 ? text : text + String.format(".%06d", micros);
   }
 
   static String quote(String text) {

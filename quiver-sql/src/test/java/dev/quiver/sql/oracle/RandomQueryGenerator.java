@@ -102,8 +102,11 @@ public final class RandomQueryGenerator {
     } else {
       distinct = random.nextInt(6) == 0;
       int count = 1 + random.nextInt(4);
+      RandomExpressions constants = new RandomExpressions(random, from, true);
       for (int i = 0; i < count; i++) {
-        items.add(random.nextInt(3) == 0 ? expressions.anyColumn().sql() : expressions.any(2, false).sql());
+        int pick = random.nextInt(6);
+        items.add(pick < 2 ? expressions.anyColumn().sql()
+            : pick == 2 ? constants.any(2, false).sql() : expressions.any(2, false).sql());
       }
     }
     if (distinct) {

@@ -2,7 +2,10 @@ package dev.quiver.sql.oracle;
 
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
@@ -13,10 +16,12 @@ import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
+import org.apache.arrow.vector.TimeStampMicroVector;
 import org.apache.arrow.vector.VarCharVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.TimeUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
@@ -40,6 +45,8 @@ public record RandomTable(String name, List<Column> columns, List<List<Object>> 
     DOUBLE,
     VARCHAR,
     DATE,
+    /** TIMESTAMP (microseconds, no time zone), with fractions and before 1970. */
+    TIMESTAMP,
     BOOLEAN;
 
     /** Whether arithmetic and SUM/AVG apply. */
@@ -69,6 +76,8 @@ public record RandomTable(String name, List<Column> columns, List<List<Object>> 
           return "VARCHAR";
         case DATE:
           return "DATE";
+        case TIMESTAMP:
+          return "TIMESTAMP";
         default:
           return "BOOLEAN";
       }
@@ -88,6 +97,8 @@ public record RandomTable(String name, List<Column> columns, List<List<Object>> 
           return ArrowType.Utf8.INSTANCE;
         case DATE:
           return new ArrowType.Date(DateUnit.DAY);
+        case TIMESTAMP:
+          return new ArrowType.Timestamp(TimeUnit.MICROSECOND, null);
         default:
           return ArrowType.Bool.INSTANCE;
       }
@@ -144,6 +155,12 @@ public record RandomTable(String name, List<Column> columns, List<List<Object>> 
     return toArrow(allocator, 0, rows.size());
   }
 
+  /** Microseconds since 1970-01-01 00:00 of a timestamp without a zone. */
+  static long micros(LocalDateTime timestamp) {
+    Instant instant = timestamp.toInstant(ZoneOffset.UTC);
+    return Math.addExact(Math.multiplyExact(instant.getEpochSecond(), 1_000_000L), instant.getNano() / 1_000);
+  }
+
   private static void set(FieldVector vector, int index, Object value) {
     if (value == null) {
       vector.setNull(index);
@@ -159,6 +176,8 @@ public record RandomTable(String name, List<Column> columns, List<List<Object>> 
       ((VarCharVector) vector).setSafe(index, ((String) value).getBytes(StandardCharsets.UTF_8));
     } else if (vector instanceof DateDayVector) {
       ((DateDayVector) vector).setSafe(index, Math.toIntExact(((LocalDate) value).toEpochDay()));
+    } else if (vector instanceof TimeStampMicroVector) {
+      ((TimeStampMicroVector) vector).setSafe(index, micros((LocalDateTime) value));
     } else {
       ((BitVector) vector).setSafe(index, (Boolean) value ? 1 : 0);
     }

@@ -2,6 +2,7 @@ package dev.quiver.sql.oracle;
 
 import java.math.BigDecimal;
 import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -21,11 +22,15 @@ import java.util.Random;
 public final class RandomTables {
   /** Strings the text columns draw from: empty, case pairs, accents, CJK, emoji, LIKE wildcards, quotes. */
   static final String[] STRINGS = {"", "a", "A", "ab", "abc", "b", "ba", "é", "naïve", "straße", "日本", "日本語", "😀",
-      "a😀b", "x%y", "under_score", "it's", " lead", "trail ", "Zeta", "zeta", "0", "10", "9"};
+      "a😀b", "x%y", "under_score", "it's", " lead", "trail ", "ab  ", "Ünïcödé", "Zeta", "zeta", "0", "10", "9"};
   private static final String LETTERS = "abcxyzABé日😀 _%";
   private static final LocalDate[] SPECIAL_DATES = {LocalDate.of(2024, 2, 29), LocalDate.of(2023, 2, 28),
       LocalDate.of(1999, 12, 31), LocalDate.of(2000, 1, 31), LocalDate.of(2000, 3, 1), LocalDate.of(1970, 1, 1),
       LocalDate.of(1995, 6, 17), LocalDate.of(2021, 4, 30)};
+  private static final LocalDateTime[] SPECIAL_TIMESTAMPS = {LocalDateTime.of(2024, 2, 29, 0, 0),
+      LocalDateTime.of(2024, 3, 10, 12, 0), LocalDateTime.of(1969, 12, 31, 23, 59, 59, 999_999_000),
+      LocalDateTime.of(1970, 1, 1, 0, 0), LocalDateTime.of(2023, 12, 31, 23, 59, 59, 500_000_000),
+      LocalDateTime.of(2024, 1, 1, 10, 30)};
   private static final RandomTable.Kind[] KINDS = RandomTable.Kind.values();
 
   private RandomTables() {}
@@ -115,6 +120,9 @@ public final class RandomTables {
       case DATE:
         prefix = "dt";
         break;
+      case TIMESTAMP:
+        prefix = "ts";
+        break;
       default:
         prefix = "b";
         break;
@@ -146,10 +154,27 @@ public final class RandomTables {
         if (lowCardinality || random.nextInt(10) == 0) {
           return SPECIAL_DATES[random.nextInt(SPECIAL_DATES.length)];
         }
-        return LocalDate.ofEpochDay(random.nextInt(25_000));
+        // from 1942 to 2038: dates before 1970 too
+        return LocalDate.ofEpochDay(random.nextInt(35_000) - 10_000);
+      case TIMESTAMP:
+        return timestamp(random, lowCardinality);
       default:
         return random.nextBoolean();
     }
+  }
+
+  /** A timestamp: midnights, whole seconds and microsecond fractions, before and after 1970. */
+  static LocalDateTime timestamp(Random random, boolean lowCardinality) {
+    if (lowCardinality || random.nextInt(10) == 0) {
+      return SPECIAL_TIMESTAMPS[random.nextInt(SPECIAL_TIMESTAMPS.length)];
+    }
+    LocalDateTime second = LocalDate.ofEpochDay(random.nextInt(35_000) - 10_000).atStartOfDay()
+        .plusSeconds(random.nextInt(86_400));
+    return switch (random.nextInt(3)) {
+      case 0 -> second;
+      case 1 -> second.plusNanos(random.nextInt(1_000) * 1_000_000L);
+      default -> second.plusNanos(random.nextInt(1_000_000) * 1_000L);
+    };
   }
 
   private static String word(Random random) {
