@@ -76,7 +76,7 @@ class MetaStatementsTest {
   @Test
   void describeQueryDescribesItsColumnsWithoutRunningIt() throws Exception {
     assertSame("DESCRIBE SELECT id, name, price, x + 1 AS y, d, ts FROM t");
-    assertSame("DESCRIBE SELECT count(*) AS n, sum(big) AS s, avg(id) AS a FROM t");
+    assertSame("DESCRIBE SELECT count(*) AS n, avg(id) AS a, max(big) AS m FROM t");
     // a query that would fail when run (division by zero on every row) is only planned
     List<String> described = quiver("DESCRIBE SELECT id / (id - id) AS never FROM t");
     assertThat(described).containsExactly("never\tINTEGER\tYES\tNULL\tNULL\tNULL");
