@@ -1,6 +1,7 @@
 package dev.quiver.cli;
 
 import dev.quiver.io.csv.CsvFormat;
+import dev.quiver.sql.catalog.SqlTypeNames;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,8 +12,9 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 
 /**
- * Prints a query's result in one of the SQL formats: {@code table} (aligned columns, the types under
- * the names, numbers right-aligned, then the row count and time), {@code csv} (the dialect of
+ * Prints a query's result in one of the SQL formats: {@code table} (aligned columns, the SQL types
+ * under the names, numbers right-aligned, fit to the terminal's width, the first and last rows when
+ * there are many, then the row count and time), {@code csv} (the dialect of
  * docs/CSV.md, what scripts read), {@code json} (one object per line), {@code markdown} (a GitHub
  * table: numbers right-aligned, {@code |} escaped, line breaks as {@code <br>}, NULL as
  * {@code NULL}; every row).
@@ -41,7 +43,31 @@ abstract class SqlResultPrinter {
     this.out = out;
   }
 
+  /** The width a table fits when none is given: the {@code COLUMNS} variable's, else 120. */
+  static int defaultWidth() {
+    String columns = System.getenv("COLUMNS");
+    if (columns != null) {
+      try {
+        int width = Integer.parseInt(columns.strip());
+        if (width > 0) {
+          return width;
+        }
+      } catch (NumberFormatException notANumber) {
+        // fall back to the default
+      }
+    }
+    return DEFAULT_WIDTH;
+  }
+
+  /** The width of a table when neither a terminal nor {@code COLUMNS} says. */
+  static final int DEFAULT_WIDTH = 120;
+
   static SqlResultPrinter of(Format format, PrintWriter out, List<Field> fields, long maximumRows) {
+    return of(format, out, fields, maximumRows, defaultWidth());
+  }
+
+  /** A printer; a table fits {@code width} characters. */
+  static SqlResultPrinter of(Format format, PrintWriter out, List<Field> fields, long maximumRows, int width) {
     switch (format) {
       case CSV:
         return new Csv(out, fields);
@@ -50,7 +76,7 @@ abstract class SqlResultPrinter {
       case MARKDOWN:
         return new Markdown(out, fields);
       default:
-        return new Table(out, fields, maximumRows);
+        return new Table(out, fields, maximumRows, width);
     }
   }
 
@@ -230,29 +256,47 @@ abstract class SqlResultPrinter {
     }
   }
 
-  /** An aligned table; keeps at most {@code maximumRows} rows (then says how many were left out). */
+  /**
+   * An aligned table that fits {@code width} characters ({@link TableLayout}); keeps at most {@code
+   * maximumRows} rows, the first and the last ones (then says how many were left out).
+   */
   private static final class Table extends SqlResultPrinter {
     private final List<Field> fields;
     private final long maximumRows;
+    private final int width;
+    private final int headRows;
+    private final int tailRows;
     private final List<String[]> kept = new ArrayList<>();
+    private final java.util.ArrayDeque<String[]> tail = new java.util.ArrayDeque<>();
 
-    Table(PrintWriter out, List<Field> fields, long maximumRows) {
+    Table(PrintWriter out, List<Field> fields, long maximumRows, int width) {
       super(out);
       this.fields = fields;
       this.maximumRows = maximumRows;
+      this.width = width;
+      long capped = Math.min(maximumRows, Integer.MAX_VALUE - 1);
+      this.headRows = (int) ((capped + 1) / 2);
+      this.tailRows = (int) (capped / 2);
     }
 
     @Override
     void print(VectorSchemaRoot batch) {
       List<FieldVector> vectors = batch.getFieldVectors();
       for (int row = 0; row < batch.getRowCount(); row++) {
-        if (kept.size() < maximumRows) {
+        if (kept.size() < headRows || tailRows > 0) {
           String[] cells = new String[vectors.size()];
           for (int column = 0; column < cells.length; column++) {
             String text = CsvFormat.text(vectors.get(column), row, null);
             cells[column] = text == null ? "NULL" : printable(text);
           }
-          kept.add(cells);
+          if (kept.size() < headRows) {
+            kept.add(cells);
+          } else {
+            if (tail.size() == tailRows) {
+              tail.removeFirst();
+            }
+            tail.addLast(cells);
+          }
         }
       }
       rows += batch.getRowCount();
@@ -265,60 +309,27 @@ abstract class SqlResultPrinter {
     @Override
     void finish(long elapsedNanos) {
       int columns = fields.size();
-      String[] names = new String[columns];
-      String[] types = new String[columns];
-      int[] widths = new int[columns];
+      List<String> names = new ArrayList<>(columns);
+      List<String> types = new ArrayList<>(columns);
       boolean[] right = new boolean[columns];
       for (int column = 0; column < columns; column++) {
-        names[column] = fields.get(column).getName();
-        types[column] = TypeText.of(fields.get(column).getType());
+        names.add(fields.get(column).getName());
+        types.add(SqlTypeNames.of(fields.get(column)));
         right[column] = isNumber(fields.get(column).getType());
-        widths[column] = Math.max(width(names[column]), width(types[column]));
       }
-      for (String[] cells : kept) {
-        for (int column = 0; column < columns; column++) {
-          widths[column] = Math.max(widths[column], width(cells[column]));
-        }
-      }
-      line(names, widths, new boolean[columns]);
-      line(types, widths, new boolean[columns]);
-      String[] rules = new String[columns];
-      for (int column = 0; column < columns; column++) {
-        rules[column] = "-".repeat(widths[column]);
-      }
-      line(rules, widths, new boolean[columns]);
-      for (String[] cells : kept) {
-        line(cells, widths, right);
-      }
+      long shown = (long) kept.size() + tail.size();
+      TableLayout.Lines lines = new TableLayout(names, types, right, width)
+          .lay(kept, new ArrayList<>(tail), rows > shown);
+      lines.lines().forEach(out::println);
       String count = rows == 1 ? "1 row" : rows + " rows";
-      if (rows > kept.size()) {
-        count += " (" + kept.size() + " shown)";
+      if (rows > shown) {
+        count += " (" + shown + " shown)";
+      }
+      if (lines.columnsShown() < columns) {
+        count += "  " + columns + " columns (" + lines.columnsShown() + " shown)";
       }
       out.println(elapsedNanos < 0 ? count : String.format(Locale.ROOT, "%s in %.3f s", count, elapsedNanos / 1e9));
       out.flush();
-    }
-
-    private void line(String[] cells, int[] widths, boolean[] right) {
-      StringBuilder text = new StringBuilder();
-      for (int column = 0; column < cells.length; column++) {
-        if (column > 0) {
-          text.append("  ");
-        }
-        String pad = " ".repeat(widths[column] - width(cells[column]));
-        if (right[column]) {
-          text.append(pad).append(cells[column]);
-        } else {
-          text.append(cells[column]);
-          if (column < cells.length - 1) {
-            text.append(pad);
-          }
-        }
-      }
-      out.println(text);
-    }
-
-    private static int width(String text) {
-      return text.codePointCount(0, text.length());
     }
   }
 }

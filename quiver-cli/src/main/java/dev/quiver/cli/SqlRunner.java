@@ -39,6 +39,7 @@ final class SqlRunner {
   private Path output;
   private boolean formatGiven;
   private volatile SqlResult running;
+  private java.util.function.IntSupplier width = SqlResultPrinter::defaultWidth;
 
   SqlRunner(QuiverSession session, PrintWriter out, PrintWriter err, SqlResultPrinter.Format format,
       long maximumRows, boolean terminal) {
@@ -48,6 +49,11 @@ final class SqlRunner {
     this.format = format;
     this.maximumRows = maximumRows;
     this.terminal = terminal;
+  }
+
+  /** The width a table fits from now on, asked before each statement (the shell: the terminal's). */
+  void width(java.util.function.IntSupplier width) {
+    this.width = width;
   }
 
   /** Rows a table shows at most from now on (the shell's {@code .maxrows}). */
@@ -159,7 +165,8 @@ final class SqlRunner {
         target.flush();
         return 0;
       }
-      SqlResultPrinter printer = SqlResultPrinter.of(chosen, target, result.schema().getFields(), rowsShown);
+      SqlResultPrinter printer = SqlResultPrinter.of(chosen, target, result.schema().getFields(), rowsShown,
+          width.getAsInt());
       try (ProgressTicker ticker = new ProgressTicker(result, started)) {
         for (VectorSchemaRoot batch = result.next(); batch != null; batch = result.next()) {
           try (VectorSchemaRoot rows = batch) {

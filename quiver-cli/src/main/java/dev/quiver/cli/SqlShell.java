@@ -35,6 +35,7 @@ final class SqlShell {
   int run() throws IOException {
     try (Terminal terminal = TerminalBuilder.builder().system(true).build()) {
       terminal.handle(Terminal.Signal.INT, signal -> runner.cancelRunning());
+      runner.width(() -> terminal.getWidth() > 0 ? terminal.getWidth() : SqlResultPrinter.defaultWidth());
       LineReader reader = LineReaderBuilder.builder().terminal(terminal).appName("quiver")
           .completer(new SqlCompleter(session)).option(LineReader.Option.CASE_INSENSITIVE, true)
           .variable(LineReader.HISTORY_FILE, Path.of(System.getProperty("user.home"), ".quiver_history"))

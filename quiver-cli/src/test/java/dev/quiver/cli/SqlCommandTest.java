@@ -49,8 +49,15 @@ class SqlCommandTest {
     assertThat(table.exitCode()).as(table.err()).isZero();
     List<String> lines = table.out().lines().toList();
     assertThat(lines.get(0)).contains("id").contains("twice");
-    assertThat(lines.get(1)).contains("int64");
+    assertThat(lines.get(1)).contains("BIGINT");
     assertThat(lines.get(lines.size() - 1)).startsWith("3 rows in ");
+    CommandRunner.Outcome capped = CommandRunner.run(memory.allocator(), "sql", "--table", "things=" + file,
+        "--format", "table", "--max-rows", "4", "SELECT id FROM things ORDER BY id");
+    List<String> cappedLines = capped.out().lines().toList();
+    // names, types, rule, the first 2 rows, the ⋮ line, the last 2 rows, the count
+    assertThat(cappedLines).hasSize(9);
+    assertThat(cappedLines.get(5).strip()).isEqualTo("⋮");
+    assertThat(cappedLines.get(8)).startsWith("100 rows (4 shown) in ");
     CommandRunner.Outcome json = CommandRunner.run(memory.allocator(), "sql", "--table", "things=" + file,
         "--format", "json", "SELECT id FROM things ORDER BY id LIMIT 2");
     assertThat(json.exitCode()).as(json.err()).isZero();

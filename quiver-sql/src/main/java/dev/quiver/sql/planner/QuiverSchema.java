@@ -3,6 +3,7 @@ package dev.quiver.sql.planner;
 import dev.quiver.common.QuiverException;
 import dev.quiver.exec.source.TableSource;
 import dev.quiver.sql.catalog.Catalog;
+import dev.quiver.sql.catalog.InformationSchema;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
@@ -85,5 +86,20 @@ final class QuiverSchema extends AbstractSchema {
 
   Catalog catalog() {
     return catalog;
+  }
+
+  /** {@code information_schema} ({@code tables}, {@code columns}), built from the catalog when named. */
+  @Override
+  protected Map<String, org.apache.calcite.schema.Schema> getSubSchemaMap() {
+    return Map.of(InformationSchema.NAME, new AbstractSchema() {
+      @Override
+      protected Map<String, Table> getTableMap() {
+        Map<String, Table> tables = new LinkedHashMap<>();
+        for (String name : InformationSchema.tableNames()) {
+          tables.put(name, new QuiverTable(InformationSchema.table(catalog, name)));
+        }
+        return tables;
+      }
+    });
   }
 }

@@ -6,8 +6,10 @@ import dev.quiver.exec.plan.PlanNode;
 import dev.quiver.exec.plan.PlanPrinter;
 import dev.quiver.exec.plan.SortNode;
 import dev.quiver.exec.source.QvrTableSource;
+import dev.quiver.io.csv.CsvFormat;
 import dev.quiver.sql.SqlException;
 import dev.quiver.sql.catalog.Catalog;
+import dev.quiver.sql.catalog.RowTable;
 import dev.quiver.sql.copy.CopyParser;
 import dev.quiver.sql.copy.CopyStatement;
 import dev.quiver.sql.copy.CopyTarget;
@@ -26,7 +28,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * The Java API of Quiver's SQL: register tables (files, folders, by name), run statements, read the
  * rows as Arrow batches. {@code EXPLAIN query} gives the plan, {@code EXPLAIN ANALYZE query} runs it
- * and gives the plan with every operator's metrics. Safe for concurrent queries from several threads
+ * and gives the plan with every operator's metrics. {@code DESCRIBE}, {@code SHOW TABLES} and
+ * {@code SUMMARIZE} describe tables and queries ({@link MetaStatements}). Safe for concurrent queries from several threads
  * (registering tables while queries plan is safe too).
  */
 public final class QuiverSession implements AutoCloseable {
@@ -35,6 +38,7 @@ public final class QuiverSession implements AutoCloseable {
   private final QueryEngine engine;
   private final Catalog catalog;
   private final SqlPlanner planner;
+  private final MetaStatements meta;
 
   private QuiverSession(BufferAllocator allocator, SessionOptions options) {
     this.allocator = allocator;
@@ -42,6 +46,7 @@ public final class QuiverSession implements AutoCloseable {
     this.engine = new QueryEngine(allocator, options.threads());
     this.catalog = new Catalog(QuiverSession::qvrTable);
     this.planner = new SqlPlanner(catalog, options.repartitionGroups(), options.statisticsAggregates());
+    this.meta = new MetaStatements(catalog, query -> planner.plan(query).schema(), new SummaryRunner());
   }
 
   private static QvrTableSource qvrTable(List<Path> files) {
@@ -119,6 +124,10 @@ public final class QuiverSession implements AutoCloseable {
       return SqlResult.copying(execution,
           () -> CopyWriter.write(execution::next, execution.schema(), target, allocator), allocator);
     }
+    RowTable described = meta.answer(sql);
+    if (described != null) {
+      return SqlResult.table(described, allocator, System.nanoTime() - started);
+    }
     SqlStatement statement = planner.statement(sql);
     switch (statement.kind()) {
       case EXPLAIN:
@@ -176,6 +185,50 @@ public final class QuiverSession implements AutoCloseable {
       String summary = String.format(Locale.ROOT, "%d rows in %.3f s, peak memory %d bytes", rows,
           execution.elapsedNanos() / 1e9, execution.peakMemory());
       return SqlResult.text(execution.explainAnalyze() + summary + "\n", allocator, execution.elapsedNanos());
+    }
+  }
+
+  /** Runs the queries of SUMMARIZE and reads the few values it needs from their results. */
+  private final class SummaryRunner implements Summary.Runner {
+    @Override
+    public String[] firstRow(String sql) {
+      try (QueryExecution execution = engine.execute(planner.plan(sql), options.queryOptions())) {
+        String[] row = null;
+        for (VectorSchemaRoot batch = execution.next(); batch != null; batch = execution.next()) {
+          try (VectorSchemaRoot rows = batch) {
+            if (row == null && rows.getRowCount() > 0) {
+              row = new String[rows.getFieldVectors().size()];
+              for (int column = 0; column < row.length; column++) {
+                row[column] = CsvFormat.text(rows.getVector(column), 0, null);
+              }
+            }
+          }
+        }
+        if (row == null) {
+          throw new IllegalStateException("a summary's aggregate gave no row: " + sql);
+        }
+        return row;
+      }
+    }
+
+    @Override
+    public String[] valuesAt(String sql, long[] positions) {
+      String[] values = new String[positions.length];
+      try (QueryExecution execution = engine.execute(planner.plan(sql), options.queryOptions())) {
+        long seen = 0;
+        int next = 0;
+        for (VectorSchemaRoot batch = execution.next(); batch != null; batch = execution.next()) {
+          try (VectorSchemaRoot rows = batch) {
+            long end = seen + rows.getRowCount();
+            while (next < positions.length && positions[next] < end) {
+              values[next] = CsvFormat.text(rows.getVector(0), (int) (positions[next] - seen), null);
+              next++;
+            }
+            seen = end;
+          }
+        }
+      }
+      return values;
     }
   }
 

@@ -2,6 +2,7 @@ package dev.quiver.sql.session;
 
 import dev.quiver.common.metrics.MetricsSnapshot;
 import dev.quiver.exec.execution.QueryExecution;
+import dev.quiver.sql.catalog.RowTable;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.function.LongSupplier;
@@ -27,6 +28,7 @@ public final class SqlResult implements AutoCloseable {
   private final BufferAllocator allocator;
   private final long elapsedNanos;
   private final LongSupplier copy;
+  private RowTable table;
   private boolean textReturned;
 
   private SqlResult(QueryExecution execution, String text, LongSupplier copy,
@@ -55,6 +57,16 @@ public final class SqlResult implements AutoCloseable {
     return new SqlResult(execution, null, copy, allocator, 0);
   }
 
+  /**
+   * The rows of {@code table} (DESCRIBE, SHOW, SUMMARIZE: computed already), one batch allocated
+   * under {@code allocator}.
+   */
+  static SqlResult table(RowTable table, BufferAllocator allocator, long elapsedNanos) {
+    SqlResult result = new SqlResult(null, null, null, allocator, elapsedNanos);
+    result.table = table;
+    return result;
+  }
+
   /** Whether this is the text of an EXPLAIN (one {@code plan} column, one row per line). */
   public boolean isText() {
     return text != null;
@@ -66,6 +78,9 @@ public final class SqlResult implements AutoCloseable {
   }
 
   public Schema schema() {
+    if (table != null) {
+      return table.schema();
+    }
     if (copy != null) {
       return COUNT_SCHEMA;
     }
@@ -74,6 +89,13 @@ public final class SqlResult implements AutoCloseable {
 
   /** The next batch (owned by the caller), or null at the end; a query's failure is thrown here. */
   public VectorSchemaRoot next() {
+    if (table != null) {
+      if (textReturned) {
+        return null;
+      }
+      textReturned = true;
+      return table.batch(allocator);
+    }
     if (copy != null) {
       if (textReturned) {
         return null;
