@@ -62,6 +62,10 @@ public final class SqlCommand implements Callable<Integer> {
       description = "Rows a table shows at most (default ${DEFAULT-VALUE}); csv and json print every row.")
   long maximumRows;
 
+  @Option(names = "--null-string", paramLabel = "TEXT", defaultValue = "",
+      description = "How CSV output writes a NULL (default: an empty field; an empty string is written \"\").")
+  String nullString;
+
   @Option(names = "--spill-dir", paramLabel = "DIR", description = "Where queries spill (default: the temp folder).")
   Path spillDirectory;
 
@@ -95,6 +99,7 @@ public final class SqlCommand implements Callable<Integer> {
         QuiverSession session = QuiverSession.open(memory.allocator(), options())) {
       register(session);
       SqlRunner runner = new SqlRunner(session, out, err, chosen, maximumRows, Progress.standardErrorIsTerminal());
+      runner.csvNull(nullString);
       if (output != null) {
         if (query == null && file == null && terminal) {
           throw QuiverException.user("--output needs a QUERY or --file (the shell prints its results)");
