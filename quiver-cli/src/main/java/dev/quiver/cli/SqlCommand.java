@@ -107,17 +107,26 @@ public final class SqlCommand implements Callable<Integer> {
         runner.output(output, format != null);
       }
       if (query != null) {
-        return runner.runAll(query, "the query");
+        return reported(memory, runner.runAll(query, "the query"));
       }
       if (file != null) {
-        return runner.runAll(Files.readString(file, StandardCharsets.UTF_8), file.toString());
+        return reported(memory, runner.runAll(Files.readString(file, StandardCharsets.UTF_8), file.toString()));
       }
       if (terminal) {
-        return new SqlShell(session, runner, err).run();
+        return reported(memory, new SqlShell(session, runner, err).run());
       }
       InputStream input = System.in;
-      return runner.runAll(new String(input.readAllBytes(), StandardCharsets.UTF_8), "standard input");
+      return reported(memory, runner.runAll(new String(input.readAllBytes(), StandardCharsets.UTF_8),
+          "standard input"));
     }
+  }
+
+  /** {@code exitCode}, telling {@code memory} when it reports a failure already printed. */
+  private static int reported(CommandMemory memory, int exitCode) {
+    if (exitCode != 0) {
+      memory.failureReported();
+    }
+    return exitCode;
   }
 
   private SessionOptions options() {
