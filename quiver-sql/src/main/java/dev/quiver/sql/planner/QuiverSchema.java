@@ -60,10 +60,10 @@ final class QuiverSchema extends AbstractSchema {
     if (known != null) {
       return known;
     }
-    if (catalog.table(name).isEmpty() && !Catalog.looksLikePath(name)) {
-      return null;
-    }
     try {
+      if (catalog.table(name).isEmpty() && !Catalog.looksLikePath(name)) {
+        return null;
+      }
       TableSource source = catalog.resolveTable(name);
       QuiverTable table = new QuiverTable(source);
       used.put(name, table);

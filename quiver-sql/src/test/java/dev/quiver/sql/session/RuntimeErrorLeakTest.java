@@ -109,4 +109,24 @@ class RuntimeErrorLeakTest {
       assertThat(files.map(path -> path.getFileName().toString())).containsExactlyInAnyOrder("t.csv", "late.csv");
     }
   }
+
+  @org.junit.jupiter.api.Test
+  void aBadFileInARegisteredFolderFailsOnlyTheQueriesThatReadIt() throws IOException {
+    Path folder = Files.createDirectories(directory.resolve("tables"));
+    Files.copy(directory.resolve("t.csv"), folder.resolve("good.csv"));
+    Files.writeString(folder.resolve("broken.parquet"), "PAR1 not really", StandardCharsets.US_ASCII);
+    try (QuiverSession session = QuiverSession.open(memory.allocator(), SessionOptions.defaults())) {
+      session.registerDirectory(folder);
+      try (SqlResult result = session.execute("SELECT count(*) FROM good")) {
+        try (VectorSchemaRoot batch = result.next()) {
+          assertThat(batch.getVector(0).getObject(0)).isEqualTo((long) ROWS);
+        }
+      }
+      assertThatThrownBy(() -> drain(session.execute("SELECT * FROM broken")))
+          .isInstanceOf(QuiverException.class)
+          .hasMessageContaining("broken.parquet")
+          .satisfies(failure -> assertThat(((QuiverException) failure).errorCode())
+              .isEqualTo(dev.quiver.common.ErrorCode.CORRUPT));
+    }
+  }
 }
