@@ -10,6 +10,7 @@ import org.apache.arrow.memory.BufferAllocator;
  */
 final class CommandMemory implements AutoCloseable {
   private final BufferAllocator allocator;
+  private boolean failureReported;
 
   private CommandMemory(BufferAllocator allocator) {
     this.allocator = allocator;
@@ -26,8 +27,25 @@ final class CommandMemory implements AutoCloseable {
     return allocator;
   }
 
+  /**
+   * Records that the command has already reported an error of its own (and will exit with its code):
+   * memory the failed work did not free is then no second error for the user (the error they need is
+   * the one printed); tests still see such leaks through their own checked allocator.
+   */
+  void failureReported() {
+    failureReported = true;
+  }
+
   @Override
   public void close() {
-    Allocators.closeChecked(allocator);
+    if (!failureReported) {
+      Allocators.closeChecked(allocator);
+      return;
+    }
+    try {
+      Allocators.closeChecked(allocator);
+    } catch (RuntimeException leakAfterTheReportedError) {
+      // The reported error stands; see failureReported.
+    }
   }
 }

@@ -16,13 +16,19 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 
 /**
- * Turns a failed command into one line on standard error and an exit code: 2 for bad arguments and
- * {@link ErrorCode#USER} errors, 1 for everything else. With {@code --verbose} (anywhere on the
+ * Turns a failed command into one line on standard error and an exit code, one per kind of error
+ * (docs/SQL.md, README): 2 for bad arguments and {@link ErrorCode#USER} errors, 3 {@link
+ * ErrorCode#CORRUPT}, 4 {@link ErrorCode#IO}, 5 {@link ErrorCode#RESOURCE} (out of memory included),
+ * 6 {@link ErrorCode#CANCELLED}, 1 {@link ErrorCode#INTERNAL} and anything untyped. With {@code --verbose} (anywhere on the
  * command line) or {@code QUIVER_DEBUG=1} the stack trace follows the line.
  */
 final class ErrorReporter implements IExecutionExceptionHandler, IParameterExceptionHandler {
   static final int FAILURE = 1;
   static final int USAGE = CommandLine.ExitCode.USAGE;
+  static final int CORRUPT = 3;
+  static final int IO = 4;
+  static final int RESOURCE = 5;
+  static final int CANCELLED = 6;
 
   private final boolean debug;
 
@@ -61,12 +67,39 @@ final class ErrorReporter implements IExecutionExceptionHandler, IParameterExcep
         + " fewer --partitions or --threads, smaller --batch-rows)";
   }
 
-  /** The exit code for a failure: 2 for a user error, 1 otherwise. */
+  /** The exit code for a failure: one per {@link ErrorCode}, 1 for an untyped failure. */
   static int exitCode(Throwable problem) {
-    if (problem instanceof QuiverException && ((QuiverException) problem).errorCode() == ErrorCode.USER) {
-      return USAGE;
+    if (problem instanceof QuiverException) {
+      return exitCode(((QuiverException) problem).errorCode());
+    }
+    if (problem instanceof CorruptFileException) {
+      return CORRUPT;
+    }
+    if (problem instanceof IOException) {
+      return IO;
+    }
+    if (problem instanceof OutOfMemoryError) {
+      return RESOURCE;
     }
     return FAILURE;
+  }
+
+  /** The exit code of an error of kind {@code code}. */
+  static int exitCode(ErrorCode code) {
+    switch (code) {
+      case USER:
+        return USAGE;
+      case CORRUPT:
+        return CORRUPT;
+      case IO:
+        return IO;
+      case RESOURCE:
+        return RESOURCE;
+      case CANCELLED:
+        return CANCELLED;
+      default:
+        return FAILURE;
+    }
   }
 
   /** The one-line message for a failure, without the {@code quiver: } prefix, as without --verbose. */

@@ -96,7 +96,7 @@ public final class QuiverCommand implements Callable<Integer> {
 
   /**
    * Runs a command line; an {@link OutOfMemoryError} (which picocli does not handle) becomes one line
-   * on standard error and exit code 1, never a stack trace.
+   * on standard error and exit code 5 (a RESOURCE error), never a stack trace.
    */
   static int execute(CommandLine commandLine, String... arguments) {
     try {
@@ -105,7 +105,7 @@ public final class QuiverCommand implements Callable<Integer> {
       commandLine.getOut().flush();
       commandLine.getErr().println("quiver: " + ErrorReporter.outOfMemory(Runtime.getRuntime().maxMemory()));
       commandLine.getErr().flush();
-      return CommandLine.ExitCode.SOFTWARE;
+      return ErrorReporter.RESOURCE;
     }
   }
 

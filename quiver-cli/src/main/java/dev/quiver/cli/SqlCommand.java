@@ -62,6 +62,10 @@ public final class SqlCommand implements Callable<Integer> {
       description = "Rows a table shows at most (default ${DEFAULT-VALUE}); csv and json print every row.")
   long maximumRows;
 
+  @Option(names = "--null-string", paramLabel = "TEXT", defaultValue = "",
+      description = "How CSV output writes a NULL (default: an empty field; an empty string is written \"\").")
+  String nullString;
+
   @Option(names = "--spill-dir", paramLabel = "DIR", description = "Where queries spill (default: the temp folder).")
   Path spillDirectory;
 
@@ -95,6 +99,7 @@ public final class SqlCommand implements Callable<Integer> {
         QuiverSession session = QuiverSession.open(memory.allocator(), options())) {
       register(session);
       SqlRunner runner = new SqlRunner(session, out, err, chosen, maximumRows, Progress.standardErrorIsTerminal());
+      runner.csvNull(nullString);
       if (output != null) {
         if (query == null && file == null && terminal) {
           throw QuiverException.user("--output needs a QUERY or --file (the shell prints its results)");
@@ -102,17 +107,26 @@ public final class SqlCommand implements Callable<Integer> {
         runner.output(output, format != null);
       }
       if (query != null) {
-        return runner.runAll(query, "the query");
+        return reported(memory, runner.runAll(query, "the query"));
       }
       if (file != null) {
-        return runner.runAll(Files.readString(file, StandardCharsets.UTF_8), file.toString());
+        return reported(memory, runner.runAll(Files.readString(file, StandardCharsets.UTF_8), file.toString()));
       }
       if (terminal) {
-        return new SqlShell(session, runner, err).run();
+        return reported(memory, new SqlShell(session, runner, err).run());
       }
       InputStream input = System.in;
-      return runner.runAll(new String(input.readAllBytes(), StandardCharsets.UTF_8), "standard input");
+      return reported(memory, runner.runAll(new String(input.readAllBytes(), StandardCharsets.UTF_8),
+          "standard input"));
     }
+  }
+
+  /** {@code exitCode}, telling {@code memory} when it reports a failure already printed. */
+  private static int reported(CommandMemory memory, int exitCode) {
+    if (exitCode != 0) {
+      memory.failureReported();
+    }
+    return exitCode;
   }
 
   private SessionOptions options() {

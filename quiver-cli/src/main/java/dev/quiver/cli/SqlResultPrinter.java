@@ -62,6 +62,11 @@ abstract class SqlResultPrinter {
   /** The width of a table when neither a terminal nor {@code COLUMNS} says. */
   static final int DEFAULT_WIDTH = 120;
 
+  /** {@link #of(Format, PrintWriter, List, long)} with CSV nulls written as {@code csvNull}. */
+  static SqlResultPrinter of(Format format, PrintWriter out, List<Field> fields, long maximumRows, String csvNull) {
+    return format == Format.CSV ? new Csv(out, fields, csvNull) : of(format, out, fields, maximumRows);
+  }
+
   static SqlResultPrinter of(Format format, PrintWriter out, List<Field> fields, long maximumRows) {
     return of(format, out, fields, maximumRows, defaultWidth());
   }
@@ -70,7 +75,7 @@ abstract class SqlResultPrinter {
   static SqlResultPrinter of(Format format, PrintWriter out, List<Field> fields, long maximumRows, int width) {
     switch (format) {
       case CSV:
-        return new Csv(out, fields);
+        return new Csv(out, fields, "");
       case JSON:
         return new Json(out, fields);
       case MARKDOWN:
@@ -100,9 +105,11 @@ abstract class SqlResultPrinter {
 
   private static final class Csv extends SqlResultPrinter {
     private final StringBuilder line = new StringBuilder(1 << 12);
+    private final String nullText;
 
-    Csv(PrintWriter out, List<Field> fields) {
+    Csv(PrintWriter out, List<Field> fields, String nullText) {
       super(out);
+      this.nullText = nullText;
       CsvFormat.appendHeader(line, fields);
       out.append(line).append('\n');
     }
@@ -111,7 +118,7 @@ abstract class SqlResultPrinter {
     void print(VectorSchemaRoot batch) {
       for (int row = 0; row < batch.getRowCount(); row++) {
         line.setLength(0);
-        CsvFormat.appendRow(line, batch, row, null);
+        CsvFormat.appendRow(line, batch, row, null, ',', nullText);
         out.append(line).append('\n');
       }
       rows += batch.getRowCount();

@@ -37,6 +37,7 @@ final class SqlRunner {
   private long maximumRows;
   private boolean timer = true;
   private Path output;
+  private String csvNull = "";
   private boolean formatGiven;
   private volatile SqlResult running;
   private java.util.function.IntSupplier width = SqlResultPrinter::defaultWidth;
@@ -78,6 +79,11 @@ final class SqlRunner {
    * Sends the result of the last statement of {@link #runAll} to {@code file} ({@code --output});
    * {@code formatGiven}: whether --format was given (a .qvr/.parquet/.arrow file has its own).
    */
+  /** How CSV output writes a null ({@code --null-string}; empty by default). */
+  void csvNull(String text) {
+    this.csvNull = text;
+  }
+
   void output(Path file, boolean formatGiven) {
     this.output = file;
     this.formatGiven = formatGiven;
@@ -148,7 +154,7 @@ final class SqlRunner {
       out.flush();
       err.println("quiver: " + describe(failure, statement));
       err.flush();
-      return failure.errorCode() == ErrorCode.USER ? ErrorReporter.USAGE : ErrorReporter.FAILURE;
+      return ErrorReporter.exitCode(failure.errorCode());
     } finally {
       running = null;
     }
@@ -165,8 +171,9 @@ final class SqlRunner {
         target.flush();
         return 0;
       }
-      SqlResultPrinter printer = SqlResultPrinter.of(chosen, target, result.schema().getFields(), rowsShown,
-          width.getAsInt());
+      SqlResultPrinter printer = chosen == SqlResultPrinter.Format.CSV
+          ? SqlResultPrinter.of(chosen, target, result.schema().getFields(), rowsShown, csvNull)
+          : SqlResultPrinter.of(chosen, target, result.schema().getFields(), rowsShown, width.getAsInt());
       try (ProgressTicker ticker = new ProgressTicker(result, started)) {
         for (VectorSchemaRoot batch = result.next(); batch != null; batch = result.next()) {
           try (VectorSchemaRoot rows = batch) {

@@ -52,7 +52,7 @@ class BadInputTest {
   }
 
   private static void assertOneErrorLine(CommandRunner.Outcome outcome, Path file, int block) {
-    assertThat(outcome.exitCode()).isEqualTo(1);
+    assertThat(outcome.exitCode()).isEqualTo(ErrorReporter.CORRUPT);
     assertThat(outcome.errorLines()).hasSize(1);
     assertThat(outcome.errorLines().get(0)).startsWith("quiver: ").contains(file.toString()).contains("block " + block);
     assertThat(outcome.err()).doesNotContain("\tat ");
@@ -131,14 +131,14 @@ class BadInputTest {
     Files.writeString(parquet, "PAR1 not really");
     CommandRunner.Outcome fakeParquet = CommandRunner.run(memory.allocator(), "shuffle", "write", "--codec", "lz4",
         parquet.toString(), output.toString());
-    assertThat(fakeParquet.exitCode()).as("a damaged Parquet file is corrupt input").isEqualTo(1);
+    assertThat(fakeParquet.exitCode()).as("a damaged Parquet file is corrupt input").isEqualTo(ErrorReporter.CORRUPT);
     assertThat(fakeParquet.errorLines()).singleElement().asString()
         .isEqualTo("quiver: " + parquet + ": a Parquet file cut short: it does not end with PAR1 (15 bytes)");
     Path qvr = directory.resolve("t.qvr");
     Files.writeString(qvr, "whatever");
     CommandRunner.Outcome fakeQvr = CommandRunner.run(memory.allocator(), "shuffle", "write", "--codec", "lz4",
         qvr.toString(), output.toString());
-    assertThat(fakeQvr.exitCode()).as("a damaged .qvr file is corrupt input").isEqualTo(1);
+    assertThat(fakeQvr.exitCode()).as("a damaged .qvr file is corrupt input").isEqualTo(ErrorReporter.CORRUPT);
     assertThat(fakeQvr.errorLines()).singleElement().asString().startsWith("quiver: " + qvr);
     assertUserError(CommandRunner.run(memory.allocator(), "shuffle", "write", "--codec", "lz4"),
         "Missing required parameters: 'IN', 'OUT'");

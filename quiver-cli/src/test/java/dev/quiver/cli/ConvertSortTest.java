@@ -127,7 +127,7 @@ class ConvertSortTest {
     Path spillDirectory = Files.createDirectory(directory.resolve("spill"));
     CommandRunner.Outcome tiny = convert("--sort-by", "category DESC, int32, id", "--memory-limit", "1k",
         "--spill-dir", spillDirectory.toString(), input.toString(), out.toString());
-    assertThat(tiny.exitCode()).as(tiny.err()).isEqualTo(1);
+    assertThat(tiny.exitCode()).as(tiny.err()).isEqualTo(ErrorReporter.RESOURCE);
     assertThat(tiny.errorLines()).as(tiny.err()).singleElement().asString().startsWith("quiver: Sort")
         .contains("memory limit of 1024 bytes").contains("raise --memory-limit");
     assertThat(out).doesNotExist();

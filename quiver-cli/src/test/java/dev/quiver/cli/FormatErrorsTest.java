@@ -30,7 +30,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Bad input to convert and inspect: damaged files exit 1 with one line naming the file, unsupported
+ * Bad input to convert and inspect: damaged files exit 3 (CORRUPT) with one line naming the file, unsupported
  * types and bad arguments exit 2 naming the column or option, and a failed convert leaves no file.
  */
 class FormatErrorsTest {
@@ -75,11 +75,12 @@ class FormatErrorsTest {
     Path garbage = directory.resolve("garbage.qvr");
     Files.writeString(garbage, "this is not a quiver file at all");
     for (Path bad : List.of(damaged, truncated, garbage)) {
-      assertOneLine(CommandRunner.run(memory.allocator(), "inspect", bad.toString()), 1, bad.toString());
+      assertOneLine(CommandRunner.run(memory.allocator(), "inspect", bad.toString()), ErrorReporter.CORRUPT,
+          bad.toString());
       assertOneLine(CommandRunner.run(memory.allocator(), "convert", bad.toString(),
-          directory.resolve("out.csv").toString()), 1, bad.toString());
+          directory.resolve("out.csv").toString()), ErrorReporter.CORRUPT, bad.toString());
       assertOneLine(CommandRunner.run(memory.allocator(), "convert", bad.toString(),
-          directory.resolve("out.parquet").toString()), 1, bad.toString());
+          directory.resolve("out.parquet").toString()), ErrorReporter.CORRUPT, bad.toString());
     }
     assertNoFilesBut("good.qvr", "damaged.qvr", "truncated.qvr", "garbage.qvr");
   }
@@ -96,8 +97,9 @@ class FormatErrorsTest {
     Path damaged = directory.resolve("segment.qvr");
     Files.write(damaged, bytes);
     assertOneLine(CommandRunner.run(memory.allocator(), "convert", damaged.toString(),
-        directory.resolve("out.arrow").toString()), 1, damaged.toString(), "segment");
-    assertOneLine(CommandRunner.run(memory.allocator(), "inspect", damaged.toString()), 1, damaged.toString(),
+        directory.resolve("out.arrow").toString()), ErrorReporter.CORRUPT, damaged.toString(), "segment");
+    assertOneLine(CommandRunner.run(memory.allocator(), "inspect", damaged.toString()), ErrorReporter.CORRUPT,
+        damaged.toString(),
         "segment");
     assertNoFilesBut("good.qvr", "segment.qvr");
   }
@@ -108,7 +110,7 @@ class FormatErrorsTest {
     Files.writeString(fake, "PAR1 and then nothing that parquet-java would accept");
     assertOneLine(
         CommandRunner.run(memory.allocator(), "convert", fake.toString(), directory.resolve("o.qvr").toString()),
-        1, fake + ": a Parquet file cut short: it does not end with PAR1");
+        ErrorReporter.CORRUPT, fake + ": a Parquet file cut short: it does not end with PAR1");
     assertThat(CommandRunner.run(memory.allocator(), "convert", fake.toString(), directory.resolve("o.qvr").toString())
         .err()).doesNotContain("LocalInputFile").doesNotContain("[");
     assertNoFilesBut("fake.parquet");

@@ -144,14 +144,14 @@ class ShufflePartitionReadTest {
   }
 
   @Test
-  void aDamagedIndexIsOneLineNamingTheFileAndPartitionWithExitCodeOne() throws IOException {
+  void aDamagedIndexIsOneLineNamingTheFileAndPartitionWithTheCorruptExitCode() throws IOException {
     Path out = partitioned("rows", "id,name\n1,a\n2,b\n3,c\n", "id", 3);
     Path index = out.resolve("map-0.index");
     ByteBuffer offsets = ByteBuffer.wrap(Files.readAllBytes(index));
     offsets.putLong(24, offsets.getLong(24) + 1);
     Files.write(index, offsets.array());
     CommandRunner.Outcome read = run("shuffle", "read", out.toString(), "--partition", "1");
-    assertThat(read.exitCode()).isEqualTo(1);
+    assertThat(read.exitCode()).isEqualTo(ErrorReporter.CORRUPT);
     assertThat(read.errorLines()).hasSize(1);
     assertThat(read.errorLines().get(0)).startsWith("quiver: ").contains("map-0.data").contains("partition 1")
         .contains("(truncated)");
@@ -174,7 +174,7 @@ class ShufflePartitionReadTest {
     Files.write(index, offsets.array());
     for (String partition : new String[] {"0", "2"}) {
       CommandRunner.Outcome read = run("shuffle", "read", out.toString(), "--partition", partition);
-      assertThat(read.exitCode()).as(read.err()).isEqualTo(1);
+      assertThat(read.exitCode()).as(read.err()).isEqualTo(ErrorReporter.CORRUPT);
       assertThat(read.out()).as("no rows of another partition").isEmpty();
       assertThat(read.errorLines()).containsExactly("quiver: " + index.toAbsolutePath() + ": partition " + partition
           + ": the offsets are not an increasing range from 0 to the data file's length: entry 2 (" + second

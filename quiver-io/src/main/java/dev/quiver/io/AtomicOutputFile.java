@@ -43,6 +43,7 @@ public final class AtomicOutputFile implements AutoCloseable {
     Path temporary = TemporaryFiles.nameFor(absolute);
     // Not Files.createTempFile: that makes the file readable by its owner only.
     FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE, StandardOpenOption.CREATE_NEW);
+    dev.quiver.common.io.ExitCleanup.register(temporary); // removed if the JVM stops first (Ctrl-C, SIGTERM)
     return new AtomicOutputFile(absolute, temporary, channel);
   }
 
@@ -95,6 +96,7 @@ public final class AtomicOutputFile implements AutoCloseable {
     channel.close();
     Files.move(temporary, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     committed = true;
+    dev.quiver.common.io.ExitCleanup.unregister(temporary);
     FileSync.directory(target.getParent());
   }
 
@@ -109,6 +111,7 @@ public final class AtomicOutputFile implements AutoCloseable {
         channel.close();
       } finally {
         Files.deleteIfExists(temporary);
+        dev.quiver.common.io.ExitCleanup.unregister(temporary);
       }
     }
   }

@@ -25,8 +25,20 @@ public final class SqlException extends QuiverException {
     this(line, column, problem, null);
   }
 
+  /**
+   * A failure of kind {@code code} at a position: a file named in the query that is damaged
+   * (CORRUPT) or unreadable (IO) keeps its kind, and so its exit code.
+   */
+  public SqlException(ErrorCode code, int line, int column, String problem) {
+    this(code, line, column, problem, null);
+  }
+
   private SqlException(int line, int column, String problem, String subject) {
-    super(ErrorCode.USER, format(line, column, problem));
+    this(ErrorCode.USER, line, column, problem, subject);
+  }
+
+  private SqlException(ErrorCode code, int line, int column, String problem, String subject) {
+    super(code, format(line, column, problem));
     this.line = line;
     this.column = column;
     this.problem = problem;
@@ -49,7 +61,7 @@ public final class SqlException extends QuiverException {
 
   /** This failure at a position in the text. */
   public SqlException at(int newLine, int newColumn) {
-    SqlException positioned = new SqlException(newLine, newColumn, problem, subject);
+    SqlException positioned = new SqlException(errorCode(), newLine, newColumn, problem, subject);
     positioned.setStackTrace(getStackTrace());
     return positioned;
   }

@@ -36,7 +36,13 @@ final class FilterOperatorFactory implements OperatorFactory {
         if (positions.length < input.physicalRowCount()) {
           positions = new int[Math.max(input.physicalRowCount(), 2 * positions.length)];
         }
-        int count = predicate.select(input, positions);
+        int count;
+        try {
+          count = predicate.select(input, positions);
+        } catch (RuntimeException failure) {
+          input.close(); // the batch is this operator's until it passes it on
+          throw failure;
+        }
         if (count == 0) {
           input.close();
           return;

@@ -382,5 +382,6 @@ public final class QueryExecution implements AutoCloseable {
     } catch (IOException failure) {
       throw new UncheckedIOException("removing the spill folder " + directory, failure);
     }
+    dev.quiver.common.io.ExitCleanup.unregister(directory);
   }
 }

@@ -114,6 +114,7 @@ public final class ExecutionContext {
         if (spillDirectory == null) {
           Files.createDirectories(spillRoot);
           spillDirectory = Files.createTempDirectory(spillRoot, "quiver-spill-");
+          dev.quiver.common.io.ExitCleanup.register(spillDirectory); // removed if the JVM stops first
         }
         directory = spillDirectory;
       }

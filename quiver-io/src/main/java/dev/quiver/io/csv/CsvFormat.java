@@ -124,6 +124,29 @@ public final class CsvFormat {
   }
 
   /**
+   * Row {@code row} of {@code root} as one record with fields separated by {@code delimiter} and
+   * nulls written as {@code nullText} (SQL's CSV output: empty by default, docs/CSV.md); a value
+   * holding the delimiter, or equal to {@code nullText}, is quoted.
+   */
+  public static void appendRow(StringBuilder out, VectorSchemaRoot root, int row, DictionaryProvider dictionaries,
+      char delimiter, String nullText) {
+    List<FieldVector> vectors = root.getFieldVectors();
+    for (int i = 0; i < vectors.size(); i++) {
+      if (i > 0) {
+        out.append(delimiter);
+      }
+      String text = text(vectors.get(i), row, dictionaries);
+      if (text == null) {
+        out.append(nullText);
+      } else if (needsQuotes(text) || text.indexOf(delimiter) >= 0 || text.equals(nullText)) {
+        appendQuoted(out, text);
+      } else {
+        out.append(text);
+      }
+    }
+  }
+
+  /**
    * Whether {@code delimiter} can separate fields: one character, not a quote, a backslash (it
    * starts {@code \N}) or a line end.
    */

@@ -7,7 +7,8 @@ import java.io.Reader;
 import java.nio.charset.CharacterCodingException;
 
 /**
- * A small RFC 4180 reader: comma-separated fields, {@code "}-quoted fields holding commas, quotes
+ * A small RFC 4180 reader: fields separated by a comma, or by the first of {@code ;}, {@code |} or a
+ * tab that {@link CsvDelimiterSniffer} finds in the first lines, {@code "}-quoted fields holding commas, quotes
  * (doubled) and line breaks, records ended by LF, CRLF or CR. Line breaks inside quotes are kept as
  * they are. Lenient where it costs nothing: a quote inside an unquoted field is an ordinary
  * character, empty lines are skipped, a byte-order mark is dropped. Strict where data would be lost:
@@ -26,6 +27,8 @@ final class CsvRecordReader implements AutoCloseable {
   private long line = 1;
   private int column = 1;
   private boolean started;
+  private boolean sniffed;
+  private char delimiter = ',';
 
   /** A reader of {@code reader}; {@code source} names it in messages (usually the file). */
   CsvRecordReader(Reader reader, String source) {
@@ -39,6 +42,11 @@ final class CsvRecordReader implements AutoCloseable {
    */
   static CsvRecordReader utf8(InputStream in, String source) {
     return new CsvRecordReader(new Utf8Reader(in), source);
+  }
+
+  /** The character that separates fields: sniffed from the start of the input (docs/CSV.md). */
+  char delimiter() {
+    return delimiter;
   }
 
   String source() {
@@ -73,7 +81,7 @@ final class CsvRecordReader implements AutoCloseable {
       boolean quoted = c == '"';
       c = quoted ? readQuoted(column) : readUnquoted(c);
       record.add(field.toString(), quoted);
-      if (c == ',') {
+      if (c == delimiter) {
         column = record.size() + 1;
         c = read();
         continue;
@@ -88,7 +96,7 @@ final class CsvRecordReader implements AutoCloseable {
   /** Reads an unquoted field starting with {@code c}; returns the character that ended it. */
   private int readUnquoted(int first) throws IOException {
     int c = first;
-    while (c != ',' && c != '\n' && c != '\r' && c != END) {
+    while (c != delimiter && c != '\n' && c != '\r' && c != END) {
       field.append((char) c);
       c = read();
     }
@@ -109,7 +117,7 @@ final class CsvRecordReader implements AutoCloseable {
           field.append('"');
           continue;
         }
-        if (after != ',' && after != '\n' && after != '\r' && after != END) {
+        if (after != delimiter && after != '\n' && after != '\r' && after != END) {
           throw error(line, column, "unexpected character '" + (char) after
               + "' after a closing quote (a quote inside a quoted field is written \"\")");
         }
@@ -164,6 +172,10 @@ final class CsvRecordReader implements AutoCloseable {
     }
     position = 0;
     limit = count;
+    if (!sniffed) {
+      sniffed = true;
+      delimiter = CsvDelimiterSniffer.sniff(buffer, count);
+    }
     return true;
   }
 

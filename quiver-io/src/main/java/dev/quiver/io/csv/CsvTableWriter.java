@@ -19,6 +19,7 @@ public final class CsvTableWriter implements TableWriter {
   private final AtomicOutputFile file;
   private final Schema schema;
   private final char delimiter;
+  private String nullText = CsvFormat.NULL_TEXT;
   private final Writer writer;
   private final StringBuilder line = new StringBuilder(256);
 
@@ -52,6 +53,22 @@ public final class CsvTableWriter implements TableWriter {
     });
   }
 
+  /**
+   * Starts writing {@code target} as {@link #create(Path, Schema, char, boolean)} does, nulls written
+   * as {@code nullText} (SQL's COPY: empty by default).
+   */
+  public static CsvTableWriter create(Path target, Schema schema, char delimiter, boolean header, String nullText)
+      throws IOException {
+    if (nullText.indexOf(delimiter) >= 0 || nullText.indexOf('"') >= 0 || nullText.indexOf('\n') >= 0
+        || nullText.indexOf('\r') >= 0) {
+      throw QuiverException.user("the CSV null text must not hold the delimiter, a quote or a line end: '"
+          + nullText + "'");
+    }
+    CsvTableWriter writer = create(target, schema, delimiter, header);
+    writer.nullText = nullText;
+    return writer;
+  }
+
   @Override
   public Schema schema() {
     return schema;
@@ -62,7 +79,7 @@ public final class CsvTableWriter implements TableWriter {
     int rows = batch.getRowCount();
     for (int row = 0; row < rows; row++) {
       line.setLength(0);
-      CsvFormat.appendRow(line, batch, row, null, delimiter);
+      CsvFormat.appendRow(line, batch, row, null, delimiter, nullText);
       line.append('\n');
       writer.append(line);
     }

@@ -35,6 +35,7 @@ public final class Catalog {
   private final Map<String, TableSource> tables = new ConcurrentHashMap<>();
   private final Map<String, String> registeredNames = new ConcurrentHashMap<>();
   private final Map<String, TableSource> pathTables = new ConcurrentHashMap<>();
+  private final Map<String, QuiverException> brokenTables = new ConcurrentHashMap<>();
   private volatile CsvReadOptions csvOptions = CsvReadOptions.defaults();
 
   /**
@@ -114,15 +115,36 @@ public final class Catalog {
         }
       }
     }
+    List<String> registered = new ArrayList<>();
     for (Map.Entry<String, Path> table : found.entrySet()) {
-      register(table.getKey(), open(table.getKey(), List.of(table.getValue())));
+      // A file that cannot be opened fails only the queries that name it, with its own error.
+      try {
+        register(table.getKey(), open(table.getKey(), List.of(table.getValue())));
+        brokenTables.remove(key(table.getKey()));
+        registered.add(table.getKey());
+      } catch (QuiverException failure) {
+        brokenTables.put(key(table.getKey()), failure);
+      } catch (IOException failure) {
+        brokenTables.put(key(table.getKey()), new QuiverException(ErrorCode.IO,
+            "cannot read " + table.getValue() + ": " + failure.getMessage(), failure));
+      }
     }
-    return List.copyOf(found.keySet());
+    return List.copyOf(registered);
   }
 
-  /** The table registered under {@code name} (ignoring case). */
+  /**
+   * The table registered under {@code name} (ignoring case).
+   *
+   * @throws QuiverException the error met opening it, for a file of a registered folder that could
+   *     not be opened (so only the queries naming it fail)
+   */
   public Optional<TableSource> table(String name) {
-    return Optional.ofNullable(tables.get(key(name)));
+    TableSource source = tables.get(key(name));
+    QuiverException broken = source == null ? brokenTables.get(key(name)) : null;
+    if (broken != null) {
+      throw new QuiverException(broken.errorCode(), "table " + name + ": " + broken.getMessage(), broken);
+    }
+    return Optional.ofNullable(source);
   }
 
   /** The registered names, sorted. */

@@ -17,7 +17,7 @@ import java.util.Set;
  */
 public final class CopyParser {
   private static final String SELECT_ALL_FROM = "SELECT * FROM ";
-  private static final String OPTIONS = "FORMAT, HEADER, DELIMITER, COMPRESSION or SORT_BY";
+  private static final String OPTIONS = "FORMAT, HEADER, DELIMITER, NULLSTR, COMPRESSION or SORT_BY";
 
   private final CopyLexer lexer;
   private Token token;
@@ -102,6 +102,7 @@ public final class CopyParser {
     char delimiter = ',';
     boolean header = true;
     Token delimiterToken = null;
+    String nullText = "";
     Token headerToken = null;
     Token compressionToken = null;
     SortOrder sortBy = null;
@@ -163,6 +164,15 @@ public final class CopyParser {
             }
             delimiter = value.value().charAt(0);
             break;
+          case "NULLSTR":
+          case "NULL":
+            delimiterToken = required(name, value);
+            if (value.kind() != Kind.STRING) {
+              throw lexer.error(value.offset(),
+                  "NULLSTR takes the text of a null field in quotes, not " + value.shown());
+            }
+            nullText = value.value();
+            break;
           case "COMPRESSION":
           case "CODEC":
             compressionToken = required(name, value);
@@ -204,13 +214,13 @@ public final class CopyParser {
     if (format != CopyFormat.CSV) {
       Token csvOnly = headerToken != null ? headerToken : delimiterToken;
       if (csvOnly != null) {
-        throw lexer.error(csvOnly.offset(), "HEADER and DELIMITER apply to CSV, not " + format.optionName());
+        throw lexer.error(csvOnly.offset(), "HEADER, DELIMITER and NULLSTR apply to CSV, not " + format.optionName());
       }
     }
     if (format != CopyFormat.PARQUET && compressionToken != null) {
       throw lexer.error(compressionToken.offset(), "COMPRESSION applies to Parquet, not " + format.optionName());
     }
-    return new CopyTarget(path, format, codec, delimiter, header, sortBy);
+    return new CopyTarget(path, format, codec, delimiter, header, sortBy, nullText);
   }
 
   private Token required(Token name, Token value) {

@@ -56,7 +56,8 @@ public final class CopyWriter {
       return QvrTableWriter.create(target.path(), schema, allocator, target.sortBy());
     }
     if (target.format() == CopyFormat.CSV) {
-      return CsvTableWriter.create(target.path(), schema, target.csvDelimiter(), target.csvHeader());
+      return CsvTableWriter.create(target.path(), schema, target.csvDelimiter(), target.csvHeader(),
+          target.csvNull());
     }
     WriteOptions options = new WriteOptions(ParquetArrowWriter.Options.defaults().withCodec(target.parquetCodec()));
     return target.format().tableFormat().openWriter(target.path(), schema, allocator, options);

@@ -1,5 +1,6 @@
 package dev.quiver.sql.planner;
 
+import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
 import dev.quiver.sql.NameSuggestions;
 import dev.quiver.sql.SqlException;
@@ -122,7 +123,7 @@ final class ErrorMessages {
     if (context == null) {
       QuiverException quiver = find(failure, QuiverException.class);
       if (quiver != null) {
-        return SqlException.unpositioned(quiver.getMessage());
+        return new SqlException(quiver.errorCode(), 0, 0, quiver.getMessage());
       }
       return SqlException.unpositioned("cannot plan this query: " + QuiverException.describe(failure));
     }
@@ -130,7 +131,13 @@ final class ErrorMessages {
     int column = text.originalColumn(line, context.getPosColumn());
     String inner = context.getCause() != null && context.getCause().getMessage() != null
         ? context.getCause().getMessage() : String.valueOf(context.getMessage());
-    return new SqlException(line, column, rewrite(inner, schema));
+    QuiverException cause = find(failure, QuiverException.class);
+    String problem = rewrite(inner, schema);
+    ErrorCode code = cause != null ? cause.errorCode() : ErrorCode.USER;
+    if (cause == null && schema != null && schema.failureCode(problem) != null) {
+      code = schema.failureCode(problem); // a file named in the query could not be opened
+    }
+    return new SqlException(code, line, column, problem);
   }
 
   private String rewrite(String message, QuiverSchema schema) {

@@ -23,6 +23,7 @@ final class QuiverSchema extends AbstractSchema {
   private final Catalog catalog;
   private final Map<String, QuiverTable> used = new LinkedHashMap<>();
   private final Map<String, String> failures = new LinkedHashMap<>();
+  private final Map<String, dev.quiver.common.ErrorCode> failureCodes = new LinkedHashMap<>();
 
   QuiverSchema(Catalog catalog) {
     this.catalog = catalog;
@@ -60,16 +61,17 @@ final class QuiverSchema extends AbstractSchema {
     if (known != null) {
       return known;
     }
-    if (catalog.table(name).isEmpty() && !Catalog.looksLikePath(name)) {
-      return null;
-    }
     try {
+      if (catalog.table(name).isEmpty() && !Catalog.looksLikePath(name)) {
+        return null;
+      }
       TableSource source = catalog.resolveTable(name);
       QuiverTable table = new QuiverTable(source);
       used.put(name, table);
       return table;
     } catch (QuiverException failure) {
       failures.put(name, failure.getMessage());
+      failureCodes.put(failure.getMessage(), failure.errorCode());
       return null;
     }
   }
@@ -77,6 +79,11 @@ final class QuiverSchema extends AbstractSchema {
   /** The tables the query named so far. */
   synchronized Map<String, QuiverTable> usedTables() {
     return Map.copyOf(used);
+  }
+
+  /** The kind of the failure to open a path whose message is {@code message}, or null. */
+  synchronized dev.quiver.common.ErrorCode failureCode(String message) {
+    return failureCodes.get(message);
   }
 
   /** Why the path {@code name} could not be opened, or null. */

@@ -101,7 +101,7 @@ public final class SqlPlanner {
     } catch (SqlException failure) {
       throw SubjectPositions.locate(failure, parsed, text);
     } catch (QuiverException failure) {
-      throw SqlException.unpositioned(failure.getMessage());
+      throw new SqlException(failure.errorCode(), 0, 0, failure.getMessage());
     } catch (RuntimeException failure) {
       throw errors.validation(failure, schema[0]);
     } catch (AssertionError failure) {

@@ -239,7 +239,7 @@ class CopyTest {
       assertThat(Files.readAllLines(out).get(0)).doesNotContain("int64").contains("|x\"|");
       Result quiver = run(session, "SELECT * FROM (" + query + ") q ORDER BY 1, 2, 3, 4");
       Result duck = duckDb.run("SELECT * FROM read_csv(" + quoted(out) + ", delim = '|', header = false, "
-          + "nullstr = '\\N', columns = {'int64': 'BIGINT', 'piped': 'VARCHAR', 'category': 'VARCHAR', "
+          + "allow_quoted_nulls = false, columns = {'int64': 'BIGINT', 'piped': 'VARCHAR', 'category': 'VARCHAR', "
           + "'float64': 'DOUBLE'}) ORDER BY 1, 2, 3, 4");
       assertThat(duck.rows()).hasSize(quiver.rows().size()).isNotEmpty();
       for (int row = 0; row < quiver.rows().size(); row++) {
@@ -294,7 +294,7 @@ class CopyTest {
       assertError(session, "COPY t TO 'x.csv' (FORMAT csv,\n  COLOUR red)", "line 2:3: unknown COPY option COLOUR");
       assertError(session, "COPY t TO 'x.csv' (DELIMITER '||')", "line 1:30: DELIMITER takes one character");
       assertError(session, "COPY t TO 'x.csv' (HEADER maybe)", "line 1:27: HEADER takes true or false");
-      assertError(session, "COPY t TO 'x.qvr' (HEADER true)", "line 1:27: HEADER and DELIMITER apply to CSV");
+      assertError(session, "COPY t TO 'x.qvr' (HEADER true)", "line 1:27: HEADER, DELIMITER and NULLSTR apply to CSV");
       assertError(session, "COPY t TO 'x.csv' (FORMAT csv FORMAT csv)", "line 1:31: expected ',' or ')'");
       assertError(session, "COPY t TO 'x.csv' junk", "line 1:19: unexpected 'junk'");
       assertError(session, "COPY t FROM 'x.csv'",
