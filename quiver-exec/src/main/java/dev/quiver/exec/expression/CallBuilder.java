@@ -97,6 +97,10 @@ final class CallBuilder {
         return new MathFunctionNode(MathFunctionNode.Function.ROUND, numericOperand(argument(call, 0, column), type),
             digits, type);
       }
+      case Functions.TRY_CAST -> {
+        requireArguments(call, 1, 1);
+        return new TryCastNode(argument(call, 0, column), type);
+      }
       case Functions.CASE -> {
         if (arguments.size() < 3 || arguments.size() % 2 == 0) {
           throw QuiverException.user("CASE needs pairs of condition and value and an ELSE: " + call);

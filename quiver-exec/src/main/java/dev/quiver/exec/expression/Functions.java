@@ -144,4 +144,6 @@ public final class Functions {
   public static final String IS_DISTINCT_FROM = "is_distinct_from";
   /** {@code a IS NOT DISTINCT FROM b}: never NULL. */
   public static final String IS_NOT_DISTINCT_FROM = "is_not_distinct_from";
+  /** {@code TRY_CAST(x AS type)}: x cast to the call's type, NULL where the value does not convert. */
+  public static final String TRY_CAST = "try_cast";
 }

@@ -27,8 +27,12 @@ import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.sql.SqlExplain;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
+import org.apache.calcite.sql.parser.SqlParserPos;
+import org.apache.calcite.sql.parser.babel.SqlBabelParserImpl;
+import org.apache.calcite.sql.util.SqlOperatorTables;
 import org.apache.calcite.sql.validate.SqlConformanceEnum;
 import org.apache.calcite.sql.validate.SqlValidator;
 import org.apache.calcite.sql.validate.SqlValidatorUtil;
@@ -52,12 +56,29 @@ final class LogicalPlanning {
 
   static final SqlConformanceEnum CONFORMANCE = SqlConformanceEnum.LENIENT;
 
+  /** The functions and operators queries may use: Quiver's, then the dialect's ({@code ::}, TRY_CAST). */
+  static final SqlOperatorTable OPERATORS = SqlOperatorTables.chain(QuiverOperators.TABLE, DialectOperators.TABLE);
+
   private LogicalPlanning() {}
 
   /** A parsed, validated and simplified query, and what it needs to go on. */
   record Planned(RelNode rel, QuiverSchema schema, RelBuilder relBuilder) {}
 
+  /**
+   * The parser: Calcite's Babel grammar (calcite-babel, the same release as calcite-core), which leaves
+   * DuckDB's and PostgreSQL's non-reserved words ({@code value}, {@code year}, {@code language}, ...)
+   * free as names and reads {@code x::type}.
+   */
   static SqlParser.Config parserConfig() {
+    return standardParserConfig().withParserFactory(SqlBabelParserImpl.FACTORY);
+  }
+
+  /**
+   * Calcite's standard grammar, used only to describe a syntax error: Babel reserves almost nothing, so
+   * its failures often point at an earlier token ({@code FROM t where} read as an alias) with a less
+   * helpful list of what was expected.
+   */
+  static SqlParser.Config standardParserConfig() {
     return SqlParser.config()
         .withQuoting(Quoting.DOUBLE_QUOTE)
         .withUnquotedCasing(Casing.UNCHANGED)
@@ -67,11 +88,34 @@ final class LogicalPlanning {
   }
 
   static SqlNode parse(String text) throws SqlParseException {
-    SqlNode node = SqlParser.create(text, parserConfig()).parseStmt();
+    SqlNode node;
+    try {
+      node = SqlParser.create(text, parserConfig()).parseStmt();
+    } catch (SqlParseException babelFailure) {
+      throw betterFailure(babelFailure, text);
+    }
     if (node instanceof SqlExplain explain) {
       return explain.getExplicandum();
     }
     return node;
+  }
+
+  /**
+   * The failure to report for text Babel cannot parse: the standard grammar's when it fails too at the
+   * same place or later (its message names the real problem), otherwise Babel's.
+   */
+  private static SqlParseException betterFailure(SqlParseException babelFailure, String text) {
+    try {
+      SqlParser.create(text, standardParserConfig()).parseStmt();
+      return babelFailure;
+    } catch (SqlParseException standardFailure) {
+      return order(standardFailure) >= order(babelFailure) ? standardFailure : babelFailure;
+    }
+  }
+
+  private static long order(SqlParseException failure) {
+    SqlParserPos position = failure.getPos();
+    return position == null ? -1 : (long) position.getLineNum() << 32 | position.getColumnNum();
   }
 
   /** Validates and converts a parsed query; Calcite's exceptions pass through (ErrorMessages translates them). */
@@ -87,7 +131,7 @@ final class LogicalPlanning {
     properties.setProperty(CalciteConnectionProperty.QUOTED_CASING.camelName(), Casing.UNCHANGED.name());
     CalciteCatalogReader catalogReader = new CalciteCatalogReader(root, List.of("quiver"), typeFactory,
         new CalciteConnectionConfigImpl(properties));
-    SqlValidator validator = SqlValidatorUtil.newValidator(QuiverOperators.TABLE, catalogReader, typeFactory,
+    SqlValidator validator = SqlValidatorUtil.newValidator(OPERATORS, catalogReader, typeFactory,
         SqlValidator.Config.DEFAULT
             .withConformance(CONFORMANCE)
             .withIdentifierExpansion(true)

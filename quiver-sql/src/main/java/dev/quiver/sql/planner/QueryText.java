@@ -1,14 +1,18 @@
 package dev.quiver.sql.planner;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * The lenient dialect's pre-pass over a query's text, before Calcite's parser sees it: a leading
  * {@code EXPLAIN [ANALYZE]} and a trailing {@code ;} are blanked out (same length, so positions do
- * not move); the unquoted word {@code value} (reserved in Calcite's grammar, an ordinary name in
- * TPC-H Q11, DuckDB and PostgreSQL) becomes the quoted identifier {@code "value"}; a string literal
+ * not move);
+ * DuckDB's words that Calcite's Babel grammar still reserves ({@code date}, {@code time}, {@code timestamp},
+ * {@code interval}, {@code user}) become quoted identifiers where they stand as names ({@link DialectWords});
+ * DuckDB's integer division {@code //} becomes {@code /} (Calcite would read a comment); a string literal
  * right after {@code FROM} or {@code JOIN} becomes a quoted identifier (a table given by path,
  * {@code FROM 'data/*.parquet'}). Positions of errors in the rewritten text map back to the text as
  * written.
@@ -58,10 +62,15 @@ final class QueryText {
     List<int[]> insertions = new ArrayList<>();
     int position = 0;
     Token previous = null;
-    for (Token token : words) {
+    Token beforePrevious = null;
+    Deque<Boolean> castParentheses = new ArrayDeque<>();
+    for (int index = 0; index < words.size(); index++) {
+      Token token = words.get(index);
+      Token next = index + 1 < words.size() ? words.get(index + 1) : null;
       out.append(text, position, token.start);
       position = token.end;
-      if (token.kind == TokenKind.WORD && token.text(sql).equalsIgnoreCase("value")) {
+      if (token.kind == TokenKind.WORD && DialectWords.isName(token.lowerWord, previous, beforePrevious, next, sql,
+          !castParentheses.isEmpty() && castParentheses.peek())) {
         insertions.add(positionOf(out, out.length()));
         out.append('"');
         out.append(text, token.start, token.end);
@@ -71,9 +80,18 @@ final class QueryText {
           && (previous.isWord("from") || previous.isWord("join")) && token.text(sql).indexOf('"') < 0) {
         String literal = token.text(sql);
         out.append('"').append(literal, 1, literal.length() - 1).append('"');
+      } else if (token.kind == TokenKind.INTEGER_DIVISION) {
+        // DuckDB's integer division; Calcite's lexer would take `//` for a comment (same length: positions hold)
+        out.append("/ ");
       } else {
         out.append(text, token.start, token.end);
       }
+      if (token.isOther(sql, '(')) {
+        castParentheses.push(previous != null && (previous.isWord("cast") || previous.isWord("try_cast")));
+      } else if (token.isOther(sql, ')') && !castParentheses.isEmpty()) {
+        castParentheses.pop();
+      }
+      beforePrevious = previous;
       previous = token;
     }
     out.append(text, position, text.length());
@@ -122,22 +140,27 @@ final class QueryText {
     }
   }
 
-  private enum TokenKind {
+  enum TokenKind {
     WORD,
     STRING,
     QUOTED,
     COMMENT,
     SEMICOLON,
+    INTEGER_DIVISION,
     OTHER
   }
 
-  private record Token(TokenKind kind, int start, int end, String lowerWord) {
+  record Token(TokenKind kind, int start, int end, String lowerWord) {
     boolean isWord(String word) {
       return kind == TokenKind.WORD && lowerWord.equals(word);
     }
 
     String text(String sql) {
       return sql.substring(start, end);
+    }
+
+    boolean isOther(String sql, char character) {
+      return kind == TokenKind.OTHER && end == start + 1 && sql.charAt(start) == character;
     }
   }
 
@@ -181,6 +204,9 @@ final class QueryText {
           i++;
         }
         tokens.add(new Token(TokenKind.WORD, start, i, sql.substring(start, i).toLowerCase(Locale.ROOT)));
+      } else if (character == '/' && i + 1 < length && sql.charAt(i + 1) == '/') {
+        i += 2;
+        tokens.add(new Token(TokenKind.INTEGER_DIVISION, start, i, null));
       } else if (character == ';') {
         i++;
         tokens.add(new Token(TokenKind.SEMICOLON, start, i, null));

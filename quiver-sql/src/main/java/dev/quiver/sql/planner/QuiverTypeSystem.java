@@ -50,4 +50,14 @@ final class QuiverTypeSystem extends RelDataTypeSystemImpl {
     };
     return typeFactory.createTypeWithNullability(average, argumentType.isNullable());
   }
+
+  /**
+   * String literals of different lengths meet as VARCHAR, never as a blank-padded CHAR(n): {@code CASE
+   * WHEN a THEN 'on' ELSE 'off' END}, {@code VALUES ('a'), ('abc')}, UNION, COALESCE and IN lists give
+   * the strings as written (DuckDB has no CHAR type).
+   */
+  @Override
+  public boolean shouldConvertRaggedUnionTypesToVarying() {
+    return true;
+  }
 }

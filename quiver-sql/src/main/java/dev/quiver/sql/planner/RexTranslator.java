@@ -120,6 +120,8 @@ final class RexTranslator {
         return translate(operands.get(0));
       case CAST:
         return cast(call);
+      case SAFE_CAST:
+        return new Call(Functions.TRY_CAST, List.of(translate(operands.get(0))), type(call));
       case CASE:
         return caseCall(call);
       case COALESCE:

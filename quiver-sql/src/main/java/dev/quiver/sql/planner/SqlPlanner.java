@@ -84,6 +84,7 @@ public final class SqlPlanner {
     } catch (SqlParseException failure) {
       throw errors.parse(failure);
     }
+    OutputNames.apply(parsed);
     LogicalPlanning.Planned planned = null;
     QuiverSchema[] schema = new QuiverSchema[1];
     try {

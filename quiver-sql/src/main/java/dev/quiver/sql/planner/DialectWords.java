@@ -1,0 +1,65 @@
+package dev.quiver.sql.planner;
+
+import java.util.Set;
+
+/**
+ * DuckDB's (and PostgreSQL's) names that Calcite's Babel grammar still reserves: {@code date},
+ * {@code time}, {@code timestamp}, {@code interval} and {@code user} are column names in DuckDB
+ * wherever a name fits ({@code SELECT date FROM t}, {@code t(date, time)}, {@code date > '2024-01-01'}).
+ * Such a word is read as a name (and quoted for Calcite) when what follows it cannot continue the
+ * keyword (a typed literal {@code DATE '2024-01-01'}, {@code TIMESTAMP WITH TIME ZONE}, {@code AT TIME
+ * ZONE}) and it is not a type ({@code CAST(x AS date)}, {@code x::date}).
+ */
+final class DialectWords {
+  /** The words Babel reserves that DuckDB lets name columns. */
+  private static final Set<String> NAMES = Set.of("date", "time", "timestamp", "interval", "user");
+
+  /** Words after which a name ends: the clause and operator keywords that may follow a column. */
+  private static final Set<String> FOLLOWING_WORDS = Set.of("from", "as", "where", "group", "order", "limit",
+      "offset", "and", "or", "is", "in", "not", "between", "like", "ilike", "desc", "asc", "nulls", "then", "else",
+      "end", "when", "union", "except", "intersect", "having", "on", "using", "join", "inner", "left", "right",
+      "full", "cross", "natural", "window", "qualify", "filter", "over", "collate");
+
+  /** Characters after which a name ends: separators and operators. */
+  private static final String FOLLOWING_CHARACTERS = ",);=<>+-*/%|!.:^&";
+
+  private DialectWords() {}
+
+  /**
+   * Whether the word {@code lowerWord} stands here as a name.
+   *
+   * @param previous the token before it (null at the start)
+   * @param beforePrevious the token before that
+   * @param next the token after it (null at the end)
+   * @param insideCast whether the innermost open parenthesis is a {@code CAST(} or {@code TRY_CAST(}
+   */
+  static boolean isName(String lowerWord, QueryText.Token previous, QueryText.Token beforePrevious,
+      QueryText.Token next, String sql, boolean insideCast) {
+    if (!NAMES.contains(lowerWord)) {
+      return false;
+    }
+    if (previous != null && previous.isOther(sql, ':') && beforePrevious != null
+        && beforePrevious.isOther(sql, ':')) {
+      return false; // x::date
+    }
+    if (previous != null && insideCast && previous.isWord("as")) {
+      return false; // CAST(x AS date)
+    }
+    if (previous != null && (previous.isWord("with") || previous.isWord("without") || previous.isWord("at"))) {
+      return false; // TIMESTAMP WITH TIME ZONE, AT TIME ZONE
+    }
+    if (next == null) {
+      return true;
+    }
+    if (next.kind() == QueryText.TokenKind.WORD) {
+      return FOLLOWING_WORDS.contains(next.lowerWord());
+    }
+    if (next.kind() == QueryText.TokenKind.SEMICOLON || next.kind() == QueryText.TokenKind.INTEGER_DIVISION) {
+      return true;
+    }
+    if (next.kind() == QueryText.TokenKind.OTHER) {
+      return FOLLOWING_CHARACTERS.indexOf(sql.charAt(next.start())) >= 0;
+    }
+    return false;
+  }
+}

@@ -1,0 +1,53 @@
+package dev.quiver.sql.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Output column names as DuckDB gives them (never {@code EXPR$0}): each select item's name equals DuckDB's. */
+class OutputNamesTest {
+  private static final List<String> ITEMS = List.of("count(*)", "count(x)", "sum(x)", "avg(x)", "min(x)", "max(x)",
+      "count(DISTINCT x)", "x + 1", "x - 1", "x * 2", "x / 2", "x % 2", "8", "1.5", "'a'", "true", "NULL", "-x",
+      "x::VARCHAR", "CAST(x AS BIGINT)", "upper('a')", "lower(s)", "length(s)", "s || 'b'", "coalesce(x, 1)",
+      "abs(x)", "round(x, 1)", "x > 1", "x = 1", "x <> 1", "x >= 1 AND x < 3", "x < 1 OR x > 2", "NOT (x > 1)",
+      "x IS NULL", "x IS NOT NULL", "x BETWEEN 1 AND 2", "s LIKE 'a%'", "x IN (1, 2)", "substring(s, 1, 2)",
+      "DATE '2024-01-01'", "greatest(x, 2)", "t.x", "nullif(x, 1)", "CASE WHEN x > 1 THEN 1 ELSE 0 END",
+      "x * (x + 1)", "x NOT IN (1, 2)", "s NOT LIKE 'a'", "-1", "CAST(1 AS INT)", "concat(s, 'x')", "sum(x) + 1",
+      "'it''s'", "x - -1");
+
+  @Test
+  void namesEqualDuckDbs() throws Exception {
+    String query = "SELECT " + String.join(", ", ITEMS) + " FROM (VALUES (1, 'a')) t(x, s) GROUP BY x, s";
+    List<String> duckDb = new ArrayList<>();
+    try (Connection connection = DriverManager.getConnection("jdbc:duckdb:");
+        Statement statement = connection.createStatement();
+        ResultSet rows = statement.executeQuery(query)) {
+      ResultSetMetaData metadata = rows.getMetaData();
+      for (int column = 1; column <= metadata.getColumnCount(); column++) {
+        duckDb.add(metadata.getColumnName(column));
+      }
+    }
+    List<String> quiver;
+    try (SessionRunner engine = new SessionRunner(SessionOptions.defaults().withThreads(1))) {
+      quiver = engine.run(query).columnNames();
+    }
+    assertThat(quiver).hasSize(ITEMS.size());
+    for (int i = 0; i < ITEMS.size(); i++) {
+      assertThat(quiver.get(i)).as(ITEMS.get(i)).isEqualTo(duckDb.get(i));
+    }
+  }
+
+  @Test
+  void doubleSlashKeepsTheNamesAfterIt() throws Exception {
+    try (SessionRunner engine = new SessionRunner(SessionOptions.defaults().withThreads(1))) {
+      assertThat(engine.run("SELECT 7 // 2 AS y, 8").columnNames()).containsExactly("y", "8");
+    }
+  }
+}
