@@ -144,4 +144,9 @@ public final class Functions {
   public static final String IS_DISTINCT_FROM = "is_distinct_from";
   /** {@code a IS NOT DISTINCT FROM b}: never NULL. */
   public static final String IS_NOT_DISTINCT_FROM = "is_not_distinct_from";
+  /**
+   * {@code timestamp + n microseconds} (n an integer expression; negative subtracts): the timestamp
+   * moved by an exact duration (an interval of days, hours, minutes or seconds), of the timestamp's type.
+   */
+  public static final String TIMESTAMP_ADD_MICROS = "timestamp_add_micros";
 }
