@@ -532,8 +532,9 @@ final class RexTranslator {
         || intervalType == SqlTypeName.INTERVAL_YEAR || intervalType == SqlTypeName.INTERVAL_MONTH
         || intervalType == SqlTypeName.INTERVAL_YEAR_MONTH;
     Expression amount;
-    if (interval instanceof RexLiteral literal) {
-      BigDecimal value = literal.getValueAs(BigDecimal.class);
+    BigDecimal constant = EngineFolding.intervalAmount(interval); // INTERVAL 3 HOUR is 3 * INTERVAL '1' HOUR
+    if (constant != null) {
+      BigDecimal value = constant;
       if (!months && date.getType().getSqlTypeName() != SqlTypeName.DATE) {
         // A timestamp moves by the exact duration (Calcite counts day-time intervals in milliseconds).
         BigDecimal micros = value.multiply(BigDecimal.valueOf(1000));
@@ -548,7 +549,7 @@ final class RexTranslator {
       }
       amount = new Literal(subtract ? value.negate() : value, new ArrowType.Int(64, true));
     } else {
-      throw SqlException.unpositioned("only literal intervals can be added to dates");
+      throw SqlException.unpositioned("only constant intervals can be added to dates and timestamps, not " + interval);
     }
     if (date.getType().getSqlTypeName() != SqlTypeName.DATE
         && date.getType().getSqlTypeName().getFamily() != SqlTypeFamily.TIMESTAMP) {
