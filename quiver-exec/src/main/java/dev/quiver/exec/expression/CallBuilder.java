@@ -144,6 +144,14 @@ final class CallBuilder {
             : DateFunctionNode.Function.ADD_MONTHS, null, date, integer(argument(call, 1, column), function),
             date.type);
       }
+      case Functions.TIMESTAMP_ADD_MICROS -> {
+        requireArguments(call, 2, 2);
+        Node timestamp = argument(call, 0, column);
+        if (!Types.isTimestamp(timestamp.type)) {
+          timestamp = NodeBuilder.castTo(temporal(timestamp, function), type);
+        }
+        return new TimestampAddNode(timestamp, integer(argument(call, 1, column), function), timestamp.type);
+      }
       case Functions.SUBSTRING -> {
         requireArguments(call, 2, 3);
         List<Node> nodes = new ArrayList<>();

@@ -146,4 +146,9 @@ public final class Functions {
   public static final String IS_NOT_DISTINCT_FROM = "is_not_distinct_from";
   /** {@code TRY_CAST(x AS type)}: x cast to the call's type, NULL where the value does not convert. */
   public static final String TRY_CAST = "try_cast";
+  /**
+   * {@code timestamp + n microseconds} (n an integer expression; negative subtracts): the timestamp
+   * moved by an exact duration (an interval of days, hours, minutes or seconds), of the timestamp's type.
+   */
+  public static final String TIMESTAMP_ADD_MICROS = "timestamp_add_micros";
 }

@@ -221,8 +221,8 @@ final class StringFunctionNode extends Node {
     if (!ascii) {
       String text = strings.string(row);
       StringBuilder changed = new StringBuilder(text.length());
-      text.codePoints().forEach(codePoint -> changed.appendCodePoint(upper ? Character.toUpperCase(codePoint)
-          : Character.toLowerCase(codePoint)));
+      text.codePoints().forEach(codePoint -> changed.appendCodePoint(upper ? (codePoint == 0xDF ? 0x1E9E
+          : Character.toUpperCase(codePoint)) : Character.toLowerCase(codePoint))); // DuckDB: upper('ß') = 'ẞ'
       builder.append(changed.toString());
       return;
     }

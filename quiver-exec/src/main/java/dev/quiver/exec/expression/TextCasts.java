@@ -41,29 +41,8 @@ final class TextCasts {
   }
 
   static String formatTimestamp(long instantMicros, ArrowType type) {
-    boolean zoned = ((ArrowType.Timestamp) type).getTimezone() != null;
-    long wall = zoned ? CivilDates.toWall(Types.zone(type), instantMicros) : instantMicros;
-    long days = Math.floorDiv(wall, Types.MICROS_PER_DAY);
-    long micros = Math.floorMod(wall, Types.MICROS_PER_DAY);
-    StringBuilder text = new StringBuilder(formatDate(days)).append(' ');
-    long seconds = micros / Types.MICROS_PER_SECOND;
-    two(text, seconds / 3600).append(':');
-    two(text, seconds / 60 % 60).append(':');
-    two(text, seconds % 60);
-    long fraction = micros % Types.MICROS_PER_SECOND;
-    if (fraction != 0) {
-      String digits = String.valueOf(fraction + Types.MICROS_PER_SECOND).substring(1);
-      text.append('.').append(digits.replaceAll("0+$", ""));
-    }
-    if (zoned) {
-      long offsetSeconds = (wall - instantMicros) / Types.MICROS_PER_SECOND;
-      text.append(ZoneOffset.ofTotalSeconds((int) offsetSeconds).getId().replace("Z", "+00:00"));
-    }
-    return text.toString();
-  }
-
-  private static StringBuilder two(StringBuilder text, long value) {
-    return text.append(value < 10 ? "0" : "").append(value);
+    return dev.quiver.common.arrow.TimestampText.format(instantMicros,
+        org.apache.arrow.vector.types.TimeUnit.MICROSECOND, ((ArrowType.Timestamp) type).getTimezone());
   }
 
   static String formatDouble(double value, boolean single) {

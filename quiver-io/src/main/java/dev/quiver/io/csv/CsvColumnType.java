@@ -282,7 +282,13 @@ public enum CsvColumnType {
   }
 
   private static Instant parseZoned(String value) {
-    return OffsetDateTime.parse(withT(value), DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant();
+    String text = withT(value);
+    int length = text.length();
+    if (length > 3 && (text.charAt(length - 3) == '+' || text.charAt(length - 3) == '-')
+        && isDigit(text.charAt(length - 2)) && isDigit(text.charAt(length - 1))) {
+      text = text + ":00"; // DuckDB's offset of whole hours: +01
+    }
+    return OffsetDateTime.parse(text, DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant();
   }
 
   private static LocalDateTime parseLocal(String value) {

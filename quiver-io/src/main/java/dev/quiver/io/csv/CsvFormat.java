@@ -1,12 +1,10 @@
 package dev.quiver.io.csv;
 
 import dev.quiver.common.QuiverException;
+import dev.quiver.common.arrow.TimestampText;
 import java.math.BigDecimal;
-import java.time.Instant;
 import java.time.LocalDate;
-import java.time.LocalDateTime;
 import java.time.LocalTime;
-import java.time.ZoneOffset;
 import java.util.List;
 import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.BitVector;
@@ -45,8 +43,8 @@ import org.apache.arrow.vector.types.pojo.Field;
  *       {@link Double#toString}, Float32 and Float16 as {@link Float#toString}; decimals as
  *       {@link BigDecimal#toPlainString}; booleans {@code true}/{@code false};
  *   <li>dates ISO {@code yyyy-MM-dd} (Date64 prints its day); times {@link LocalTime#toString};
- *       timestamps with a zone as {@link Instant#toString} (UTC), without as
- *       {@link LocalDateTime#toString};
+ *       timestamps as DuckDB prints them ({@link TimestampText}: {@code 2024-01-01 10:30:00}, a
+ *       fraction only when not zero, a zoned one in its zone with the offset: {@code +00});
  *   <li>strings as they are; binary as {@code \x} and lowercase hex;
  *   <li>dictionary-encoded columns print their values, not their indices;
  *   <li>lists, structs and maps print as JSON text ({@code [1,2,null]}, {@code {"a":1}}, a map as an
@@ -273,17 +271,10 @@ public final class CsvFormat {
     return LocalTime.ofNanoOfDay(value * nanosPer(type.getUnit())).toString();
   }
 
-  /** A timestamp: {@link Instant#toString} when the type has a zone, else {@link LocalDateTime#toString}. */
+  /** A timestamp as DuckDB prints it ({@link TimestampText}): {@code 2024-01-01 10:30:00[.ffffff][+00]}. */
   public static String timestampText(TimeStampVector vector, int row) {
     ArrowType.Timestamp type = (ArrowType.Timestamp) vector.getField().getType();
-    long value = vector.get(row);
-    long perSecond = 1_000_000_000L / nanosPer(type.getUnit());
-    long seconds = Math.floorDiv(value, perSecond);
-    long nanos = Math.floorMod(value, perSecond) * nanosPer(type.getUnit());
-    if (type.getTimezone() != null) {
-      return Instant.ofEpochSecond(seconds, nanos).toString();
-    }
-    return LocalDateTime.ofEpochSecond(seconds, (int) nanos, ZoneOffset.UTC).toString();
+    return TimestampText.format(vector.get(row), type.getUnit(), type.getTimezone());
   }
 
   private static long nanosPer(TimeUnit unit) {

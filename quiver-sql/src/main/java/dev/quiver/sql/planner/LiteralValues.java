@@ -14,6 +14,23 @@ import org.apache.calcite.util.TimestampString;
 final class LiteralValues {
   private LiteralValues() {}
 
+  /**
+   * A literal's value with nothing lost: a timestamp's as its {@code TimestampString} (its time of day
+   * and fraction to the nanosecond; {@code getValue()} would give a Calendar of milliseconds), a
+   * date's as its {@code DateString}, the others as {@code getValue()} gives them.
+   */
+  static Object valueOf(org.apache.calcite.rex.RexLiteral literal) {
+    switch (literal.getType().getSqlTypeName()) {
+      case TIMESTAMP:
+      case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
+        return literal.getValueAs(TimestampString.class);
+      case DATE:
+        return literal.getValueAs(DateString.class);
+      default:
+        return literal.getValue();
+    }
+  }
+
   static Object of(Object value, ArrowType type) {
     if (value == null) {
       return null;
@@ -99,7 +116,8 @@ final class LiteralValues {
       return bytes.getBytes();
     }
     if (value instanceof java.util.Calendar calendar) {
-      return LocalDate.ofEpochDay(Math.floorDiv(calendar.getTimeInMillis(), 86_400_000L));
+      return LocalDateTime.ofEpochSecond(Math.floorDiv(calendar.getTimeInMillis(), 1000L),
+          (int) Math.floorMod(calendar.getTimeInMillis(), 1000L) * 1_000_000, java.time.ZoneOffset.UTC);
     }
     return value;
   }

@@ -9,7 +9,7 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * Calcite's type rules with Quiver's limits: decimals up to 38 digits (Arrow's decimal128), a SUM of
  * decimals DECIMAL(38, s) and of integers BIGINT (never overflowing the argument's type), an AVG of
  * decimals DECIMAL(38, max(s, 6)) and of integers or floats DOUBLE (as DuckDB and PostgreSQL), and
- * timestamps to nanoseconds.
+ * timestamps to nanoseconds (microseconds when no precision is written).
  */
 final class QuiverTypeSystem extends RelDataTypeSystemImpl {
   static final int MAX_DECIMAL_PRECISION = 38;
@@ -21,6 +21,15 @@ final class QuiverTypeSystem extends RelDataTypeSystemImpl {
       case DECIMAL -> MAX_DECIMAL_PRECISION;
       case TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> 9;
       default -> super.getMaxPrecision(typeName);
+    };
+  }
+
+  /** A TIMESTAMP without a precision is DuckDB's: microseconds ({@code CAST(t AS TIMESTAMP)} keeps them). */
+  @Override
+  public int getDefaultPrecision(SqlTypeName typeName) {
+    return switch (typeName) {
+      case TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> 6;
+      default -> super.getDefaultPrecision(typeName);
     };
   }
 

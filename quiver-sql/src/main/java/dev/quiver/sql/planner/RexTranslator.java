@@ -534,8 +534,15 @@ final class RexTranslator {
         || intervalType == SqlTypeName.INTERVAL_YEAR || intervalType == SqlTypeName.INTERVAL_MONTH
         || intervalType == SqlTypeName.INTERVAL_YEAR_MONTH;
     Expression amount;
-    if (interval instanceof RexLiteral literal) {
-      BigDecimal value = literal.getValueAs(BigDecimal.class);
+    BigDecimal constant = EngineFolding.intervalAmount(interval); // INTERVAL 3 HOUR is 3 * INTERVAL '1' HOUR
+    if (constant != null) {
+      BigDecimal value = constant;
+      if (!months && date.getType().getSqlTypeName() != SqlTypeName.DATE) {
+        // A timestamp moves by the exact duration (Calcite counts day-time intervals in milliseconds).
+        BigDecimal micros = value.multiply(BigDecimal.valueOf(1000));
+        return new Call(Functions.TIMESTAMP_ADD_MICROS, List.of(translate(date), new Literal(subtract ? micros.negate()
+            : micros, new ArrowType.Int(64, true))), type(call));
+      }
       if (!months) {
         if (value.remainder(BigDecimal.valueOf(MILLIS_PER_DAY)).signum() != 0) {
           throw SqlException.unpositioned("intervals of hours, minutes or seconds are not supported; use days");
@@ -544,9 +551,10 @@ final class RexTranslator {
       }
       amount = new Literal(subtract ? value.negate() : value, new ArrowType.Int(64, true));
     } else {
-      throw SqlException.unpositioned("only literal intervals can be added to dates");
+      throw SqlException.unpositioned("only constant intervals can be added to dates and timestamps, not " + interval);
     }
-    if (date.getType().getSqlTypeName() != SqlTypeName.DATE) {
+    if (date.getType().getSqlTypeName() != SqlTypeName.DATE
+        && date.getType().getSqlTypeName().getFamily() != SqlTypeFamily.TIMESTAMP) {
       throw SqlException.unpositioned("intervals can be added to dates only, not to " + date.getType());
     }
     return new Call(months ? Functions.DATE_ADD_MONTHS : Functions.DATE_ADD_DAYS, List.of(translate(date), amount),
@@ -642,6 +650,6 @@ final class RexTranslator {
     if (literal.isNull()) {
       return new Literal(null, type);
     }
-    return new Literal(LiteralValues.of(literal.getValue(), type), type);
+    return new Literal(LiteralValues.of(LiteralValues.valueOf(literal), type), type);
   }
 }
