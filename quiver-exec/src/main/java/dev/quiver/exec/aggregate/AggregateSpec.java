@@ -25,6 +25,8 @@ final class AggregateSpec {
   final List<AggregateCall> calls;
   final int[] argument;
   final int[] filter;
+  /** Per call the input ordinal of its ordering column (ARG_MIN, ARG_MAX), else -1. */
+  final int[] ordering;
   final boolean[] distinct;
   final KeyKind[] argumentKind;
   final KeyLayout[] distinctLayout;
@@ -44,15 +46,23 @@ final class AggregateSpec {
     int count = calls.size();
     argument = new int[count];
     filter = new int[count];
+    ordering = new int[count];
     distinct = new boolean[count];
     argumentKind = new KeyKind[count];
     distinctLayout = new KeyLayout[count];
     distinctColumns = new int[count][];
     for (int c = 0; c < count; c++) {
       AggregateCall call = calls.get(c);
-      if (call.arguments().size() > 1) {
-        throw QuiverException.user("aggregates of more than one argument are not supported: " + call);
+      boolean argExtreme = call.function() == dev.quiver.exec.plan.AggregateFunction.ARG_MIN
+          || call.function() == dev.quiver.exec.plan.AggregateFunction.ARG_MAX;
+      if (call.arguments().size() != (argExtreme ? 2 : Math.min(call.arguments().size(), 1))) {
+        throw QuiverException.user(argExtreme ? call + " needs two arguments"
+            : "aggregates of more than one argument are not supported: " + call);
       }
+      if (argExtreme && call.distinct()) {
+        throw QuiverException.user("DISTINCT is not supported in " + call);
+      }
+      ordering[c] = argExtreme ? call.arguments().get(1) : -1;
       argument[c] = call.arguments().isEmpty() ? -1 : call.arguments().get(0);
       filter[c] = call.filter();
       if (argument[c] < 0 && call.function() != dev.quiver.exec.plan.AggregateFunction.COUNT) {
@@ -101,6 +111,10 @@ final class AggregateSpec {
         return new ValueAccumulator(kind, ValueAccumulator.Mode.MAX);
       case ANY_VALUE:
         return new ValueAccumulator(kind, ValueAccumulator.Mode.ANY);
+      case ARG_MIN:
+      case ARG_MAX:
+        return new ArgExtremeAccumulator(kind, KeyKind.of(input.getFields().get(ordering[c]).getType()),
+            call.function() == dev.quiver.exec.plan.AggregateFunction.ARG_MIN);
       case SINGLE_VALUE:
         return new ValueAccumulator(kind, ValueAccumulator.Mode.SINGLE);
       default:

@@ -150,6 +150,21 @@ final class GroupBuilder implements AutoCloseable {
    * Adds the rows of a batch (the batch stays the caller's), in slices: a slice that an empty table
    * cannot take is halved, down to {@link #MIN_SLICE} rows.
    */
+  /** Per call of add, per ARG_MIN/ARG_MAX call its ordering column and rows (see {@link ArgExtremeAccumulator}). */
+  private FieldVector[] orderingVector;
+  private int[][] orderingRows;
+
+  /** Gives call {@code c}'s accumulator the ordering rows of the slice's chosen rows. */
+  private void orderingOf(int c, int from, int[] chosen, int chosenCount) {
+    int[] physical = orderingRows[c];
+    int[] rows = new int[chosenCount];
+    for (int i = 0; i < chosenCount; i++) {
+      int logical = from + (chosen == null ? i : chosen[i]);
+      rows[i] = physical == null ? logical : physical[logical];
+    }
+    ((ArgExtremeAccumulator) table.accumulators[c]).ordering(orderingVector[c], rows);
+  }
+
   void add(Batch batch) {
     int count = batch.rowCount();
     if (count == 0) {
@@ -162,6 +177,8 @@ final class GroupBuilder implements AutoCloseable {
       FieldVector[] argumentVector = new FieldVector[calls];
       int[][] argumentRows = new int[calls][];
       boolean[][] passes = new boolean[calls][];
+      orderingVector = new FieldVector[calls];
+      orderingRows = new int[calls][];
       for (int c = 0; c < calls; c++) {
         if (spec.argument[c] >= 0) {
           argumentVector[c] = column(batch, spec.argument[c], decoded);
@@ -169,6 +186,10 @@ final class GroupBuilder implements AutoCloseable {
         }
         if (spec.filter[c] >= 0) {
           passes[c] = filterRows(batch, spec.filter[c], decoded);
+        }
+        if (spec.ordering[c] >= 0) {
+          orderingVector[c] = column(batch, spec.ordering[c], decoded);
+          orderingRows[c] = rowsOf(batch, spec.ordering[c]);
         }
       }
       // a slice's groups, if all new, fit in the soft limit
@@ -289,6 +310,9 @@ final class GroupBuilder implements AutoCloseable {
         int logical = from + slot;
         subGroups[i] = groups[slot];
         subRows[i] = physical == null ? logical : physical[logical];
+      }
+      if (spec.ordering[c] >= 0) {
+        orderingOf(c, from, chosen, chosenCount);
       }
       table.accumulators[c].update(subGroups, argumentVector[c], subRows, chosenCount);
     }

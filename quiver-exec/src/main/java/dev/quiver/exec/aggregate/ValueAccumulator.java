@@ -282,4 +282,44 @@ final class ValueAccumulator extends Accumulator {
       }
     }
   }
+
+  /** Whether the group holds a value (for {@link ArgExtremeAccumulator}). */
+  boolean hasValue(int group) {
+    return seen[group] == VALUE;
+  }
+
+  long low(int group) {
+    return kind == KeyKind.BYTES ? 0 : low[group];
+  }
+
+  long high(int group) {
+    return kind == KeyKind.DECIMAL ? high[group] : 0;
+  }
+
+  byte[] bytes(int group) {
+    return kind == KeyKind.BYTES ? bytes[group] : null;
+  }
+
+  /** Offers a value to the group as MIN or MAX takes it (a tie keeps the first): whether it became the group's value. */
+  boolean offer(int group, long candidateLow, long candidateHigh, byte[] candidateBytes) {
+    if (seen[group] == VALUE && (kind == KeyKind.BYTES ? !replaces(group, candidateBytes)
+        : !replaces(group, candidateLow, candidateHigh))) {
+      return false;
+    }
+    set(group, candidateLow, candidateHigh, candidateBytes);
+    return true;
+  }
+
+  /** Makes a value the group's, whatever it held. */
+  void set(int group, long valueLow, long valueHigh, byte[] valueBytes) {
+    if (kind == KeyKind.BYTES) {
+      setBytes(group, valueBytes);
+      return;
+    }
+    low[group] = valueLow;
+    if (kind == KeyKind.DECIMAL) {
+      high[group] = valueHigh;
+    }
+    seen[group] = VALUE;
+  }
 }

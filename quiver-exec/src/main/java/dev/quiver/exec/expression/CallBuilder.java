@@ -36,6 +36,10 @@ final class CallBuilder {
       requireArguments(call, 2, 2);
       return arithmetic(operator, argument(call, 0, column), argument(call, 1, column), type);
     }
+    Node text = new TextCallBuilder(builder).build(call, column);
+    if (text != null) {
+      return text;
+    }
     switch (function) {
       case Functions.LIKE -> {
         requireArguments(call, 2, 3);

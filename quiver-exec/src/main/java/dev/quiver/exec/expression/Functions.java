@@ -151,4 +151,39 @@ public final class Functions {
    * moved by an exact duration (an interval of days, hours, minutes or seconds), of the timestamp's type.
    */
   public static final String TIMESTAMP_ADD_MICROS = "timestamp_add_micros";
+
+  /** {@code split_part(s, separator, n)}: the n-th part (1-based; negative from the end; none: empty); an empty separator splits code points. */
+  public static final String SPLIT_PART = "split_part";
+  /** {@code regexp_extract(s, pattern [, group])}, pattern and group constants: the group (0: the match) of the first match, empty when none. */
+  public static final String REGEXP_EXTRACT = "regexp_extract";
+  /** {@code regexp_full_match(s, pattern)}, pattern a constant: whether the pattern matches all of s: bool. */
+  public static final String REGEXP_FULL_MATCH = "regexp_full_match";
+  /** {@code concat_ws(separator, s1, ...)}: the non-NULL strings joined by the separator; NULL only when the separator is. */
+  public static final String CONCAT_WS = "concat_ws";
+  /** {@code lpad(s, width, fill)}: s padded on the left with fill to width code points, or cut to it; an empty fill that is needed is a USER error. */
+  public static final String LPAD = "lpad";
+  /** {@code rpad(s, width, fill)}: padded on the right. */
+  public static final String RPAD = "rpad";
+  /** {@code left(s, n)}: the first n code points (negative: all but the last -n). */
+  public static final String LEFT = "left";
+  /** {@code right(s, n)}: the last n code points (negative: all but the first -n). */
+  public static final String RIGHT = "right";
+  /** {@code reverse(s)}: the code points in reverse order. */
+  public static final String REVERSE = "reverse";
+  /** {@code repeat(s, n)}: s n times (n below 1: empty). */
+  public static final String REPEAT = "repeat";
+  /** {@code starts_with(s, prefix)}: bool. */
+  public static final String STARTS_WITH = "starts_with";
+  /** {@code contains(s, t)}: whether t occurs in s: bool. */
+  public static final String CONTAINS = "contains";
+  /** {@code trim(s, characters)}: the code points in characters removed from both ends. */
+  public static final String TRIM_CHARACTERS = "trim_characters";
+  /** {@code ltrim(s, characters)}: from the start. */
+  public static final String LTRIM_CHARACTERS = "ltrim_characters";
+  /** {@code rtrim(s, characters)}: from the end. */
+  public static final String RTRIM_CHARACTERS = "rtrim_characters";
+  /** {@code md5(s)}: the MD5 digest of s's UTF-8 bytes as 32 lower-case hex digits. */
+  public static final String MD5 = "md5";
+  /** {@code hash(a, ...)}: Quiver's own stable 64-bit hash of the arguments (see HashNode), never NULL: int64. */
+  public static final String HASH = "hash";
 }

@@ -13,5 +13,12 @@ public enum AggregateFunction {
   /** The one value of a group (a scalar sub-query's); more than one row is a USER error. */
   SINGLE_VALUE,
   /** Any one value of the group (keys functionally dependent on the grouping). */
-  ANY_VALUE
+  ANY_VALUE,
+  /**
+   * {@code arg_min(value, ordering)} (two arguments): the value of the row with the smallest ordering,
+   * rows where either is NULL skipped (as DuckDB); a tie keeps the first row seen. NULL when no row counts.
+   */
+  ARG_MIN,
+  /** {@code arg_max(value, ordering)}: the value of the row with the largest ordering. */
+  ARG_MAX
 }

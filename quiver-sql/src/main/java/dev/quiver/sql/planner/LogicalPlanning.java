@@ -156,6 +156,7 @@ final class LogicalPlanning {
     rel = JoinOrdering.reorder(rel, relBuilder);
     rel = SemiJoinPushdown.rewrite(rel);
     rel = hep(rel, PUSH_DOWN_RULES);
+    rel = CountIfRewrite.rewrite(rel);
     rel = AggregateRewrites.rewrite(rel);
     rel = new RelFieldTrimmer(validator, relBuilder).trim(rel);
     rel = hep(rel, FINAL_RULES);

@@ -51,8 +51,8 @@ final class QuiverOperators {
   /** Ours first, so that a name both tables know (CONCAT) takes our meaning. */
   static final SqlOperatorTable TABLE = SqlOperatorTables.chain(
       SqlOperatorTables.of(LENGTH, STRPOS, REGEXP_REPLACE, REGEXP_MATCHES, DATE_TRUNC, GREATEST, LEAST, CONCAT,
-          SqlLibraryOperators.LTRIM, SqlLibraryOperators.RTRIM, SqlLibraryOperators.ILIKE,
-          SqlLibraryOperators.NOT_ILIKE),
+          SqlLibraryOperators.ILIKE, SqlLibraryOperators.NOT_ILIKE),
+      StringOperators.TABLE,
       SqlStdOperatorTable.instance());
 
   private QuiverOperators() {}

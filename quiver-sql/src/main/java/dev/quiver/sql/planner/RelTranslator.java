@@ -294,6 +294,10 @@ final class RelTranslator {
     List<AggregateCall> calls = new ArrayList<>();
     List<Integer> sumsOfZero = new ArrayList<>();
     for (org.apache.calcite.rel.core.AggregateCall call : aggregate.getAggCallList()) {
+      if (call.getAggregation().getKind() == SqlKind.COUNT && call.getArgList().size() > 1) {
+        throw SqlException.about(call.getAggregation().getName(), "count takes one argument, not "
+            + call.getArgList().size() + " (as in DuckDB and PostgreSQL): count the distinct rows of a sub-query");
+      }
       AggregateFunction function = switch (call.getAggregation().getKind()) {
         case COUNT -> AggregateFunction.COUNT;
         case SUM -> AggregateFunction.SUM;
@@ -303,6 +307,8 @@ final class RelTranslator {
         case MAX -> AggregateFunction.MAX;
         case SINGLE_VALUE -> AggregateFunction.SINGLE_VALUE;
         case ANY_VALUE -> AggregateFunction.ANY_VALUE;
+        case ARG_MIN -> AggregateFunction.ARG_MIN;
+        case ARG_MAX -> AggregateFunction.ARG_MAX;
         default -> throw SqlException.about(call.getAggregation().getName(), "the aggregate "
             + call.getAggregation().getName()
             + " is not supported");
@@ -318,8 +324,9 @@ final class RelTranslator {
           .map(argument -> positions == null ? argument : positions[argument]).toList();
       int filterArgument = call.filterArg < 0 || positions == null ? call.filterArg : positions[call.filterArg];
       calls.add(new AggregateCall(function, arguments, call.isDistinct(), filterArgument,
-          TypeMapping.toArrow(call.getType()), call.getType().isNullable() || sumsOfZero.contains(keys.size()
-              + calls.size()),
+          TypeMapping.toArrow(call.getType()), call.getType().isNullable() || function == AggregateFunction.ARG_MIN
+              || function == AggregateFunction.ARG_MAX || sumsOfZero.contains(keys.size()
+                  + calls.size()),
           name));
     }
     List<KeyRange> ranges = KeyRanges.of(aggregate);

@@ -156,6 +156,10 @@ final class RexTranslator {
   private Expression namedFunction(RexCall call) {
     String name = call.getOperator().getName().toUpperCase(Locale.ROOT);
     List<RexNode> operands = call.getOperands();
+    Expression text = StringCalls.translate(this, name, call);
+    if (text != null) {
+      return text;
+    }
     String function = switch (name) {
       case "SUBSTRING" -> Functions.SUBSTRING;
       case "||" -> Functions.CONCAT;
@@ -618,9 +622,11 @@ final class RexTranslator {
   private Expression trim(RexCall call) {
     List<RexNode> operands = call.getOperands();
     String flag = ((RexLiteral) operands.get(0)).getValue().toString();
-    String characters = ((RexLiteral) operands.get(1)).getValueAs(String.class);
+    String characters = operands.get(1) instanceof RexLiteral literal ? literal.getValueAs(String.class) : null;
     if (!" ".equals(characters)) {
-      throw SqlException.about("TRIM", "only TRIM of spaces is supported, not of '" + characters + "'");
+      String function = flag.equalsIgnoreCase("LEADING") ? Functions.LTRIM_CHARACTERS
+          : flag.equalsIgnoreCase("TRAILING") ? Functions.RTRIM_CHARACTERS : Functions.TRIM_CHARACTERS;
+      return new Call(function, List.of(translate(operands.get(2)), translate(operands.get(1))), type(call));
     }
     String function = flag.equalsIgnoreCase("LEADING") ? Functions.LTRIM
         : flag.equalsIgnoreCase("TRAILING") ? Functions.RTRIM : Functions.TRIM;
