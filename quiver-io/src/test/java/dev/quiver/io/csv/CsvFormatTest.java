@@ -105,19 +105,19 @@ class CsvFormatTest {
   void timestampsAsInstantWithAZoneAndLocalDateTimeWithout() {
     long micros = Instant.parse("2024-01-02T03:04:05.123456Z").toEpochMilli() * 1000 + 456;
     assertThat(fields(a -> new TimeStampMicroTZVector("v", a, "UTC"), (v, i) -> v.set(i, micros)))
-        .containsExactly("2024-01-02T03:04:05.123456Z", "\\N");
+        .containsExactly("2024-01-02 03:04:05.123456+00", "\\N");
     assertThat(fields(a -> new TimeStampMicroVector("v", a), (v, i) -> v.set(i, micros)))
-        .containsExactly("2024-01-02T03:04:05.123456", "\\N");
+        .containsExactly("2024-01-02 03:04:05.123456", "\\N");
     assertThat(fields(a -> new TimeStampMicroTZVector("v", a, "UTC"), (v, i) -> v.set(i, 0)))
-        .containsExactly("1970-01-01T00:00:00Z", "\\N");
+        .containsExactly("1970-01-01 00:00:00+00", "\\N");
     assertThat(fields(a -> new TimeStampMicroVector("v", a), (v, i) -> v.set(i, 0)))
-        .containsExactly("1970-01-01T00:00", "\\N");
+        .containsExactly("1970-01-01 00:00:00", "\\N");
     assertThat(fields(a -> new TimeStampMicroTZVector("v", a, "UTC"), (v, i) -> v.set(i, -1)))
-        .containsExactly("1969-12-31T23:59:59.999999Z", "\\N");
+        .containsExactly("1969-12-31 23:59:59.999999+00", "\\N");
     assertThat(fields(a -> new TimeStampMilliTZVector("v", a, "America/New_York"), (v, i) -> v.set(i, 1500)))
-        .containsExactly("1970-01-01T00:00:01.500Z", "\\N");
+        .containsExactly("1969-12-31 19:00:01.5-05", "\\N");
     assertThat(fields(a -> new TimeStampNanoVector("v", a), (v, i) -> v.set(i, 1)))
-        .containsExactly("1970-01-01T00:00:00.000000001", "\\N");
+        .containsExactly("1970-01-01 00:00:00.000000001", "\\N");
   }
 
   @Test
