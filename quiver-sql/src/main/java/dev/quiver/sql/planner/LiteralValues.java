@@ -55,6 +55,11 @@ final class LiteralValues {
         }
         break;
       case Utf8:
+        if (plain instanceof LocalDateTime time) {
+          // as the engine's CAST of a timestamp column to text prints it (DuckDB's form)
+          return dev.quiver.common.arrow.TimestampText.formatWall(
+              time.toEpochSecond(java.time.ZoneOffset.UTC), time.getNano());
+        }
         return plain.toString();
       case Bool:
         if (plain instanceof Boolean) {

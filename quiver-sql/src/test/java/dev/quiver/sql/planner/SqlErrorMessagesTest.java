@@ -70,8 +70,6 @@ class SqlErrorMessagesTest {
             "line 1:52: 'yesterday' is not a date (YYYY-MM-DD)"),
         Arguments.of("select extract(week from o_orderdate) from orders",
             "line 1:8: EXTRACT(WEEK FROM ...) is not supported"),
-        Arguments.of("select n_name,\n  trim(leading 'x' from n_name) from nation",
-            "line 2:3: only TRIM of spaces is supported, not of 'x'"),
         Arguments.of("select n_regionkey, stddev(n_nationkey) from nation group by n_regionkey",
             "line 1:21: the aggregate STDDEV is not supported"),
         Arguments.of("select date '2020-13-45' from nation",

@@ -88,6 +88,7 @@ class SltTest {
   private static SltAnswer check(String file, SltRecord record, SltEngine engine, Path folder, List<String> failures,
       boolean answerOnly) {
     String sql = record.sql().replace("__TEST_DIR__", folder.toString());
+    createTargetFolders(record.sql(), folder);
     String where = file + ":" + record.line() + " [" + engine.name() + "] ";
     SltAnswer answer;
     try {
@@ -163,6 +164,20 @@ class SltTest {
       lines.set(header, lines.get(header).replaceFirst("^(\\s*query\\s+)[ITR]+", "$1" + answer.types()));
     }
     Files.writeString(SOURCES.resolve(name), String.join("\n", lines), StandardCharsets.UTF_8);
+  }
+
+  /** The folders of {@code TO '__TEST_DIR__/a/b/file'} targets, so a file can make sub-folders (neither engine's COPY creates them). */
+  private static void createTargetFolders(String sql, Path folder) {
+    java.util.regex.Matcher target = java.util.regex.Pattern.compile("(?i)\\bTO\\s+'__TEST_DIR__/([^']+)'")
+        .matcher(sql);
+    while (target.find()) {
+      Path parent = folder.resolve(target.group(1)).getParent();
+      try {
+        Files.createDirectories(parent);
+      } catch (IOException failure) {
+        throw new java.io.UncheckedIOException(failure);
+      }
+    }
   }
 
   private static void deleteRecursively(Path folder) throws IOException {
