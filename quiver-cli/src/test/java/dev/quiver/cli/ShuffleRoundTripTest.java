@@ -36,11 +36,11 @@ class ShuffleRoundTripTest {
   /** A CSV in the canonical form cat prints: every type inference knows, nulls, quoting, line breaks. */
   static final String CSV = String.join("\n",
       "id,name,score,ok,day,ts,local_ts,note",
-      "1,\"Smith, J.\",1.5,true,2024-01-02,2024-01-02T03:04:05Z,2024-01-02T03:04:05.123456,plain",
-      "2,\"two\nlines\",\\N,false,\\N,2024-01-02T03:04:05.500Z,2024-01-02T03:04,\"say \"\"hi\"\"\"",
+      "1,\"Smith, J.\",1.5,true,2024-01-02,2024-01-02 03:04:05+00,2024-01-02 03:04:05.123456,plain",
+      "2,\"two\nlines\",\\N,false,\\N,2024-01-02 03:04:05.5+00,2024-01-02 03:04:00,\"say \"\"hi\"\"\"",
       "3,\"\\N\",-0.25,\\N,2024-02-29,\\N,\\N,\"\"",
-      "-4,Zoë 🚀 Łukasz,NaN,true,1969-12-31,1969-12-31T23:59:59.999999Z,1970-01-01T00:00,\" padded \"",
-      "5,\"crlf\r\ninside\",1.0E21,false,2024-03-01,2024-03-01T00:00:00Z,2024-03-01T00:00:01,\\N",
+      "-4,Zoë 🚀 Łukasz,NaN,true,1969-12-31,1969-12-31 23:59:59.999999+00,1970-01-01 00:00:00,\" padded \"",
+      "5,\"crlf\r\ninside\",1.0E21,false,2024-03-01,2024-03-01 00:00:00+00,2024-03-01 00:00:01,\\N",
       "");
 
   @RegisterExtension
