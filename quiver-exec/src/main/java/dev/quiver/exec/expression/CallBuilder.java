@@ -241,7 +241,8 @@ final class CallBuilder {
     return builder.child(call.arguments().get(index), column);
   }
 
-  private static void requireArguments(Call call, int minimum, int maximum) {
+  /** A USER error unless {@code call} has from {@code minimum} to {@code maximum} arguments. */
+  static void requireArguments(Call call, int minimum, int maximum) {
     int count = call.arguments().size();
     if (count < minimum || count > maximum) {
       throw QuiverException.user(call.function() + " takes " + (minimum == maximum ? minimum + ""
@@ -250,7 +251,8 @@ final class CallBuilder {
     }
   }
 
-  private static String constantText(Call call, int index) {
+  /** Argument {@code index} of {@code call}, which must be a string literal (null for a NULL one). */
+  static String constantText(Call call, int index) {
     Expression argument = call.arguments().get(index);
     if (!(argument instanceof Literal literal) || !(literal.isNull() || literal.value() instanceof String)) {
       throw QuiverException.user(call.function() + ": argument " + (index + 1) + " must be a string constant, not "

@@ -21,12 +21,12 @@ final class TextCallBuilder {
     String function = call.function();
     switch (function) {
       case Functions.SPLIT_PART -> {
-        requireArguments(call, 3, 3);
+        CallBuilder.requireArguments(call, 3, 3);
         return node(TextFunctionNode.Function.SPLIT_PART, List.of(text(call, 0, column), text(call, 1, column),
             integer(call, 2, column)), Types.UTF8);
       }
       case Functions.CONCAT_WS -> {
-        requireArguments(call, 1, Integer.MAX_VALUE);
+        CallBuilder.requireArguments(call, 1, Integer.MAX_VALUE);
         List<Node> nodes = new ArrayList<>();
         for (int i = 0; i < call.arguments().size(); i++) {
           nodes.add(NodeBuilder.castTo(argument(call, i, column), Types.UTF8));
@@ -34,33 +34,33 @@ final class TextCallBuilder {
         return new TextFunctionNode(TextFunctionNode.Function.CONCAT_WS, nodes, Types.UTF8);
       }
       case Functions.LPAD, Functions.RPAD -> {
-        requireArguments(call, 3, 3);
+        CallBuilder.requireArguments(call, 3, 3);
         return node(function.equals(Functions.LPAD) ? TextFunctionNode.Function.LPAD : TextFunctionNode.Function.RPAD,
             List.of(text(call, 0, column), integer(call, 1, column), text(call, 2, column)), Types.UTF8);
       }
       case Functions.LEFT, Functions.RIGHT, Functions.REPEAT -> {
-        requireArguments(call, 2, 2);
+        CallBuilder.requireArguments(call, 2, 2);
         return node(TextFunctionNode.Function.valueOf(function.toUpperCase(java.util.Locale.ROOT)),
             List.of(text(call, 0, column), integer(call, 1, column)), Types.UTF8);
       }
       case Functions.REVERSE, Functions.MD5 -> {
-        requireArguments(call, 1, 1);
+        CallBuilder.requireArguments(call, 1, 1);
         return node(TextFunctionNode.Function.valueOf(function.toUpperCase(java.util.Locale.ROOT)),
             List.of(text(call, 0, column)), Types.UTF8);
       }
       case Functions.STARTS_WITH, Functions.CONTAINS -> {
-        requireArguments(call, 2, 2);
+        CallBuilder.requireArguments(call, 2, 2);
         return node(TextFunctionNode.Function.valueOf(function.toUpperCase(java.util.Locale.ROOT)),
             List.of(text(call, 0, column), text(call, 1, column)), Types.BOOL);
       }
       case Functions.TRIM_CHARACTERS, Functions.LTRIM_CHARACTERS, Functions.RTRIM_CHARACTERS -> {
-        requireArguments(call, 2, 2);
+        CallBuilder.requireArguments(call, 2, 2);
         return node(TextFunctionNode.Function.valueOf(function.toUpperCase(java.util.Locale.ROOT)),
             List.of(text(call, 0, column), text(call, 1, column)), Types.UTF8);
       }
       case Functions.REGEXP_EXTRACT -> {
-        requireArguments(call, 2, 3);
-        String pattern = constantText(call, 1);
+        CallBuilder.requireArguments(call, 2, 3);
+        String pattern = CallBuilder.constantText(call, 1);
         Long group = call.arguments().size() > 2 ? constantInteger(call, 2) : Long.valueOf(0);
         if (pattern == null || group == null) {
           return Literals.node(null, Types.UTF8);
@@ -68,15 +68,15 @@ final class TextCallBuilder {
         return RegexExtractNode.extract(text(call, 0, column), pattern, group);
       }
       case Functions.REGEXP_FULL_MATCH -> {
-        requireArguments(call, 2, 2);
-        String pattern = constantText(call, 1);
+        CallBuilder.requireArguments(call, 2, 2);
+        String pattern = CallBuilder.constantText(call, 1);
         if (pattern == null) {
           return Literals.node(null, Types.BOOL);
         }
         return RegexExtractNode.fullMatch(text(call, 0, column), pattern);
       }
       case Functions.HASH -> {
-        requireArguments(call, 1, Integer.MAX_VALUE);
+        CallBuilder.requireArguments(call, 1, Integer.MAX_VALUE);
         List<Node> nodes = new ArrayList<>();
         for (int i = 0; i < call.arguments().size(); i++) {
           nodes.add(argument(call, i, column));
@@ -116,24 +116,6 @@ final class TextCallBuilder {
       return NodeBuilder.castTo(node, Types.INT64);
     }
     throw QuiverException.user(call.function() + " needs an integer, not " + Types.name(node.type));
-  }
-
-  private static void requireArguments(Call call, int minimum, int maximum) {
-    int count = call.arguments().size();
-    if (count < minimum || count > maximum) {
-      throw QuiverException.user(call.function() + " takes " + (minimum == maximum ? minimum + ""
-          : maximum == Integer.MAX_VALUE ? "at least " + minimum : minimum + " to " + maximum)
-          + " arguments, not " + count + ": " + call);
-    }
-  }
-
-  private static String constantText(Call call, int index) {
-    Expression argument = call.arguments().get(index);
-    if (!(argument instanceof Literal literal) || !(literal.isNull() || literal.value() instanceof String)) {
-      throw QuiverException.user(call.function() + ": argument " + (index + 1) + " must be a string constant, not "
-          + argument);
-    }
-    return (String) literal.value();
   }
 
   private static Long constantInteger(Call call, int index) {

@@ -66,10 +66,6 @@ final class StringOperators {
   static final SqlAggFunction COUNT_IF = new SqlAggFunction("COUNT_IF", null, SqlKind.OTHER_FUNCTION,
       BIGINT_FORCE_NULLABLE, null, OperandTypes.BOOLEAN, SqlFunctionCategory.NUMERIC, false, false,
       Optionality.FORBIDDEN) {};
-  static final SqlAggFunction ARG_MIN = ((org.apache.calcite.sql.fun.SqlBasicAggFunction) SqlLibraryOperators.MIN_BY)
-      .withName("ARG_MIN");
-  static final SqlAggFunction ARG_MAX = ((org.apache.calcite.sql.fun.SqlBasicAggFunction) SqlLibraryOperators.MAX_BY)
-      .withName("ARG_MAX");
 
   /** The table: ours; bool_and, bool_or, min_by and max_by are Calcite's (MIN, MAX, ARG_MIN, ARG_MAX kinds). */
   static final SqlOperatorTable TABLE = SqlOperatorTables.of(SPLIT_PART, REGEXP_EXTRACT, REGEXP_FULL_MATCH, CONCAT_WS,
