@@ -44,7 +44,20 @@ final class CsvRecordReader implements AutoCloseable {
     return new CsvRecordReader(new Utf8Reader(in), source);
   }
 
-  /** The character that separates fields: sniffed from the start of the input (docs/CSV.md). */
+  /**
+   * A reader of UTF-8 bytes whose fields are separated by {@code delimiter}, or by a sniffed one when
+   * it is {@link CsvReadOptions#SNIFF}.
+   */
+  static CsvRecordReader utf8(InputStream in, String source, char delimiter) {
+    CsvRecordReader reader = utf8(in, source);
+    if (delimiter != CsvReadOptions.SNIFF) {
+      reader.sniffed = true;
+      reader.delimiter = delimiter;
+    }
+    return reader;
+  }
+
+  /** The character that separates fields: given, or sniffed from the start of the input (docs/CSV.md). */
   char delimiter() {
     return delimiter;
   }

@@ -33,9 +33,35 @@ final class CsvSchemaInference {
     }
   }
 
-  /** Reads the header and scans the rows of {@code reader} as {@code options} say. */
+  /**
+   * Takes the names from the header (or the options, or numbers them {@code column0, column1, ...}
+   * without a header) and scans the rows of {@code reader} as {@code options} say.
+   */
   static Columns infer(CsvRecordReader reader, CsvReadOptions options) throws IOException {
-    List<String> names = readHeader(reader);
+    CsvRecord pending = null;
+    List<String> names;
+    if (options.header()) {
+      names = readHeader(reader);
+      if (!options.columnNames().isEmpty() && options.columnNames().size() != names.size()) {
+        throw QuiverException.user(reader.source() + ": " + options.columnNames().size()
+            + " column names are given, the header has " + names.size() + " columns");
+      }
+    } else {
+      pending = new CsvRecord();
+      if (!reader.next(pending)) {
+        pending = null;
+      }
+      if (!options.columnNames().isEmpty()) {
+        names = options.columnNames();
+      } else if (pending == null) {
+        throw QuiverException.user(reader.source() + ": the CSV input is empty and no column names are given");
+      } else {
+        names = numberedNames(pending.size());
+      }
+    }
+    if (!options.columnNames().isEmpty()) {
+      names = options.columnNames();
+    }
     CsvColumnType[] types = new CsvColumnType[names.size()];
     Arrays.fill(types, CsvColumnType.NULL);
     Boolean[] given = new Boolean[names.size()];
@@ -57,7 +83,11 @@ final class CsvSchemaInference {
     long rowLimit = options.inferRows();
     long rows = 0;
     boolean anyInferred = positions.size() > options.columnTypes().size();
-    while (anyInferred && (rowLimit == 0 || rows < rowLimit) && reader.next(record)) {
+    while (anyInferred && (rowLimit == 0 || rows < rowLimit) && (pending != null || reader.next(record))) {
+      if (pending != null) {
+        record = pending;
+        pending = null;
+      }
       checkFieldCount(reader, record, names);
       for (int i = 0; i < types.length; i++) {
         CsvColumnType type = types[i];
@@ -72,6 +102,16 @@ final class CsvSchemaInference {
       rows++;
     }
     return new Columns(names, List.of(types), List.of(given));
+  }
+
+  /** {@code column0, column1, ...} as DuckDB names the columns of a file without a header (zero-padded from ten columns). */
+  static List<String> numberedNames(int count) {
+    int width = String.valueOf(Math.max(0, count - 1)).length();
+    List<String> names = new ArrayList<>(count);
+    for (int i = 0; i < count; i++) {
+      names.add("column" + "0".repeat(width - String.valueOf(i).length()) + i);
+    }
+    return names;
   }
 
   /**

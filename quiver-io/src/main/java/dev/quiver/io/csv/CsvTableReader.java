@@ -41,19 +41,21 @@ public final class CsvTableReader implements TableReader {
   private final CsvRecord record = new CsvRecord();
 
   private CsvTableReader(
-      Path path, BufferAllocator allocator, int batchRows, long inferRows, CsvSchemaInference.Columns columns)
+      Path path, BufferAllocator allocator, int batchRows, CsvReadOptions options, CsvSchemaInference.Columns columns)
       throws IOException {
     this.source = path.toString();
     this.allocator = allocator;
     int width = Math.max(1, columns.names().size());
     this.batchRows = Math.max(1, Math.min(batchRows, MAX_BATCH_CELLS / width));
     this.initialRows = Math.max(1, Math.min(this.batchRows, INITIAL_CELLS / width));
-    this.inferRows = inferRows;
+    this.inferRows = options.inferRows();
     this.columns = columns;
     this.schema = columns.schema();
     this.counter = new CountingInputStream(Files.newInputStream(path));
-    this.reader = CsvRecordReader.utf8(new BufferedInputStream(counter, 1 << 16), source);
-    CsvSchemaInference.readHeader(reader);
+    this.reader = CsvRecordReader.utf8(new BufferedInputStream(counter, 1 << 16), source, options.delimiter());
+    if (options.header()) {
+      CsvSchemaInference.readHeader(reader);
+    }
   }
 
   /**
@@ -64,10 +66,10 @@ public final class CsvTableReader implements TableReader {
       throws IOException {
     CsvSchemaInference.Columns columns;
     try (CsvRecordReader scan = CsvRecordReader.utf8(
-        new BufferedInputStream(Files.newInputStream(path), 1 << 16), path.toString())) {
+        new BufferedInputStream(Files.newInputStream(path), 1 << 16), path.toString(), options.delimiter())) {
       columns = CsvSchemaInference.infer(scan, options);
     }
-    return new CsvTableReader(path, allocator, batchRows, options.inferRows(), columns);
+    return new CsvTableReader(path, allocator, batchRows, options, columns);
   }
 
   @Override

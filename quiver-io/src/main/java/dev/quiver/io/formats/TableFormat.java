@@ -111,6 +111,20 @@ public enum TableFormat {
   }
 
   /**
+   * The format of {@code path} when the reader asks for {@code expected}: as {@link #detect}, except
+   * that a file asked for as CSV is CSV whatever its extension ({@code .tsv}, {@code .txt}) unless its
+   * content is Parquet or Arrow.
+   */
+  public static TableFormat detectAs(Path path, TableFormat expected) throws IOException {
+    if (expected != CSV) {
+      return detect(path);
+    }
+    InputFiles.requireFile(path);
+    TableFormat byContent = ofContent(InputFiles.firstBytes(path, MAGIC_BYTES));
+    return byContent == null ? CSV : byContent;
+  }
+
+  /**
    * The format to write {@code path} in, by its extension.
    *
    * @throws QuiverException USER for an extension of no format here

@@ -178,6 +178,41 @@ public final class Catalog {
     });
   }
 
+  /**
+   * The table of the files {@code paths} name (each a file, a folder or a glob), read as {@code format}
+   * with {@code csv}: what a table function ({@code read_parquet}, {@code read_csv}) opens. Not cached:
+   * each call reads the files' schemas again.
+   *
+   * @throws QuiverException USER when a path names nothing or a file of another format, IO when one cannot be read
+   */
+  public TableSource openFiles(String name, List<String> paths, TableFormat format, CsvReadOptions csv) {
+    List<Path> files = new ArrayList<>();
+    try {
+      for (String text : paths) {
+        List<Path> expanded = Globs.expand(baseDirectory, text);
+        if (expanded.isEmpty()) {
+          throw QuiverException.user("no files match " + text);
+        }
+        for (Path path : expanded) {
+          if (Files.isDirectory(path)) {
+            List<Path> inside = dataFiles(path).stream().filter(file -> !TableFormat.extension(file)
+                .equals(QVR_EXTENSION)).toList();
+            if (inside.isEmpty()) {
+              throw QuiverException.user(name + ": the folder " + text + " holds no " + format.displayName()
+                  + " files");
+            }
+            files.addAll(inside);
+          } else {
+            files.add(path);
+          }
+        }
+      }
+      return FileTableSource.open(name, files, format, csv);
+    } catch (IOException failure) {
+      throw new QuiverException(ErrorCode.IO, "cannot read " + name + ": " + failure.getMessage(), failure);
+    }
+  }
+
   /** Whether a table name in a query is a path (a slash, a dot, or a glob character). */
   public static boolean looksLikePath(String text) {
     return text.indexOf('/') >= 0 || text.indexOf('\\') >= 0 || text.indexOf('.') >= 0 || Globs.isGlob(text);

@@ -100,7 +100,7 @@ public final class FileTableSource implements TableSource {
     try (BufferAllocator allocator = new RootAllocator()) {
       for (int fileIndex = 0; fileIndex < files.size(); fileIndex++) {
         Path file = files.get(fileIndex);
-        TableFormat detected = TableFormat.detect(file);
+        TableFormat detected = TableFormat.detectAs(file, format);
         if (detected != format) {
           throw QuiverException.user("table " + name + ": " + file + " is " + detected.displayName() + ", not "
               + format.displayName() + " like the table's other files");
@@ -150,14 +150,17 @@ public final class FileTableSource implements TableSource {
       footers.forEach(parquet::add);
       statistics = parquet.result();
     }
-    CsvReadOptions csvTypes = format == TableFormat.CSV ? csvTypes(schema) : null;
+    CsvReadOptions csvTypes = format == TableFormat.CSV ? csvTypes(schema, csv) : null;
     return new FileTableSource(name, files, format, withoutDictionaries(schema), partitions, rows, rowGroups,
         statistics, csvTypes);
   }
 
-  /** Every column of an inferred CSV schema given its type, so a reader infers nothing. */
-  private static CsvReadOptions csvTypes(Schema schema) {
-    CsvReadOptions options = CsvReadOptions.defaults();
+  /**
+   * Every column of an inferred CSV schema given its type, so a reader infers nothing; the delimiter,
+   * header and names as {@code csv} says.
+   */
+  private static CsvReadOptions csvTypes(Schema schema, CsvReadOptions csv) {
+    CsvReadOptions options = new CsvReadOptions(0, Map.of(), csv.delimiter(), csv.header(), csv.columnNames());
     for (Field field : schema.getFields()) {
       for (CsvColumnType type : CsvColumnType.values()) {
         if (type != CsvColumnType.NULL && type.arrowType().equals(field.getType())) {

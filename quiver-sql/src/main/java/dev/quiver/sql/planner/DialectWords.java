@@ -4,7 +4,8 @@ import java.util.Set;
 
 /**
  * DuckDB's (and PostgreSQL's) names that Calcite's Babel grammar still reserves: {@code date},
- * {@code time}, {@code timestamp}, {@code interval} and {@code user} are column names in DuckDB
+ * {@code time}, {@code timestamp}, {@code interval}, {@code user}, {@code next}, {@code rows},
+ * {@code range}, {@code partition} and others of DuckDB's unreserved words are column names in DuckDB
  * wherever a name fits ({@code SELECT date FROM t}, {@code t(date, time)}, {@code date > '2024-01-01'}).
  * Such a word is read as a name (and quoted for Calcite) when what follows it cannot continue the
  * keyword (a typed literal {@code DATE '2024-01-01'}, {@code TIMESTAMP WITH TIME ZONE}, {@code AT TIME
@@ -12,7 +13,12 @@ import java.util.Set;
  */
 final class DialectWords {
   /** The words Babel reserves that DuckDB lets name columns. */
-  private static final Set<String> NAMES = Set.of("date", "time", "timestamp", "interval", "user");
+  private static final Set<String> NAMES = Set.of("date", "time", "timestamp", "interval", "user", "next", "rows",
+      "range", "current", "new", "over", "partition", "set", "skip", "uuid", "call", "cursor", "insert", "update",
+      "delete", "drop", "explain", "snapshot", "volatile");
+
+  /** Of those, the words that start a window frame ({@code ROWS BETWEEN ...}, {@code RANGE UNBOUNDED ...}). */
+  private static final Set<String> FRAME_WORDS = Set.of("rows", "range");
 
   /** Words after which a name ends: the clause and operator keywords that may follow a column. */
   private static final Set<String> FOLLOWING_WORDS = Set.of("from", "as", "where", "group", "order", "limit",
@@ -37,6 +43,17 @@ final class DialectWords {
       QueryText.Token next, String sql, boolean insideCast) {
     if (!NAMES.contains(lowerWord)) {
       return false;
+    }
+    if (FRAME_WORDS.contains(lowerWord) && next != null && (next.isWord("between") || next.isWord("unbounded")
+        || next.isWord("current"))) {
+      return false; // a window frame
+    }
+    if (previous == null) {
+      return false; // a statement's first word (SET, INSERT, EXPLAIN ...)
+    }
+    if (FRAME_WORDS.contains(lowerWord) && previous.kind() == QueryText.TokenKind.OTHER
+        && Character.isDigit(sql.charAt(previous.end() - 1))) {
+      return false; // OFFSET 5 ROWS, FETCH FIRST 5 ROWS
     }
     if (previous != null && previous.isOther(sql, ':') && beforePrevious != null
         && beforePrevious.isOther(sql, ':')) {

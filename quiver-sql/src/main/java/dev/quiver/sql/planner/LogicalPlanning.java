@@ -1,6 +1,8 @@
 package dev.quiver.sql.planner;
 
+import dev.quiver.sql.SqlException;
 import dev.quiver.sql.catalog.Catalog;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
@@ -20,13 +22,18 @@ import org.apache.calcite.plan.hep.HepProgramBuilder;
 import org.apache.calcite.plan.volcano.VolcanoPlanner;
 import org.apache.calcite.prepare.CalciteCatalogReader;
 import org.apache.calcite.rel.RelCollationTraitDef;
+import org.apache.calcite.rel.RelCollations;
+import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.RelRoot;
 import org.apache.calcite.rel.core.RelFactories;
+import org.apache.calcite.rel.logical.LogicalSort;
 import org.apache.calcite.rel.rules.CoreRules;
 import org.apache.calcite.rex.RexBuilder;
+import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlExplain;
 import org.apache.calcite.sql.SqlNode;
+import org.apache.calcite.sql.SqlNumericLiteral;
 import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.parser.SqlParseException;
 import org.apache.calcite.sql.parser.SqlParser;
@@ -120,9 +127,18 @@ final class LogicalPlanning {
 
   /** Validates and converts a parsed query; Calcite's exceptions pass through (ErrorMessages translates them). */
   static Planned plan(SqlNode parsed, Catalog catalog, java.util.function.Consumer<QuiverSchema> schemaCreated) {
+    return plan(parsed, catalog, schemaCreated, List.of(), null);
+  }
+
+  /**
+   * Validates and converts a parsed query that calls {@code tableFunctions}; {@code orderAll}, when not
+   * null, sorts the result by all its columns ({@link DialectClauses}).
+   */
+  static Planned plan(SqlNode parsed, Catalog catalog, java.util.function.Consumer<QuiverSchema> schemaCreated,
+      List<TableFunctionCall> tableFunctions, DialectClauses.OrderAll orderAll) {
     JavaTypeFactory typeFactory = new JavaTypeFactoryImpl(new QuiverTypeSystem());
     CalciteSchema root = CalciteSchema.createRootSchema(false, false);
-    QuiverSchema schema = new QuiverSchema(catalog);
+    QuiverSchema schema = new QuiverSchema(catalog, tableFunctions);
     root.add("quiver", schema);
     schemaCreated.accept(schema);
     Properties properties = new Properties();
@@ -147,7 +163,11 @@ final class LogicalPlanning {
         StandardConvertletTable.INSTANCE, SqlToRelConverter.config().withExpand(false).withTrimUnusedFields(true));
     RelRoot relRoot = converter.convertQuery(validated, false, true);
     RelBuilder relBuilder = RelFactories.LOGICAL_BUILDER.create(cluster, catalogReader);
-    RelNode rel = ExistsToJoins.rewrite(relRoot.project());
+    RelNode projected = relRoot.project();
+    if (orderAll != null) {
+      projected = sortByAll(projected, orderAll, cluster.getRexBuilder());
+    }
+    RelNode rel = ExistsToJoins.rewrite(projected);
     if (PlanShapes.hasCorrelation(rel)) {
       rel = decorrelate(rel, relBuilder);
     }
@@ -161,6 +181,27 @@ final class LogicalPlanning {
     rel = new RelFieldTrimmer(validator, relBuilder).trim(rel);
     rel = hep(rel, FINAL_RULES);
     return new Planned(outputNames(rel, relRoot.validatedRowType.getFieldNames(), relBuilder), schema, relBuilder);
+  }
+
+  /** {@code rel} sorted by all its columns as ORDER BY ALL says, with its OFFSET and LIMIT. */
+  private static RelNode sortByAll(RelNode rel, DialectClauses.OrderAll orderAll, RexBuilder rexBuilder) {
+    List<RelFieldCollation> fields = new ArrayList<>();
+    for (int i = 0; i < rel.getRowType().getFieldCount(); i++) {
+      fields.add(orderAll.collation(i));
+    }
+    return LogicalSort.create(rel, RelCollations.of(fields), count(orderAll.offset(), rexBuilder),
+        count(orderAll.fetch(), rexBuilder));
+  }
+
+  private static RexNode count(SqlNode node, RexBuilder rexBuilder) {
+    if (node == null) {
+      return null;
+    }
+    if (!(node instanceof SqlNumericLiteral number)) {
+      throw new SqlException(node.getParserPosition().getLineNum(), node.getParserPosition().getColumnNum(),
+          "LIMIT and OFFSET with ORDER BY ALL must be integer literals");
+    }
+    return rexBuilder.makeExactLiteral(number.getValueAs(java.math.BigDecimal.class));
   }
 
   /**

@@ -35,6 +35,14 @@ final class OutputNames {
 
   /** Names the outermost SELECT's unnamed items of {@code query} (changed in place). */
   static void apply(SqlNode query) {
+    apply(query, null);
+  }
+
+  /**
+   * Names the outermost SELECT's unnamed items of {@code query} (changed in place); {@code text} tells
+   * where the query wrote DuckDB's {@code //}, which the parser saw as {@code /}.
+   */
+  static void apply(SqlNode query, QueryText text) {
     SqlNode node = query;
     while (true) {
       if (node instanceof SqlOrderBy orderBy) {
@@ -52,11 +60,28 @@ final class OutputNames {
     List<SqlNode> named = new ArrayList<>(items.size());
     for (SqlNode item : items) {
       String name = item instanceof SqlIdentifier || item.getKind() == SqlKind.AS ? null : name(item);
+      if (name != null && text != null) {
+        name = withIntegerDivisions(name, item.getParserPosition(), text);
+      }
       named.add(name == null ? item
           : SqlStdOperatorTable.AS.createCall(item.getParserPosition(), item,
               new SqlIdentifier(name, SqlParserPos.ZERO)));
     }
     select.setSelectList(new SqlNodeList(named, items.getParserPosition()));
+  }
+
+  /**
+   * {@code name} with its divisions spelled {@code //} when every division of the item was written so
+   * (the parser reads {@code //} as {@code /}); unchanged when the item mixes the two.
+   */
+  private static String withIntegerDivisions(String name, SqlParserPos position, QueryText text) {
+    int written = text.integerDivisionsWithin(position.getLineNum(), position.getColumnNum(),
+        position.getEndLineNum(), position.getEndColumnNum());
+    if (written == 0) {
+      return name;
+    }
+    int shown = name.split(" / ", -1).length - 1;
+    return shown == written ? name.replace(" / ", " // ") : name;
   }
 
   /** DuckDB's name of an expression, or null when this class does not know it. */
@@ -195,6 +220,7 @@ final class OutputNames {
     String shown = switch (function) {
       case "coalesce" -> "COALESCE";
       case "nullif", "substring" -> "\"" + function + "\"";
+      case "btrim" -> "trim";
       default -> function;
     };
     return shown + "(" + prefix + String.join(", ", arguments) + ")";

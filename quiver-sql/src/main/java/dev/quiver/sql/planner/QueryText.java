@@ -1,5 +1,6 @@
 package dev.quiver.sql.planner;
 
+import dev.quiver.sql.catalog.TableFunctions;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
@@ -30,13 +31,31 @@ final class QueryText {
   private final Kind kind;
   /** Per inserted character: its line and its 1-based column in the rewritten text. */
   private final List<int[]> insertions;
+  private final List<TableFunctionCall> tableFunctions;
+  /** The line and 1-based column of each {@code //} (the same in both texts: a rewrite of its own length). */
+  private final List<int[]> integerDivisions;
 
-  private QueryText(String original, String rewritten, Kind kind, List<int[]> insertions) {
+  private QueryText(String original, String rewritten, Kind kind, List<int[]> insertions,
+      List<TableFunctionCall> tableFunctions, List<int[]> integerDivisions) {
     this.original = original;
     this.rewritten = rewritten;
     this.kind = kind;
     this.insertions = insertions;
+    this.tableFunctions = List.copyOf(tableFunctions);
+    this.integerDivisions = List.copyOf(integerDivisions);
   }
+
+  /** The identifier that stands for {@code GROUP BY ALL} and {@code ORDER BY ALL} ({@link DialectClauses}). */
+  static final String ALL_MARKER = "$ALL";
+
+  /** Words after which {@code GROUP BY ALL} / {@code ORDER BY ALL} ends. */
+  private static final java.util.Set<String> AFTER_ALL = java.util.Set.of("having", "order", "limit", "offset",
+      "union", "except", "intersect", "window", "qualify", "asc", "desc", "nulls", "fetch");
+
+  /** Words that start a clause other than FROM (ending a FROM clause's list of tables). */
+  private static final java.util.Set<String> CLAUSES = java.util.Set.of("select", "where", "group", "having",
+      "order", "limit", "offset", "union", "except", "intersect", "window", "qualify", "fetch", "on", "using",
+      "values");
 
   static QueryText of(String sql) {
     List<Token> tokens = tokenize(sql);
@@ -64,13 +83,55 @@ final class QueryText {
     Token previous = null;
     Token beforePrevious = null;
     Deque<Boolean> castParentheses = new ArrayDeque<>();
+    Deque<String> clauses = new ArrayDeque<>();
+    clauses.push("");
+    List<TableFunctionCall> tableFunctions = new ArrayList<>();
+    List<int[]> integerDivisions = new ArrayList<>();
     for (int index = 0; index < words.size(); index++) {
       Token token = words.get(index);
       Token next = index + 1 < words.size() ? words.get(index + 1) : null;
       out.append(text, position, token.start);
       position = token.end;
-      if (token.kind == TokenKind.WORD && DialectWords.isName(token.lowerWord, previous, beforePrevious, next, sql,
-          !castParentheses.isEmpty() && castParentheses.peek())) {
+      int close = token.kind == TokenKind.WORD && next != null && next.isOther(sql, '(')
+          ? closing(words, index + 1, sql)
+          : -1;
+      if (close > 0 && TableFunctions.NAMES.contains(token.lowerWord) && previous != null
+          && (previous.isWord("from") || previous.isWord("join") || previous.isWord("lateral")
+              || (previous.isOther(sql, ',') && clauses.peek().equals("from")))) {
+        String identifier = "\"$tf" + tableFunctions.size() + "\"";
+        Token end = words.get(close);
+        tableFunctions.add(TableFunctionCall.read(sql, token.start, next.start, end.end,
+            identifier.substring(1, identifier.length() - 1)));
+        out.append(identifier);
+        for (int i = token.start + identifier.length(); i < end.end; i++) {
+          char original = text.charAt(i);
+          out.append(original == '\n' || original == '\r' ? original : ' ');
+        }
+        position = end.end;
+        index = close;
+        beforePrevious = previous;
+        previous = end;
+        continue;
+      }
+      if (close > 0 && token.isWord("trim") && isCommaList(words, index + 1, close, sql)) {
+        // trim(s, characters): PostgreSQL's btrim (Calcite's TRIM takes only TRIM([BOTH] c FROM s))
+        insertions.add(positionOf(out, out.length()));
+        out.append('b');
+        out.append(text, token.start, token.end);
+      } else if (token.isWord("all") && previous != null && previous.isWord("by") && beforePrevious != null
+          && (beforePrevious.isWord("group") || beforePrevious.isWord("order"))
+          && (next == null || next.kind == TokenKind.SEMICOLON || next.isOther(sql, ')')
+              || (next.kind == TokenKind.WORD && AFTER_ALL.contains(next.lowerWord)))) {
+        insertions.add(positionOf(out, out.length()));
+        out.append('"');
+        insertions.add(positionOf(out, out.length()));
+        out.append('$');
+        out.append(text, token.start, token.end);
+        insertions.add(positionOf(out, out.length()));
+        out.append('"');
+      } else if (token.kind == TokenKind.WORD
+          && DialectWords.isName(token.lowerWord, previous, beforePrevious, next, sql,
+              !castParentheses.isEmpty() && castParentheses.peek())) {
         insertions.add(positionOf(out, out.length()));
         out.append('"');
         out.append(text, token.start, token.end);
@@ -81,6 +142,7 @@ final class QueryText {
         String literal = token.text(sql);
         out.append('"').append(literal, 1, literal.length() - 1).append('"');
       } else if (token.kind == TokenKind.INTEGER_DIVISION) {
+        integerDivisions.add(positionOf(out, out.length()));
         // DuckDB's integer division; Calcite's lexer would take `//` for a comment (same length: positions hold)
         out.append("/ ");
       } else {
@@ -88,14 +150,80 @@ final class QueryText {
       }
       if (token.isOther(sql, '(')) {
         castParentheses.push(previous != null && (previous.isWord("cast") || previous.isWord("try_cast")));
-      } else if (token.isOther(sql, ')') && !castParentheses.isEmpty()) {
-        castParentheses.pop();
+        clauses.push("");
+      } else if (token.isOther(sql, ')')) {
+        if (!castParentheses.isEmpty()) {
+          castParentheses.pop();
+        }
+        if (clauses.size() > 1) {
+          clauses.pop();
+        }
+      } else if (token.isWord("from") || token.isWord("join")) {
+        clauses.pop();
+        clauses.push("from");
+      } else if (token.kind == TokenKind.WORD && CLAUSES.contains(token.lowerWord)) {
+        clauses.pop();
+        clauses.push(token.lowerWord);
       }
       beforePrevious = previous;
       previous = token;
     }
     out.append(text, position, text.length());
-    return new QueryText(sql, out.toString(), kind, insertions);
+    return new QueryText(sql, out.toString(), kind, insertions, tableFunctions, integerDivisions);
+  }
+
+  /** The index of the token closing the parenthesis at {@code open}, or -1. */
+  private static int closing(List<Token> words, int open, String sql) {
+    int depth = 0;
+    for (int i = open; i < words.size(); i++) {
+      Token token = words.get(i);
+      if (token.isOther(sql, '(')) {
+        depth++;
+      } else if (token.isOther(sql, ')') && --depth == 0) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /** Whether the parentheses {@code open..close} hold a comma at their own level and no FROM. */
+  private static boolean isCommaList(List<Token> words, int open, int close, String sql) {
+    int depth = 0;
+    boolean comma = false;
+    for (int i = open + 1; i < close; i++) {
+      Token token = words.get(i);
+      if (token.isOther(sql, '(')) {
+        depth++;
+      } else if (token.isOther(sql, ')')) {
+        depth--;
+      } else if (depth == 0 && token.isOther(sql, ',')) {
+        comma = true;
+      } else if (depth == 0 && token.isWord("from")) {
+        return false;
+      }
+    }
+    return comma;
+  }
+
+  /** The table functions the query calls, in order: each stands in the rewritten text as its identifier. */
+  List<TableFunctionCall> tableFunctions() {
+    return tableFunctions;
+  }
+
+  /**
+   * How many {@code //} (DuckDB's integer division, rewritten as {@code /}) stand between two positions
+   * (lines and 1-based columns of the rewritten text, inclusive).
+   */
+  int integerDivisionsWithin(int fromLine, int fromColumn, int toLine, int toColumn) {
+    int count = 0;
+    for (int[] at : integerDivisions) {
+      boolean afterStart = at[0] > fromLine || (at[0] == fromLine && at[1] >= fromColumn);
+      boolean beforeEnd = at[0] < toLine || (at[0] == toLine && at[1] <= toColumn);
+      if (afterStart && beforeEnd) {
+        count++;
+      }
+    }
+    return count;
   }
 
   String original() {

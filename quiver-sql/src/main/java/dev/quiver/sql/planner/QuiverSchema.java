@@ -4,6 +4,7 @@ import dev.quiver.common.QuiverException;
 import dev.quiver.exec.source.TableSource;
 import dev.quiver.sql.catalog.Catalog;
 import dev.quiver.sql.catalog.InformationSchema;
+import dev.quiver.sql.catalog.TableFunctions;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.Map;
@@ -25,8 +26,18 @@ final class QuiverSchema extends AbstractSchema {
   private final Map<String, String> failures = new LinkedHashMap<>();
   private final Map<String, dev.quiver.common.ErrorCode> failureCodes = new LinkedHashMap<>();
 
+  private final Map<String, TableFunctionCall> tableFunctions = new LinkedHashMap<>();
+
   QuiverSchema(Catalog catalog) {
+    this(catalog, java.util.List.of());
+  }
+
+  /** The schema of a query that calls {@code tableFunctions} (each looked up by its identifier). */
+  QuiverSchema(Catalog catalog, java.util.List<TableFunctionCall> tableFunctions) {
     this.catalog = catalog;
+    for (TableFunctionCall call : tableFunctions) {
+      this.tableFunctions.put(call.identifier(), call);
+    }
   }
 
   @Override
@@ -62,6 +73,13 @@ final class QuiverSchema extends AbstractSchema {
       return known;
     }
     try {
+      TableFunctionCall call = tableFunctions.get(name);
+      if (call != null) {
+        QuiverTable table = new QuiverTable(TableFunctions.open(catalog, call.name(), call.text(), call.arguments(),
+            call.namedArguments()));
+        used.put(name, table);
+        return table;
+      }
       if (catalog.table(name).isEmpty() && !Catalog.looksLikePath(name)) {
         return null;
       }

@@ -84,11 +84,19 @@ public final class SqlPlanner {
     } catch (SqlParseException failure) {
       throw errors.parse(failure);
     }
-    OutputNames.apply(parsed);
+    DialectClauses.Result clauses;
+    try {
+      clauses = DialectClauses.apply(parsed);
+    } catch (SqlException failure) {
+      throw SubjectPositions.locate(failure, parsed, text);
+    }
+    parsed = clauses.query();
+    OutputNames.apply(parsed, text);
     LogicalPlanning.Planned planned = null;
     QuiverSchema[] schema = new QuiverSchema[1];
     try {
-      planned = LogicalPlanning.plan(parsed, catalog, created -> schema[0] = created);
+      planned = LogicalPlanning.plan(parsed, catalog, created -> schema[0] = created, text.tableFunctions(),
+          clauses.orderAll());
       PlanNode plan = LateMaterialization.rewrite(new RelTranslator(repartitionGroups).translate(planned.rel()));
       if (statisticsAggregates) {
         plan = StatisticsAggregates.rewrite(plan);

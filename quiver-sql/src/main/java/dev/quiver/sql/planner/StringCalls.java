@@ -38,6 +38,7 @@ final class StringCalls {
       case "HASH" -> Functions.HASH;
       case "LTRIM" -> operands.size() == 2 ? Functions.LTRIM_CHARACTERS : null;
       case "RTRIM" -> operands.size() == 2 ? Functions.RTRIM_CHARACTERS : null;
+      case "BTRIM" -> Functions.TRIM_CHARACTERS;
       case "TYPEOF" -> {
         yield "";
       }

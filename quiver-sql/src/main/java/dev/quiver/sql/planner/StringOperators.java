@@ -58,6 +58,8 @@ final class StringOperators {
       OperandTypes.or(OperandTypes.STRING, OperandTypes.STRING_STRING));
   static final SqlFunction RTRIM = function("RTRIM", VARCHAR,
       OperandTypes.or(OperandTypes.STRING, OperandTypes.STRING_STRING));
+  /** trim(s, characters), which the query text spells {@code btrim} for Calcite's parser (PostgreSQL's name). */
+  static final SqlFunction BTRIM = function("BTRIM", VARCHAR, OperandTypes.STRING_STRING);
   static final SqlFunction MD5 = function("MD5", VARCHAR, OperandTypes.STRING);
   static final SqlFunction HASH = function("HASH", ReturnTypes.BIGINT, OperandTypes.ONE_OR_MORE);
   static final SqlFunction TYPEOF = function("TYPEOF", ReturnTypes.VARCHAR, OperandTypes.ANY);
@@ -69,7 +71,8 @@ final class StringOperators {
 
   /** The table: ours; bool_and, bool_or, min_by and max_by are Calcite's (MIN, MAX, ARG_MIN, ARG_MAX kinds). */
   static final SqlOperatorTable TABLE = SqlOperatorTables.of(SPLIT_PART, REGEXP_EXTRACT, REGEXP_FULL_MATCH, CONCAT_WS,
-      LPAD, RPAD, LEFT, RIGHT, REVERSE, REPEAT, STARTS_WITH, CONTAINS, INSTR, LTRIM, RTRIM, MD5, HASH, TYPEOF, IFNULL,
+      LPAD, RPAD, LEFT, RIGHT, REVERSE, REPEAT, STARTS_WITH, CONTAINS, INSTR, LTRIM, RTRIM, BTRIM, MD5, HASH, TYPEOF,
+      IFNULL,
       COUNT_IF, SqlLibraryOperators.BOOL_AND, SqlLibraryOperators.BOOL_OR,
       SqlLibraryOperators.MIN_BY, SqlLibraryOperators.MAX_BY);
 
