@@ -48,6 +48,13 @@ final class QueryText {
   /** The identifier that stands for {@code GROUP BY ALL} and {@code ORDER BY ALL} ({@link DialectClauses}). */
   static final String ALL_MARKER = "$ALL";
 
+  /** The functions whose parentheses hold CAST's {@code AS type}. */
+  private static final java.util.Set<String> CAST_WORDS = java.util.Set.of("cast", "try_cast");
+
+  /** The functions whose arguments hold a FROM that is not a FROM clause ({@code TRIM('x' FROM 'xax')}). */
+  private static final java.util.Set<String> FROM_FUNCTIONS = java.util.Set.of("trim", "extract", "substring",
+      "overlay", "position");
+
   /** Words after which {@code GROUP BY ALL} / {@code ORDER BY ALL} ends. */
   private static final java.util.Set<String> AFTER_ALL = java.util.Set.of("having", "order", "limit", "offset",
       "union", "except", "intersect", "window", "qualify", "asc", "desc", "nulls", "fetch");
@@ -82,7 +89,7 @@ final class QueryText {
     int position = 0;
     Token previous = null;
     Token beforePrevious = null;
-    Deque<Boolean> castParentheses = new ArrayDeque<>();
+    Deque<String> parentheses = new ArrayDeque<>();
     Deque<String> clauses = new ArrayDeque<>();
     clauses.push("");
     List<TableFunctionCall> tableFunctions = new ArrayList<>();
@@ -131,14 +138,15 @@ final class QueryText {
         out.append('"');
       } else if (token.kind == TokenKind.WORD
           && DialectWords.isName(token.lowerWord, previous, beforePrevious, next, sql,
-              !castParentheses.isEmpty() && castParentheses.peek())) {
+              !parentheses.isEmpty() && CAST_WORDS.contains(parentheses.peek()))) {
         insertions.add(positionOf(out, out.length()));
         out.append('"');
         out.append(text, token.start, token.end);
         insertions.add(positionOf(out, out.length()));
         out.append('"');
       } else if (token.kind == TokenKind.STRING && previous != null
-          && (previous.isWord("from") || previous.isWord("join")) && token.text(sql).indexOf('"') < 0) {
+          && (previous.isWord("from") || previous.isWord("join")) && token.text(sql).indexOf('"') < 0
+          && (parentheses.isEmpty() || !FROM_FUNCTIONS.contains(parentheses.peek()))) {
         String literal = token.text(sql);
         out.append('"').append(literal, 1, literal.length() - 1).append('"');
       } else if (token.kind == TokenKind.INTEGER_DIVISION) {
@@ -149,11 +157,11 @@ final class QueryText {
         out.append(text, token.start, token.end);
       }
       if (token.isOther(sql, '(')) {
-        castParentheses.push(previous != null && (previous.isWord("cast") || previous.isWord("try_cast")));
+        parentheses.push(previous != null && previous.kind == TokenKind.WORD ? previous.lowerWord : "");
         clauses.push("");
       } else if (token.isOther(sql, ')')) {
-        if (!castParentheses.isEmpty()) {
-          castParentheses.pop();
+        if (!parentheses.isEmpty()) {
+          parentheses.pop();
         }
         if (clauses.size() > 1) {
           clauses.pop();

@@ -53,7 +53,7 @@ record TableFunctionCall(String name, String identifier, String text, List<Objec
       }
       reader.skipSpace();
       if (!reader.atEnd()) {
-        reader.expect(',');
+        reader.expectSeparator();
         reader.skipSpace();
       }
     }
@@ -87,6 +87,15 @@ record TableFunctionCall(String name, String identifier, String text, List<Objec
     void expect(char character) {
       if (atEnd() || sql.charAt(position) != character) {
         throw error("expected '" + character + "'");
+      }
+      position++;
+    }
+
+    /** The comma after an argument; anything else means the argument was an expression, not a constant. */
+    void expectSeparator() {
+      if (sql.charAt(position) != ',') {
+        throw error("arguments must be constants (a string, a number, true/false, a list [...] or a struct {...});"
+            + " found '" + sql.charAt(position) + "' after one");
       }
       position++;
     }
