@@ -8,6 +8,7 @@ import org.apache.calcite.sql.SqlCharStringLiteral;
 import org.apache.calcite.sql.SqlDataTypeSpec;
 import org.apache.calcite.sql.SqlDateLiteral;
 import org.apache.calcite.sql.SqlIdentifier;
+import org.apache.calcite.sql.SqlIntervalQualifier;
 import org.apache.calcite.sql.SqlKind;
 import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
@@ -168,8 +169,27 @@ final class OutputNames {
       }
       case BETWEEN: {
         List<String> parts = names(operands.subList(operands.size() - 3, operands.size()));
-        return parts == null || operands.size() != 3 || call.getOperator() != SqlStdOperatorTable.BETWEEN ? null
-            : "(" + parts.get(0) + " BETWEEN " + parts.get(1) + " AND " + parts.get(2) + ")";
+        if (parts == null || operands.size() != 3) {
+          return null;
+        }
+        String between = "(" + parts.get(0) + " BETWEEN " + parts.get(1) + " AND " + parts.get(2) + ")";
+        return call.getOperator() == SqlStdOperatorTable.BETWEEN ? between
+            : call.getOperator() == SqlStdOperatorTable.NOT_BETWEEN ? "(NOT " + between + ")" : null;
+      }
+      case EXTRACT: {
+        String value = name(operands.get(1));
+        String unit = operands.get(0) instanceof SqlIntervalQualifier qualifier ? extractUnit(qualifier) : null;
+        return value == null || unit == null ? null : "date_part('" + unit + "', " + value + ")";
+      }
+      case TRIM: {
+        String flag = operands.get(0) instanceof SqlLiteral literal ? String.valueOf(literal.getValue()) : "";
+        String characters = name(operands.get(1));
+        String value = name(operands.get(2));
+        if (characters == null || value == null) {
+          return null;
+        }
+        String function = flag.equals("LEADING") ? "ltrim" : flag.equals("TRAILING") ? "rtrim" : "\"trim\"";
+        return function + "(" + value + (characters.equals("' '") ? "" : ", " + characters) + ")";
       }
       case NOT_IN: {
         String inner = inList(operands);
@@ -220,10 +240,26 @@ final class OutputNames {
     String shown = switch (function) {
       case "coalesce" -> "COALESCE";
       case "nullif", "substring" -> "\"" + function + "\"";
-      case "btrim" -> "trim";
+      case "btrim" -> "\"trim\"";
       default -> function;
     };
     return shown + "(" + prefix + String.join(", ", arguments) + ")";
+  }
+
+  /**
+   * The part EXTRACT names as DuckDB spells it in {@code date_part('...', x)}: its keywords in capitals
+   * ({@code YEAR}, {@code MILLISECONDS}), other parts in small letters ({@code dow}, {@code epoch}).
+   */
+  private static String extractUnit(SqlIntervalQualifier qualifier) {
+    String unit = qualifier.timeFrameName != null ? qualifier.timeFrameName : qualifier.getStartUnit().name();
+    return switch (unit.toUpperCase(Locale.ROOT)) {
+      case "YEAR", "MONTH", "DAY", "HOUR", "MINUTE", "SECOND", "QUARTER", "WEEK", "CENTURY", "DECADE",
+          "MILLENNIUM" ->
+        unit.toUpperCase(Locale.ROOT);
+      case "MILLISECOND" -> "MILLISECONDS";
+      case "MICROSECOND" -> "MICROSECONDS";
+      default -> unit.toLowerCase(Locale.ROOT);
+    };
   }
 
   /** DuckDB's spelling of a cast's type: INT is INTEGER, DECIMAL(10,2) is DECIMAL(10, 2). */

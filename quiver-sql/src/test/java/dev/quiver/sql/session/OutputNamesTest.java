@@ -20,7 +20,10 @@ class OutputNamesTest {
       "x IS NULL", "x IS NOT NULL", "x BETWEEN 1 AND 2", "s LIKE 'a%'", "x IN (1, 2)", "substring(s, 1, 2)",
       "DATE '2024-01-01'", "greatest(x, 2)", "t.x", "nullif(x, 1)", "CASE WHEN x > 1 THEN 1 ELSE 0 END",
       "x * (x + 1)", "x NOT IN (1, 2)", "s NOT LIKE 'a'", "-1", "CAST(1 AS INT)", "concat(s, 'x')", "sum(x) + 1",
-      "'it''s'", "x - -1");
+      "'it''s'", "x - -1", "x // 2", "x NOT BETWEEN 1 AND 2", "EXTRACT(year FROM DATE '2024-01-01')",
+      "extract(month FROM DATE '2024-01-01')", "EXTRACT(dow FROM DATE '2024-01-01')",
+      "EXTRACT(millisecond FROM DATE '2024-01-01')", "trim(s, 'a')", "trim(s)", "TRIM(LEADING 'x' FROM s)",
+      "TRIM(BOTH 'x' FROM s)", "ltrim(s)", "x NOT IN (1)", "NOT x IS NULL");
 
   @Test
   void namesEqualDuckDbs() throws Exception {
