@@ -92,7 +92,7 @@ public final class BuildSides {
       return new NestedLoopJoinNode(inputs.get(0), inputs.get(1), join.type(), join.condition());
     }
     if (plan instanceof SortNode sort) {
-      return new SortNode(inputs.get(0), sort.keys(), sort.offset(), sort.limit());
+      return sort.withInput(inputs.get(0));
     }
     if (plan instanceof LimitNode limit) {
       return new LimitNode(inputs.get(0), limit.offset(), limit.limit());

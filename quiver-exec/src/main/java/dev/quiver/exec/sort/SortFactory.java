@@ -65,9 +65,10 @@ public final class SortFactory implements SinkFactory {
     long limit = node.limit();
     this.keep = limit < 0 ? Long.MAX_VALUE : limit > Long.MAX_VALUE - node.offset() ? Long.MAX_VALUE
         : node.offset() + limit;
-    String details = node.keys().toString() + (node.offset() > 0 ? " offset=" + node.offset() : "")
-        + (limit >= 0 ? " limit=" + limit : "");
-    this.metrics = new OperatorMetrics(limit >= 0 ? "TopN" : "Sort", details);
+    String details = node.keys().toString() + (node.distinctKeys() > 0 ? " distinct=" + node.distinctKeys() : "")
+        + (node.offset() > 0 ? " offset=" + node.offset() : "") + (limit >= 0 ? " limit=" + limit : "");
+    this.metrics = new OperatorMetrics(limit >= 0 ? "TopN" : node.distinctKeys() > 0 ? "DistinctOn" : "Sort",
+        details);
   }
 
   /** The schema without dictionary annotations (rows are held and spilled decoded). */

@@ -6,6 +6,8 @@ import dev.quiver.exec.operator.ExecutionContext;
 import dev.quiver.exec.operator.Morsel;
 import java.util.List;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.compare.Range;
+import org.apache.arrow.vector.compare.RangeEqualsVisitor;
 import org.apache.arrow.vector.types.pojo.Field;
 
 /**
@@ -23,6 +25,9 @@ final class SortOutput implements Morsel {
   private long toSkip;
   private long remaining;
   private boolean done;
+  /** DISTINCT ON: the input columns of the leading keys, and the last row that came out (one row each), or null. */
+  private final int[] distinctColumns;
+  private FieldVector[] lastKept;
 
   SortOutput(SortFactory owner, ExecutionContext context, List<MemoryRun> memory, List<SpillFile> spilled,
       MemoryReservation reservation) {
@@ -35,6 +40,11 @@ final class SortOutput implements Morsel {
     this.rows = new int[chunk];
     this.toSkip = owner.offset();
     this.remaining = owner.limit() < 0 ? Long.MAX_VALUE : owner.limit();
+    int distinct = owner.node().distinctKeys();
+    this.distinctColumns = new int[distinct];
+    for (int i = 0; i < distinct; i++) {
+      distinctColumns[i] = owner.node().keys().get(i).column();
+    }
   }
 
   @Override
@@ -49,20 +59,37 @@ final class SortOutput implements Morsel {
         merger.skip(toSkip);
         toSkip = 0;
       }
-      int count = remaining <= 0 ? 0 : merger.next((int) Math.min(sources.length, remaining), sources, rows);
-      if (count == 0) {
-        end();
-        return null;
+      while (true) {
+        int count = remaining <= 0 ? 0 : merger.next((int) Math.min(sources.length, remaining), sources, rows);
+        if (count == 0) {
+          end();
+          return null;
+        }
+        remaining -= count;
+        FieldVector[] columns = merger.gather(sources, rows, count, context.allocator());
+        Batch.Builder builder = Batch.builder(count);
+        List<Field> fields = owner.storageSchema().getFields();
+        for (int column = 0; column < columns.length; column++) {
+          builder.add(fields.get(column), columns[column]);
+        }
+        if (distinctColumns.length == 0) {
+          owner.metrics().output(count);
+          return builder.build();
+        }
+        int kept;
+        try {
+          kept = firstOfEachGroup(columns, count);
+        } catch (RuntimeException failure) {
+          builder.abandon();
+          throw failure;
+        }
+        if (kept == 0) {
+          builder.abandon();
+          continue;
+        }
+        owner.metrics().output(kept);
+        return builder.selection(java.util.Arrays.copyOf(keptRows, kept), kept).build();
       }
-      remaining -= count;
-      FieldVector[] columns = merger.gather(sources, rows, count, context.allocator());
-      Batch.Builder builder = Batch.builder(count);
-      List<Field> fields = owner.storageSchema().getFields();
-      for (int column = 0; column < columns.length; column++) {
-        builder.add(fields.get(column), columns[column]);
-      }
-      owner.metrics().output(count);
-      return builder.build();
     } catch (RuntimeException failure) {
       throw owner.named(failure);
     } finally {
@@ -70,10 +97,64 @@ final class SortOutput implements Morsel {
     }
   }
 
+  private int[] keptRows = new int[0];
+
+  /**
+   * DISTINCT ON: fills {@link #keptRows} with the rows of this batch that start a new group of the
+   * leading keys (the first row compared with the last row kept before), remembers the batch's last
+   * row, and says how many rows were kept.
+   */
+  private int firstOfEachGroup(FieldVector[] columns, int count) {
+    if (keptRows.length < count) {
+      keptRows = new int[count];
+    }
+    RangeEqualsVisitor[] sameBatch = new RangeEqualsVisitor[distinctColumns.length];
+    RangeEqualsVisitor[] withLast = new RangeEqualsVisitor[distinctColumns.length];
+    for (int i = 0; i < distinctColumns.length; i++) {
+      FieldVector column = columns[distinctColumns[i]];
+      sameBatch[i] = new RangeEqualsVisitor(column, column);
+      withLast[i] = lastKept == null ? null : new RangeEqualsVisitor(lastKept[i], column);
+    }
+    Range range = new Range(0, 0, 1);
+    int kept = 0;
+    for (int row = 0; row < count; row++) {
+      boolean same = row > 0 || lastKept != null;
+      for (int i = 0; i < distinctColumns.length && same; i++) {
+        range.setLeftStart(row > 0 ? row - 1 : 0).setRightStart(row);
+        same = (row > 0 ? sameBatch[i] : withLast[i]).rangeEquals(range);
+      }
+      if (!same) {
+        keptRows[kept++] = row;
+      }
+    }
+    if (lastKept == null) {
+      lastKept = new FieldVector[distinctColumns.length];
+      for (int i = 0; i < distinctColumns.length; i++) {
+        lastKept[i] = columns[distinctColumns[i]].getField().createVector(context.allocator());
+      }
+    }
+    for (int i = 0; i < distinctColumns.length; i++) {
+      lastKept[i].reset();
+      lastKept[i].copyFromSafe(count - 1, 0, columns[distinctColumns[i]]);
+      lastKept[i].setValueCount(1);
+    }
+    return kept;
+  }
+
   private void end() {
     done = true;
     merger.close();
+    closeLastKept();
     owner.releaseReservations();
+  }
+
+  private void closeLastKept() {
+    if (lastKept != null) {
+      for (FieldVector vector : lastKept) {
+        vector.close();
+      }
+      lastKept = null;
+    }
   }
 
   @Override
@@ -82,5 +163,6 @@ final class SortOutput implements Morsel {
       done = true;
       merger.close();
     }
+    closeLastKept();
   }
 }

@@ -44,8 +44,17 @@ final class DialectClauses {
     }
   }
 
-  /** The query to plan and the outermost ORDER BY ALL left for the plan (or null). */
-  record Result(SqlNode query, OrderAll orderAll) {}
+  /**
+   * The query to plan, the outermost ORDER BY ALL left for the plan (or null), and how many DISTINCT ON
+   * expressions the outermost SELECT has (0: none): they are its last select items, named {@code
+   * $on0, $on1, ...}, for the plan to keep the first row of each group of and then drop.
+   */
+  record Result(SqlNode query, OrderAll orderAll, int distinctOn) {}
+
+  /** The name of the i-th DISTINCT ON expression among the outermost SELECT's items. */
+  static String distinctOnName(int i) {
+    return "$on" + i;
+  }
 
   private DialectClauses() {}
 
@@ -60,8 +69,41 @@ final class DialectClauses {
       outermost[0] = orderAll(orderBy);
       with.setOperand(1, orderBy.query);
     }
+    int distinctOn = 0;
+    SqlSelect outerSelect = outermostSelect(root);
+    if (outerSelect != null && isDistinctOn(outerSelect)) {
+      SqlBasicCall on = (SqlBasicCall) outerSelect.getSelectList().get(0);
+      List<SqlNode> items = new ArrayList<>(outerSelect.getSelectList().getList().subList(1,
+          outerSelect.getSelectList().size()));
+      for (SqlNode expression : on.getOperandList()) {
+        items.add(SqlStdOperatorTable.AS.createCall(expression.getParserPosition(), expression,
+            new SqlIdentifier(distinctOnName(distinctOn++), SqlParserPos.ZERO)));
+      }
+      if (distinctOn == 0) {
+        throw new SqlException(line(on), column(on), "DISTINCT ON needs at least one expression");
+      }
+      outerSelect.setSelectList(new SqlNodeList(items, outerSelect.getSelectList().getParserPosition()));
+    }
     visit(root);
-    return new Result(root, outermost[0]);
+    return new Result(root, outermost[0], distinctOn);
+  }
+
+  private static SqlSelect outermostSelect(SqlNode root) {
+    SqlNode node = root;
+    while (true) {
+      if (node instanceof SqlOrderBy orderBy) {
+        node = orderBy.query;
+      } else if (node instanceof SqlWith with) {
+        node = with.body;
+      } else {
+        return node instanceof SqlSelect select ? select : null;
+      }
+    }
+  }
+
+  private static boolean isDistinctOn(SqlSelect select) {
+    return !select.getSelectList().isEmpty() && select.getSelectList().get(0) instanceof SqlBasicCall call
+        && call.getOperator().getName().equals(QueryText.DISTINCT_ON_MARKER);
   }
 
   private static void visit(SqlNode node) {
@@ -85,6 +127,11 @@ final class DialectClauses {
         }
         orderBy.orderList.add(ordinal);
       }
+    }
+    if (node instanceof SqlSelect select && isDistinctOn(select)) {
+      SqlNode on = select.getSelectList().get(0);
+      throw new SqlException(line(on), column(on),
+          "DISTINCT ON is supported in the outermost SELECT only, not yet in a sub-query, CTE or UNION branch");
     }
     if (node instanceof SqlSelect select && select.getGroup() != null && select.getGroup().size() == 1
         && isMarker(select.getGroup().get(0))) {

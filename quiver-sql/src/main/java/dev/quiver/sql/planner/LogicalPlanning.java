@@ -136,6 +136,12 @@ final class LogicalPlanning {
    */
   static Planned plan(SqlNode parsed, Catalog catalog, java.util.function.Consumer<QuiverSchema> schemaCreated,
       List<TableFunctionCall> tableFunctions, DialectClauses.OrderAll orderAll) {
+    return plan(parsed, catalog, schemaCreated, tableFunctions, orderAll, 0);
+  }
+
+  /** {@link #plan}, the outermost SELECT ending in {@code distinctOn} DISTINCT ON expressions ({@link DialectClauses}). */
+  static Planned plan(SqlNode parsed, Catalog catalog, java.util.function.Consumer<QuiverSchema> schemaCreated,
+      List<TableFunctionCall> tableFunctions, DialectClauses.OrderAll orderAll, int distinctOn) {
     JavaTypeFactory typeFactory = new JavaTypeFactoryImpl(new QuiverTypeSystem());
     CalciteSchema root = CalciteSchema.createRootSchema(false, false);
     QuiverSchema schema = new QuiverSchema(catalog, tableFunctions);
@@ -164,6 +170,11 @@ final class LogicalPlanning {
     RelRoot relRoot = converter.convertQuery(validated, false, true);
     RelBuilder relBuilder = RelFactories.LOGICAL_BUILDER.create(cluster, catalogReader);
     RelNode projected = relRoot.project();
+    List<String> outputNames = relRoot.validatedRowType.getFieldNames();
+    if (distinctOn > 0) {
+      projected = DistinctOnPlanning.apply(projected, distinctOn, relBuilder(cluster, catalogReader));
+      outputNames = outputNames.subList(0, outputNames.size() - distinctOn);
+    }
     if (orderAll != null) {
       projected = sortByAll(projected, orderAll, cluster.getRexBuilder());
     }
@@ -180,7 +191,11 @@ final class LogicalPlanning {
     rel = AggregateRewrites.rewrite(rel);
     rel = new RelFieldTrimmer(validator, relBuilder).trim(rel);
     rel = hep(rel, FINAL_RULES);
-    return new Planned(outputNames(rel, relRoot.validatedRowType.getFieldNames(), relBuilder), schema, relBuilder);
+    return new Planned(outputNames(rel, outputNames, relBuilder), schema, relBuilder);
+  }
+
+  private static RelBuilder relBuilder(RelOptCluster cluster, CalciteCatalogReader catalogReader) {
+    return RelFactories.LOGICAL_BUILDER.create(cluster, catalogReader);
   }
 
   /** {@code rel} sorted by all its columns as ORDER BY ALL says, with its OFFSET and LIMIT. */

@@ -55,6 +55,9 @@ final class QueryText {
   private static final java.util.Set<String> FROM_FUNCTIONS = java.util.Set.of("trim", "extract", "substring",
       "overlay", "position");
 
+  /** The function name that stands for {@code DISTINCT ON} ({@link DialectClauses}). */
+  static final String DISTINCT_ON_MARKER = "$DON";
+
   /** Words after which {@code GROUP BY ALL} / {@code ORDER BY ALL} ends. */
   private static final java.util.Set<String> AFTER_ALL = java.util.Set.of("having", "order", "limit", "offset",
       "union", "except", "intersect", "window", "qualify", "asc", "desc", "nulls", "fetch");
@@ -94,6 +97,7 @@ final class QueryText {
     clauses.push("");
     List<TableFunctionCall> tableFunctions = new ArrayList<>();
     List<int[]> integerDivisions = new ArrayList<>();
+    java.util.Set<Integer> commaAfter = new java.util.HashSet<>();
     for (int index = 0; index < words.size(); index++) {
       Token token = words.get(index);
       Token next = index + 1 < words.size() ? words.get(index + 1) : null;
@@ -120,7 +124,27 @@ final class QueryText {
         previous = end;
         continue;
       }
-      if (close > 0 && token.isWord("trim") && isCommaList(words, index + 1, close, sql)) {
+      if (token.isWord("distinct") && previous != null && previous.isWord("select") && next != null
+          && next.isWord("on") && index + 2 < words.size() && words.get(index + 2).isOther(sql, '(')) {
+        // DISTINCT ON (k, ...) x, ... becomes "$DON"(k, ...), x, ... for DialectClauses (same length, one comma)
+        Token open = words.get(index + 2);
+        int onClose = closing(words, index + 2, sql);
+        if (onClose < 0) {
+          out.append(text, token.start, token.end);
+        } else {
+          out.append('"').append(DISTINCT_ON_MARKER).append('"');
+          for (int i = token.start + DISTINCT_ON_MARKER.length() + 2; i < open.start; i++) {
+            char original = text.charAt(i);
+            out.append(original == '\n' || original == '\r' ? original : ' ');
+          }
+          position = open.start;
+          commaAfter.add(onClose);
+          index++;
+          beforePrevious = token;
+          previous = next;
+          continue;
+        }
+      } else if (close > 0 && token.isWord("trim") && isCommaList(words, index + 1, close, sql)) {
         // trim(s, characters): PostgreSQL's btrim (Calcite's TRIM takes only TRIM([BOTH] c FROM s))
         insertions.add(positionOf(out, out.length()));
         out.append('b');
@@ -155,6 +179,10 @@ final class QueryText {
         out.append("/ ");
       } else {
         out.append(text, token.start, token.end);
+      }
+      if (commaAfter.contains(index)) {
+        insertions.add(positionOf(out, out.length()));
+        out.append(',');
       }
       if (token.isOther(sql, '(')) {
         parentheses.push(previous != null && previous.kind == TokenKind.WORD ? previous.lowerWord : "");

@@ -36,6 +36,7 @@ import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.calcite.plan.RelOptUtil;
+import org.apache.calcite.rel.RelCollation;
 import org.apache.calcite.rel.RelFieldCollation;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Aggregate;
@@ -80,6 +81,9 @@ final class RelTranslator {
     }
     if (rel instanceof Join join) {
       return new JoinTranslation(this).translate(join);
+    }
+    if (rel instanceof DistinctOnRel distinctOn) {
+      return distinctOn(distinctOn);
     }
     if (rel instanceof Sort sort) {
       return sort(sort);
@@ -368,17 +372,27 @@ final class RelTranslator {
     PlanNode input = translate(sort.getInput());
     long offset = sort.offset == null ? 0 : ((RexLiteral) sort.offset).getValueAs(Long.class);
     long limit = sort.fetch == null ? -1 : ((RexLiteral) sort.fetch).getValueAs(Long.class);
+    List<SortKey> keys = sortKeys(sort.getCollation());
+    if (keys.isEmpty()) {
+      return offset == 0 && limit < 0 ? input : new LimitNode(input, offset, limit);
+    }
+    return new SortNode(input, keys, offset, limit);
+  }
+
+  private PlanNode distinctOn(DistinctOnRel distinctOn) {
+    return new SortNode(translate(distinctOn.getInput()), sortKeys(distinctOn.collation()), 0, -1,
+        distinctOn.distinctKeys());
+  }
+
+  private static List<SortKey> sortKeys(RelCollation sortCollation) {
     List<SortKey> keys = new ArrayList<>();
-    for (RelFieldCollation collation : sort.getCollation().getFieldCollations()) {
+    for (RelFieldCollation collation : sortCollation.getFieldCollations()) {
       boolean ascending = !collation.direction.isDescending();
       RelFieldCollation.NullDirection nulls = collation.nullDirection == RelFieldCollation.NullDirection.UNSPECIFIED
           ? collation.direction.defaultNullDirection() : collation.nullDirection;
       keys.add(new SortKey(collation.getFieldIndex(), ascending, nulls == RelFieldCollation.NullDirection.FIRST));
     }
-    if (keys.isEmpty()) {
-      return offset == 0 && limit < 0 ? input : new LimitNode(input, offset, limit);
-    }
-    return new SortNode(input, keys, offset, limit);
+    return keys;
   }
 
   private PlanNode union(Union union) {
