@@ -250,11 +250,23 @@ final class LogicalPlanning {
     return decorrelated;
   }
 
+  /**
+   * Calcite's JOIN_REDUCE_EXPRESSIONS except on mark joins: on a LEFT_MARK join whose key the other side
+   * proves NULL ({@code x NOT IN (SELECT k ... WHERE k IS NULL)}) it builds a join of another row type
+   * and fails Calcite's own type check (an AssertionError; found by the differential tester).
+   */
+  private static final RelOptRule JOIN_REDUCE_EXPRESSIONS_NOT_MARK = CoreRules.JOIN_REDUCE_EXPRESSIONS.config
+      .withOperandSupplier(operand -> operand.operand(org.apache.calcite.rel.core.Join.class)
+          .predicate(join -> join.getJoinType() != org.apache.calcite.rel.core.JoinRelType.LEFT_MARK).anyInputs())
+      .as(org.apache.calcite.rel.rules.ReduceExpressionsRule.JoinReduceExpressionsRule
+          .JoinReduceExpressionsRuleConfig.class)
+      .toRule();
+
   /** Constants folded, conditions simplified (before the pushes, so pushed conditions are literals). */
   private static final List<RelOptRule> REDUCE_RULES = List.of(
       CoreRules.FILTER_REDUCE_EXPRESSIONS,
       CoreRules.PROJECT_REDUCE_EXPRESSIONS,
-      CoreRules.JOIN_REDUCE_EXPRESSIONS);
+      JOIN_REDUCE_EXPRESSIONS_NOT_MARK);
 
   /** Pushes filters into joins and scans, merges projections, folds constants; pulls projections above joins. */
   private static final List<RelOptRule> SIMPLIFY_RULES = List.of(
