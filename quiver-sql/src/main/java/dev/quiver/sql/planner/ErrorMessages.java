@@ -200,15 +200,36 @@ final class ErrorMessages {
     return names;
   }
 
-  private static Set<String> functionNames() {
+  /**
+   * Calcite's standard functions the engine runs (by kind or by name in RexTranslator, by aggregate
+   * kind in RelTranslator); the other standard ones parse but cannot run, so they are never suggested.
+   */
+  static final Set<String> RUNNABLE_STANDARD = Set.of("upper", "lower", "substring", "char_length",
+      "character_length", "abs", "round", "floor", "ceil", "ceiling", "mod", "coalesce", "nullif", "trim", "position",
+      "extract", "cast", "count", "sum", "avg", "min", "max", "any_value", "bool_and", "bool_or", "every", "some",
+      "min_by", "max_by", "arg_min", "arg_max", "try_cast", "date_trunc", "greatest", "least");
+
+  /** The functions a query can call and run: Quiver's own (and DuckDB's it implements) and the runnable standard ones. */
+  static Set<String> functionNames() {
+    Set<String> standard = new TreeSet<>();
+    for (SqlOperator operator : org.apache.calcite.sql.fun.SqlStdOperatorTable.instance().getOperatorList()) {
+      standard.add(operator.getName().toLowerCase(Locale.ROOT));
+    }
     Set<String> names = new TreeSet<>();
     for (SqlOperator operator : QuiverOperators.all()) {
       String name = operator.getName().toLowerCase(Locale.ROOT);
-      if (!name.isEmpty() && Character.isLetter(name.charAt(0)) && !name.contains(" ")) {
+      if (!name.isEmpty() && Character.isLetter(name.charAt(0)) && !name.contains(" ")
+          && (!standard.contains(name) || RUNNABLE_STANDARD.contains(name) || ownOperator(operator))) {
         names.add(name);
       }
     }
+    names.remove("btrim"); // trim(s, characters) as the query text spells it for the parser
     return names;
+  }
+
+  /** Whether {@code operator} is one of Quiver's (not Calcite's standard one of the same name). */
+  private static boolean ownOperator(SqlOperator operator) {
+    return !org.apache.calcite.sql.fun.SqlStdOperatorTable.instance().getOperatorList().contains(operator);
   }
 
   private static String lowerFirst(String text) {

@@ -258,8 +258,7 @@ final class LogicalPlanning {
   private static final RelOptRule JOIN_REDUCE_EXPRESSIONS_NOT_MARK = CoreRules.JOIN_REDUCE_EXPRESSIONS.config
       .withOperandSupplier(operand -> operand.operand(org.apache.calcite.rel.core.Join.class)
           .predicate(join -> join.getJoinType() != org.apache.calcite.rel.core.JoinRelType.LEFT_MARK).anyInputs())
-      .as(org.apache.calcite.rel.rules.ReduceExpressionsRule.JoinReduceExpressionsRule
-          .JoinReduceExpressionsRuleConfig.class)
+      .as(org.apache.calcite.rel.rules.ReduceExpressionsRule.JoinReduceExpressionsRule.JoinReduceExpressionsRuleConfig.class)
       .toRule();
 
   /** Constants folded, conditions simplified (before the pushes, so pushed conditions are literals). */

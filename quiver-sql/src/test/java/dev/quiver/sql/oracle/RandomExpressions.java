@@ -13,7 +13,10 @@ import java.util.Random;
  * divides by zero to infinity), no double-to-integer casts (rounding differs), no UPPER/LOWER
  * (unicode case rules differ), negative literals in parentheses, string CASE branches never two
  * literals (Calcite types those CHAR and pads them), products only outside aggregates (sums of
- * products could overflow a type one engine widens and the other does not).
+ * products could overflow a type one engine widens and the other does not). Draws DuckDB's string
+ * functions of issue 25 too (split_part, lpad/rpad, left/right, reverse, repeat, concat_ws,
+ * trim/ltrim/rtrim of characters, regexp_extract, md5, ifnull, nullif, greatest/least, strpos/instr,
+ * length; starts_with, contains, regexp_full_match, regexp_matches as conditions).
  */
 final class RandomExpressions {
   /** An expression's text and the kind of value it gives. */
@@ -150,9 +153,28 @@ final class RandomExpressions {
       case 6:
         return new Expression("ABS(" + column.sql() + ")", column.kind());
       case 7:
-        return new Expression("COALESCE(" + column.sql() + ", " + literal(column.kind()).sql() + ")", column.kind());
-      default:
-        return column;
+        switch (random.nextInt(4)) {
+          case 0:
+            return new Expression("COALESCE(" + column.sql() + ", " + literal(column.kind()).sql() + ")",
+                column.kind());
+          case 1:
+            return new Expression("ifnull(" + column.sql() + ", " + literal(column.kind()).sql() + ")", column.kind());
+          case 2:
+            return new Expression("nullif(" + column.sql() + ", " + literal(column.kind()).sql() + ")", column.kind());
+          default:
+            return new Expression((random.nextBoolean() ? "greatest(" : "least(") + column.sql() + ", "
+                + literal(column.kind()).sql() + ")", column.kind());
+        }
+      default: {
+        Expression text = column(kind -> kind == RandomTable.Kind.VARCHAR);
+        if (text == null || random.nextBoolean()) {
+          return column;
+        }
+        String[] functions = {"strpos", "instr", "length"};
+        String function = functions[random.nextInt(functions.length)];
+        return new Expression(function + "(" + text.sql() + (function.equals("length") ? ""
+            : ", " + literal(RandomTable.Kind.VARCHAR).sql()) + ")", RandomTable.Kind.BIGINT);
+      }
     }
   }
 
@@ -181,10 +203,18 @@ final class RandomExpressions {
     if (depth <= 0 || random.nextInt(3) == 0) {
       return column;
     }
-    switch (random.nextInt(7)) {
+    switch (random.nextInt(14)) {
       case 0:
         return new Expression("SUBSTRING(" + column.sql() + " FROM " + (1 + random.nextInt(3)) + " FOR "
             + random.nextInt(4) + ")", RandomTable.Kind.VARCHAR);
+      case 7:
+      case 8:
+      case 9:
+      case 10:
+      case 11:
+      case 12:
+      case 13:
+        return stringFunction(column, depth);
       case 1: {
         Expression other = random.nextBoolean() ? string(depth - 1) : literal(RandomTable.Kind.VARCHAR);
         return new Expression("(" + column.sql() + " || " + other.sql() + ")", RandomTable.Kind.VARCHAR);
@@ -206,6 +236,66 @@ final class RandomExpressions {
       default:
         return column;
     }
+  }
+
+  private static final String[] SPLIT_DELIMITERS = {" ", "a", "b", "é", "ab"};
+  private static final String[] TRIM_CHARACTERS = {"a", "a ", " é", "xyz", "😀"};
+  private static final String[] PATTERNS = {"[a-z]+", "b.", "^a", "([0-9])", "é|ü", "\\s+"};
+
+  /** DuckDB's string functions of issue 25 over a VARCHAR column (and, for some, another string). */
+  private Expression stringFunction(Expression column, int depth) {
+    String text = column.sql();
+    switch (random.nextInt(12)) {
+      case 0:
+        return varchar("split_part(" + text + ", " + quote(SPLIT_DELIMITERS[random.nextInt(SPLIT_DELIMITERS.length)])
+            + ", " + (1 + random.nextInt(3)) + ")");
+      case 1:
+        return varchar((random.nextBoolean() ? "lpad(" : "rpad(") + text + ", " + random.nextInt(8) + ", "
+            + quote(random.nextBoolean() ? "xy" : "é") + ")");
+      case 2:
+        return varchar((random.nextBoolean() ? "left(" : "right(") + text + ", " + random.nextInt(5) + ")");
+      case 3:
+        return varchar("reverse(" + text + ")");
+      case 4:
+        return varchar("repeat(" + text + ", " + random.nextInt(4) + ")");
+      case 5:
+        return varchar("concat_ws('-', " + text + ", " + string(depth - 1).sql() + ")");
+      case 6: {
+        String[] functions = {"trim", "ltrim", "rtrim"};
+        return varchar(functions[random.nextInt(3)] + "(" + text + ", "
+            + quote(TRIM_CHARACTERS[random.nextInt(TRIM_CHARACTERS.length)]) + ")");
+      }
+      case 7:
+        return varchar("regexp_extract(" + text + ", " + quote(PATTERNS[random.nextInt(PATTERNS.length)]) + ")");
+      case 8:
+        return varchar("md5(" + text + ")");
+      case 9:
+        return varchar("ifnull(" + text + ", " + literal(RandomTable.Kind.VARCHAR).sql() + ")");
+      case 10:
+        return varchar("nullif(" + text + ", " + literal(RandomTable.Kind.VARCHAR).sql() + ")");
+      default:
+        return varchar((random.nextBoolean() ? "greatest(" : "least(") + text + ", "
+            + literal(RandomTable.Kind.VARCHAR).sql() + ")");
+    }
+  }
+
+  /** A predicate of DuckDB's string functions: starts_with, contains, regexp_full_match, regexp_matches. */
+  private String stringPredicate(int depth) {
+    Expression text = string(depth - 1);
+    switch (random.nextInt(4)) {
+      case 0:
+        return "starts_with(" + text.sql() + ", " + quote(random.nextBoolean() ? "a" : "é") + ")";
+      case 1:
+        return "contains(" + text.sql() + ", " + literal(RandomTable.Kind.VARCHAR).sql() + ")";
+      case 2:
+        return "regexp_full_match(" + text.sql() + ", " + quote(PATTERNS[random.nextInt(PATTERNS.length)]) + ")";
+      default:
+        return "regexp_matches(" + text.sql() + ", " + quote(PATTERNS[random.nextInt(PATTERNS.length)]) + ")";
+    }
+  }
+
+  private static Expression varchar(String sql) {
+    return new Expression(sql, RandomTable.Kind.VARCHAR);
   }
 
   /** A DATE expression, or a numeric one when no date column is in scope. */
@@ -286,6 +376,9 @@ final class RandomExpressions {
         return value.sql() + (random.nextInt(4) == 0 ? " NOT" : "") + " IN (" + String.join(", ", items) + ")";
       }
       case 5: {
+        if (random.nextInt(3) == 0) {
+          return stringPredicate(depth);
+        }
         Expression text = string(depth - 1);
         String pattern = LIKE_PATTERNS[random.nextInt(LIKE_PATTERNS.length)];
         String escape = pattern.contains("\\") ? " ESCAPE '\\'" : "";

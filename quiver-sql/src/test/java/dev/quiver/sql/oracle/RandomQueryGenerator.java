@@ -9,7 +9,7 @@ import java.util.Random;
 /**
  * Seeded random queries over a random dataset ({@link RandomTables#dataset}: tables t1, t2, t3
  * sharing an INTEGER key {@code k}): filters and projections ({@link RandomExpressions}), DISTINCT,
- * GROUP BY with count/count distinct/sum/avg/min/max and HAVING, global aggregates, inner and left
+ * GROUP BY with count/count distinct/sum/avg/min/max/count_if/bool_and/bool_or and HAVING, global aggregates, inner and left
  * joins on {@code k} (with residual conditions), semi and anti joins written as IN, EXISTS, NOT
  * EXISTS and NOT IN, and ORDER BY (explicit NULLS FIRST/LAST: engines default differently) with
  * LIMIT/OFFSET. Every output column is aliased {@code c0, c1, ...}.
@@ -153,9 +153,13 @@ public final class RandomQueryGenerator {
 
   /** An aggregate call over the scope. */
   private String aggregateCall() {
-    switch (random.nextInt(8)) {
+    switch (random.nextInt(10)) {
       case 0:
         return "COUNT(*)";
+      case 8:
+        return "count_if(" + expressions.predicate(1) + ")";
+      case 9:
+        return (random.nextBoolean() ? "bool_and(" : "bool_or(") + expressions.predicate(1) + ")";
       case 1:
         return "COUNT(" + expressions.anyColumn().sql() + ")";
       case 2:
