@@ -88,7 +88,8 @@ final class DialectClauses {
     return new Result(root, outermost[0], distinctOn);
   }
 
-  private static SqlSelect outermostSelect(SqlNode root) {
+  /** The SELECT of a query's outermost level (under its ORDER BY and WITH), or null (a UNION, VALUES). */
+  static SqlSelect outermostSelect(SqlNode root) {
     SqlNode node = root;
     while (true) {
       if (node instanceof SqlOrderBy orderBy) {

@@ -14,11 +14,9 @@ import org.apache.calcite.sql.SqlLiteral;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.SqlNodeList;
 import org.apache.calcite.sql.SqlNumericLiteral;
-import org.apache.calcite.sql.SqlOrderBy;
 import org.apache.calcite.sql.SqlSelect;
 import org.apache.calcite.sql.SqlTimestampLiteral;
 import org.apache.calcite.sql.SqlUnknownLiteral;
-import org.apache.calcite.sql.SqlWith;
 import org.apache.calcite.sql.fun.SqlCase;
 import org.apache.calcite.sql.fun.SqlStdOperatorTable;
 import org.apache.calcite.sql.parser.SqlParserPos;
@@ -44,17 +42,8 @@ final class OutputNames {
    * where the query wrote DuckDB's {@code //}, which the parser saw as {@code /}.
    */
   static void apply(SqlNode query, QueryText text) {
-    SqlNode node = query;
-    while (true) {
-      if (node instanceof SqlOrderBy orderBy) {
-        node = orderBy.query;
-      } else if (node instanceof SqlWith with) {
-        node = with.body;
-      } else {
-        break;
-      }
-    }
-    if (!(node instanceof SqlSelect select)) {
+    SqlSelect select = DialectClauses.outermostSelect(query);
+    if (select == null) {
       return;
     }
     SqlNodeList items = select.getSelectList();

@@ -63,12 +63,35 @@ final class SargTranslation {
       }
       test = ranges.size() == 1 ? ranges.get(0) : new Or(ranges);
     }
-    if (sarg.nullAs == RexUnknownAs.TRUE) {
-      Expression isNull = operand instanceof ColumnReference column ? new IsNull(column, false)
-          : new Call(Functions.IS_NULL, List.of(operand), ArrowType.Bool.INSTANCE);
-      return new Or(List.of(isNull, test));
+    return withNulls(operand, test, sarg.nullAs);
+  }
+
+  /**
+   * The condition for every row: {@code test} answers for the non-NULL values of {@code operand}; a
+   * NULL one gives what the Sarg's {@code nullAs} says: TRUE ({@code x IS NULL OR test}), FALSE ({@code
+   * x IS NOT NULL AND test}) or UNKNOWN (NULL: what a comparison gives anyway, but not a constant test).
+   */
+  private static Expression withNulls(Expression operand, Expression test, RexUnknownAs nullAs) {
+    switch (nullAs) {
+      case TRUE:
+        return test instanceof Constant constant && Boolean.TRUE.equals(constant.value()) ? test
+            : new Or(List.of(isNull(operand, false), test));
+      case FALSE:
+        return test instanceof Constant constant && Boolean.FALSE.equals(constant.value()) ? test
+            : new And(List.of(isNull(operand, true), test));
+      default:
+        if (test instanceof Constant constant && constant.value() != null) {
+          // TRUE or FALSE for the values, NULL for a NULL: x IS NOT NULL OR NULL, x IS NULL AND NULL
+          return constant.value() ? new Or(List.of(isNull(operand, true), new Constant(null)))
+              : new And(List.of(isNull(operand, false), new Constant(null)));
+        }
+        return test;
     }
-    return test;
+  }
+
+  private static Expression isNull(Expression operand, boolean negated) {
+    return operand instanceof ColumnReference column ? new IsNull(column, negated)
+        : new Call(negated ? Functions.IS_NOT_NULL : Functions.IS_NULL, List.of(operand), ArrowType.Bool.INSTANCE);
   }
 
   private static List<Literal> values(Sarg<?> sarg, ArrowType type, boolean complemented) {

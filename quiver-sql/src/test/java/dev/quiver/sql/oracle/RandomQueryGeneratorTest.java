@@ -200,6 +200,7 @@ class RandomQueryGeneratorTest {
     }
     return Frameworks.newConfigBuilder().defaultSchema(root)
         .parserConfig(SqlParser.config().withLex(Lex.JAVA)
-            .withParserFactory(org.apache.calcite.sql.parser.babel.SqlBabelParserImpl.FACTORY)).build();
+            .withParserFactory(org.apache.calcite.sql.parser.babel.SqlBabelParserImpl.FACTORY))
+        .build();
   }
 }
