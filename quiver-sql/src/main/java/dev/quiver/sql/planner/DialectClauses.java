@@ -49,7 +49,7 @@ final class DialectClauses {
    * expressions the outermost SELECT has (0: none): they are its last select items, named {@code
    * $on0, $on1, ...}, for the plan to keep the first row of each group of and then drop.
    */
-  record Result(SqlNode query, OrderAll orderAll, int distinctOn) {}
+  record Result(SqlNode query, OrderAll orderAll, int distinctOn, List<NestedDistinctOn.Spec> nestedDistinctOn) {}
 
   /** The name of the i-th DISTINCT ON expression among the outermost SELECT's items. */
   static String distinctOnName(int i) {
@@ -84,8 +84,9 @@ final class DialectClauses {
       }
       outerSelect.setSelectList(new SqlNodeList(items, outerSelect.getSelectList().getParserPosition()));
     }
+    List<NestedDistinctOn.Spec> nested = NestedDistinctOn.rewrite(root);
     visit(root);
-    return new Result(root, outermost[0], distinctOn);
+    return new Result(root, outermost[0], distinctOn, nested);
   }
 
   /** The SELECT of a query's outermost level (under its ORDER BY and WITH), or null (a UNION, VALUES). */
@@ -102,7 +103,8 @@ final class DialectClauses {
     }
   }
 
-  private static boolean isDistinctOn(SqlSelect select) {
+  /** Whether {@code select} starts with the DISTINCT ON marker {@link QueryText} left. */
+  static boolean isDistinctOn(SqlSelect select) {
     return !select.getSelectList().isEmpty() && select.getSelectList().get(0) instanceof SqlBasicCall call
         && call.getOperator().getName().equals(QueryText.DISTINCT_ON_MARKER);
   }
@@ -128,11 +130,6 @@ final class DialectClauses {
         }
         orderBy.orderList.add(ordinal);
       }
-    }
-    if (node instanceof SqlSelect select && isDistinctOn(select)) {
-      SqlNode on = select.getSelectList().get(0);
-      throw new SqlException(line(on), column(on),
-          "DISTINCT ON is supported in the outermost SELECT only, not yet in a sub-query, CTE or UNION branch");
     }
     if (node instanceof SqlSelect select && select.getGroup() != null && select.getGroup().size() == 1
         && isMarker(select.getGroup().get(0))) {

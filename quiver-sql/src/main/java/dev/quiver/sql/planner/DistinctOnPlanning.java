@@ -74,6 +74,83 @@ final class DistinctOnPlanning {
     return builder.project(kept, keptNames, true).build();
   }
 
+  /**
+   * The DISTINCT ON queries below the outermost SELECT ({@link NestedDistinctOn}): each one's {@code
+   * $KEEP(id, keys..., order...)} filter becomes a {@link DistinctOnRel} ordered by those columns (by
+   * the keys, then the ORDER BY), under the query's own sort when it has a LIMIT; the query's {@code *
+   * EXCLUDE} drops the hidden columns above.
+   */
+  static RelNode nested(RelNode rel, List<NestedDistinctOn.Spec> specs, RelBuilder builder) {
+    if (specs.isEmpty()) {
+      return rel;
+    }
+    java.util.Set<Integer> placed = new java.util.HashSet<>();
+    RelNode result = rel.accept(new org.apache.calcite.rel.RelHomogeneousShuttle() {
+      @Override
+      public RelNode visit(RelNode other) {
+        RelNode visited = super.visit(other);
+        if (!(visited instanceof org.apache.calcite.rel.core.Filter filter)
+            || !(filter.getCondition() instanceof org.apache.calcite.rex.RexCall call)
+            || call.getOperator() != NestedDistinctOn.KEEP) {
+          return visited;
+        }
+        int id = ((org.apache.calcite.rex.RexLiteral) call.getOperands().get(0)).getValueAs(Integer.class);
+        NestedDistinctOn.Spec spec = specs.get(id - 1);
+        placed.add(id);
+        RelNode input = filter.getInput();
+        Sort limit = input instanceof Sort sort && (sort.fetch != null || sort.offset != null) ? sort : null;
+        RelNode below = limit == null ? input : limit.getInput();
+        RelNode distinct = distinctOn(below, call.getOperands().subList(1, call.getOperands().size()), spec,
+            builder);
+        return limit == null ? distinct : limit.copy(limit.getTraitSet(), List.of(distinct));
+      }
+    });
+    if (placed.size() != specs.size()) {
+      throw new QuiverException(ErrorCode.INTERNAL, "DISTINCT ON in a sub-query: its marker was lost in planning"
+          + " (a bug in Quiver's planning; please report it with the query)");
+    }
+    return result;
+  }
+
+  /**
+   * {@code input} kept to the first row of each group of {@code hidden}'s first {@code spec.keys()}
+   * values, ordered by all of them; hidden values that are not plain columns are computed first (and
+   * dropped after).
+   */
+  private static RelNode distinctOn(RelNode input, List<RexNode> hidden, NestedDistinctOn.Spec spec,
+      RelBuilder builder) {
+    int width = input.getRowType().getFieldCount();
+    boolean allColumns = hidden.stream().allMatch(node -> node instanceof org.apache.calcite.rex.RexInputRef);
+    RelNode source = input;
+    if (!allColumns) {
+      builder.push(input);
+      List<RexNode> fields = new ArrayList<>(builder.fields());
+      fields.addAll(hidden);
+      source = builder.project(fields).build();
+    }
+    List<RelFieldCollation> keys = new ArrayList<>();
+    List<Integer> used = new ArrayList<>();
+    for (int i = 0; i < hidden.size(); i++) {
+      int field = allColumns ? ((org.apache.calcite.rex.RexInputRef) hidden.get(i)).getIndex() : width + i;
+      RelFieldCollation collation = i < spec.keys()
+          ? new RelFieldCollation(field, RelFieldCollation.Direction.ASCENDING, RelFieldCollation.NullDirection.LAST)
+          : spec.order().get(i - spec.keys()).withFieldIndex(field);
+      if (!used.contains(field)) {
+        keys.add(collation);
+        used.add(field);
+      } else if (i < spec.keys()) {
+        throw new QuiverException(ErrorCode.USER, "DISTINCT ON names the same expression twice");
+      }
+    }
+    RelNode distinct = DistinctOnRel.create(source, RelCollations.of(keys), spec.keys());
+    if (allColumns) {
+      return distinct;
+    }
+    builder.push(distinct);
+    List<RexNode> original = new ArrayList<>(builder.fields().subList(0, width));
+    return builder.project(original, input.getRowType().getFieldNames(), true).build();
+  }
+
   private static boolean hasField(RelDataType type, String name) {
     return type.getFieldNames().contains(name);
   }

@@ -64,7 +64,8 @@ final class LogicalPlanning {
   static final SqlConformanceEnum CONFORMANCE = SqlConformanceEnum.LENIENT;
 
   /** The functions and operators queries may use: Quiver's, then the dialect's ({@code ::}, TRY_CAST). */
-  static final SqlOperatorTable OPERATORS = SqlOperatorTables.chain(QuiverOperators.TABLE, DialectOperators.TABLE);
+  static final SqlOperatorTable OPERATORS = SqlOperatorTables.chain(QuiverOperators.TABLE, DialectOperators.TABLE,
+      SqlOperatorTables.of(NestedDistinctOn.KEEP));
 
   private LogicalPlanning() {}
 
@@ -136,12 +137,13 @@ final class LogicalPlanning {
    */
   static Planned plan(SqlNode parsed, Catalog catalog, java.util.function.Consumer<QuiverSchema> schemaCreated,
       List<TableFunctionCall> tableFunctions, DialectClauses.OrderAll orderAll) {
-    return plan(parsed, catalog, schemaCreated, tableFunctions, orderAll, 0);
+    return plan(parsed, catalog, schemaCreated, tableFunctions, orderAll, 0, List.of());
   }
 
   /** {@link #plan}, the outermost SELECT ending in {@code distinctOn} DISTINCT ON expressions ({@link DialectClauses}). */
   static Planned plan(SqlNode parsed, Catalog catalog, java.util.function.Consumer<QuiverSchema> schemaCreated,
-      List<TableFunctionCall> tableFunctions, DialectClauses.OrderAll orderAll, int distinctOn) {
+      List<TableFunctionCall> tableFunctions, DialectClauses.OrderAll orderAll, int distinctOn,
+      List<NestedDistinctOn.Spec> nestedDistinctOn) {
     JavaTypeFactory typeFactory = new JavaTypeFactoryImpl(new QuiverTypeSystem());
     CalciteSchema root = CalciteSchema.createRootSchema(false, false);
     QuiverSchema schema = new QuiverSchema(catalog, tableFunctions);
@@ -182,6 +184,7 @@ final class LogicalPlanning {
     if (PlanShapes.hasCorrelation(rel)) {
       rel = decorrelate(rel, relBuilder);
     }
+    rel = DistinctOnPlanning.nested(rel, nestedDistinctOn, relBuilder);
     rel = new RelFieldTrimmer(validator, relBuilder).trim(rel);
     rel = hep(rel, REDUCE_RULES, SIMPLIFY_RULES);
     rel = JoinOrdering.reorder(rel, relBuilder);

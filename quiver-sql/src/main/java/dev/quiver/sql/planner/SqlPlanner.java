@@ -96,7 +96,7 @@ public final class SqlPlanner {
     QuiverSchema[] schema = new QuiverSchema[1];
     try {
       planned = LogicalPlanning.plan(parsed, catalog, created -> schema[0] = created, text.tableFunctions(),
-          clauses.orderAll(), clauses.distinctOn());
+          clauses.orderAll(), clauses.distinctOn(), clauses.nestedDistinctOn());
       PlanNode plan = LateMaterialization.rewrite(new RelTranslator(repartitionGroups).translate(planned.rel()));
       if (statisticsAggregates) {
         plan = StatisticsAggregates.rewrite(plan);
