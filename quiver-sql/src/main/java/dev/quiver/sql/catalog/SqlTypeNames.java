@@ -1,5 +1,6 @@
 package dev.quiver.sql.catalog;
 
+import dev.quiver.common.arrow.UnreadableColumns;
 import java.util.stream.Collectors;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.TimeUnit;
@@ -17,6 +18,9 @@ public final class SqlTypeNames {
 
   /** The SQL type name of {@code field}. */
   public static String of(Field field) {
+    if (UnreadableColumns.isUnreadable(field)) {
+      return UnreadableColumns.fileType(field) + " (not readable)";
+    }
     ArrowType type = field.getType();
     return switch (type.getTypeID()) {
       case List, LargeList, FixedSizeList -> of(field.getChildren().get(0)) + "[]";

@@ -1,5 +1,6 @@
 package dev.quiver.sql.planner;
 
+import dev.quiver.common.arrow.UnreadableColumns;
 import dev.quiver.sql.SqlException;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
@@ -23,6 +24,10 @@ final class TypeMapping {
   private TypeMapping() {}
 
   static RelDataType toSql(RelDataTypeFactory types, Field field) {
+    if (UnreadableColumns.isUnreadable(field)) {
+      // A column its file's reader cannot read: planned as ANY, a scan reading it is the reader's error.
+      return types.createTypeWithNullability(types.createSqlType(SqlTypeName.ANY), true);
+    }
     return types.createTypeWithNullability(toSql(types, field.getType()), field.isNullable());
   }
 
