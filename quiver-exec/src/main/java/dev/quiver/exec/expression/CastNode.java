@@ -37,7 +37,8 @@ final class CastNode extends Node {
     return switch (Kind.of(to)) {
       case BOOL -> toBool(input);
       case LONG -> Types.isInt(to) ? toInteger(input, from, to)
-          : Types.isDate(to) ? toDate(input, from, to) : toTimestamp(input, from, to);
+          : Types.isDate(to) ? toDate(input, from, to)
+              : Types.isTime(to) ? toTime(input, from, to) : toTimestamp(input, from, to);
       case DOUBLE -> toDouble(input, from, to);
       case DECIMAL -> toDecimal(input, from, to);
       case STRING -> toText(input, from);
@@ -157,6 +158,27 @@ final class CastNode extends Node {
       for (int i = 0; i < count; i++) {
         long wall = utc ? longs.values[i] : CivilDates.toWall(zone, longs.values[i]);
         values[i] = live(longs, i) ? Math.floorDiv(wall, Types.MICROS_PER_DAY) : 0;
+      }
+    } else {
+      throw Errors.badCast("a " + Types.name(from), to);
+    }
+    return new LongColumn(values, input.nulls);
+  }
+
+  /** Text or a timestamp's wall clock as TIME (microseconds since midnight). */
+  private static LongColumn toTime(Column input, ArrowType from, ArrowType to) {
+    int count = input.size;
+    long[] values = new long[count];
+    if (input instanceof StringColumn strings) {
+      for (int i = 0; i < count; i++) {
+        values[i] = live(strings, i) ? TextCasts.parseTime(strings.string(i), to) : 0;
+      }
+    } else if (input instanceof LongColumn longs && Types.isTimestamp(from)) {
+      ZoneId zone = Types.zone(from);
+      boolean utc = zone.equals(ZoneOffset.UTC);
+      for (int i = 0; i < count; i++) {
+        long wall = utc || !live(longs, i) ? longs.values[i] : CivilDates.toWall(zone, longs.values[i]);
+        values[i] = Math.floorMod(wall, Types.MICROS_PER_DAY);
       }
     } else {
       throw Errors.badCast("a " + Types.name(from), to);
@@ -332,7 +354,8 @@ final class CastNode extends Node {
     if (input instanceof LongColumn longs) {
       long value = longs.values[row];
       return Types.isDate(from) ? TextCasts.formatDate(value)
-          : Types.isTimestamp(from) ? TextCasts.formatTimestamp(value, from) : Long.toString(value);
+          : Types.isTimestamp(from) ? TextCasts.formatTimestamp(value, from)
+              : Types.isTime(from) ? dev.quiver.common.arrow.TimestampText.formatTime(value) : Long.toString(value);
     }
     if (input instanceof DoubleColumn doubles) {
       return TextCasts.formatDouble(doubles.values[row], Types.isSingle(from));

@@ -32,6 +32,13 @@ enum Kind {
         yield LONG;
       }
       case Timestamp -> LONG;
+      case Time -> {
+        // microseconds since midnight: the one TIME the engine makes (Parquet TIME of any unit reads as it)
+        if (((ArrowType.Time) type).getUnit() != org.apache.arrow.vector.types.TimeUnit.MICROSECOND) {
+          throw unsupported(type);
+        }
+        yield LONG;
+      }
       case FloatingPoint -> {
         if (((ArrowType.FloatingPoint) type).getPrecision() == FloatingPointPrecision.HALF) {
           throw unsupported(type);

@@ -135,6 +135,22 @@ final class TextCasts {
     }
   }
 
+  /**
+   * Microseconds since midnight of a time text {@code h:mm[:ss[.fraction]]} (one or two hour digits, as
+   * DuckDB takes; {@code 24:00:00} is the end of the day); the fraction past microseconds is dropped.
+   */
+  static long parseTime(String text, ArrowType type) {
+    String trimmed = text.trim();
+    try {
+      if (trimmed.equals("24:00:00") || trimmed.equals("24:00")) {
+        return Types.MICROS_PER_DAY;
+      }
+      return java.time.LocalTime.parse(trimmed.indexOf(':') == 1 ? "0" + trimmed : trimmed).toNanoOfDay() / 1000;
+    } catch (DateTimeException bad) {
+      throw Errors.badCast(quote(text), type);
+    }
+  }
+
   static String quote(String text) {
     return "'" + text.replace("'", "''") + "'";
   }

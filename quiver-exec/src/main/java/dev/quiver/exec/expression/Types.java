@@ -45,6 +45,7 @@ final class Types {
           + ((ArrowType.Decimal) type).getScale() + ")";
       case Utf8 -> "VARCHAR";
       case Date -> "DATE";
+      case Time -> "TIME";
       case Timestamp -> ((ArrowType.Timestamp) type).getTimezone() == null ? "TIMESTAMP"
           : "TIMESTAMP WITH TIME ZONE";
       case Null -> "NULL";
@@ -83,6 +84,10 @@ final class Types {
 
   static boolean isDate(ArrowType type) {
     return type instanceof ArrowType.Date;
+  }
+
+  static boolean isTime(ArrowType type) {
+    return type instanceof ArrowType.Time;
   }
 
   static boolean isTimestamp(ArrowType type) {

@@ -104,6 +104,31 @@ class ParquetTypesTest {
   }
 
   @Test
+  void timeColumnsPrintCompareAndCastAsDuckDbs() throws Exception {
+    String times = folder.resolve("times.parquet").toString();
+    // Rising through the day, a fraction on some rows, NULL on others; 15 row groups.
+    duckDb.run("COPY (SELECT i::INTEGER AS id, CASE WHEN i % 89 = 0 THEN NULL ELSE TIME '00:00:00'"
+        + " + to_microseconds(i::BIGINT * 2880000 + CASE WHEN i % 3 = 0 THEN 0 ELSE i % 1000 * 1000 END) END AS t"
+        + " FROM range(" + ROWS + ") r(i) ORDER BY i) TO '" + times + "' (FORMAT parquet, ROW_GROUP_SIZE 2048)");
+    String from = " FROM '" + times + "'";
+    assertThat(sameRows("SELECT id, t" + from + " WHERE id IN (1, 3, 1250, 29999) ORDER BY id"))
+        .containsExactly("1\t00:00:02.881", "3\t00:00:08.64", "1250\t01:00:00.25", "29999\t23:59:58.119");
+    sameRows("SELECT min(t), max(t), count(t), count(*)" + from);
+    sameRows("SELECT count(*), min(id)" + from + " WHERE t > TIME '12:00:00'");
+    sameRows("SELECT id" + from + " WHERE t = TIME '01:00:00.25'");
+    sameRows("SELECT count(*)" + from + " WHERE t BETWEEN '01:00' AND '02:00:00.5'");
+    sameRows("SELECT CAST(t AS VARCHAR), t < TIME '00:00:05'" + from + " WHERE id < 4 ORDER BY id");
+    sameRows("SELECT t" + from + " ORDER BY t DESC NULLS LAST LIMIT 3");
+    sameRows("SELECT t, count(*)" + from + " WHERE id < 200 GROUP BY t ORDER BY t NULLS FIRST LIMIT 4");
+    sameRows("SELECT CAST('10:11:12.5' AS TIME), TIME '23:59:59.999999', CAST(TIME '07:08:09' AS VARCHAR)");
+    try (QuiverSession session = QuiverSession.open(allocator.allocator(), SessionOptions.defaults().withThreads(2))) {
+      Map<String, Long> metrics = new HashMap<>();
+      drain(session, "SELECT count(*)" + from + " WHERE t >= TIME '23:00:00'", metrics);
+      assertThat(metrics.get("rowgroups.skipped")).isEqualTo(14);
+    }
+  }
+
+  @Test
   void unreadableColumnsFailOnlyTheQueriesThatReadThem() throws Exception {
     String mixed = folder.resolve("mixed.parquet").toString();
     duckDb.run("COPY (SELECT i::INTEGER AS id, 'n' || i AS name, INTERVAL (i) DAY AS span, MAP {'k': i} AS m,"
