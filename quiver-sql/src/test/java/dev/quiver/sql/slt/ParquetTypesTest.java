@@ -137,6 +137,10 @@ class ParquetTypesTest {
     sameRows("SELECT id, name, small" + from + " WHERE id > 6 ORDER BY id");
     sameRows("SELECT count(*), sum(id), max(name)" + from);
     sameRows("SELECT count(*)" + from + " WHERE small < 4");
+    // DESCRIBE lists every column; an unreadable one with its Parquet type
+    assertThat(quiver.run("DESCRIBE '" + mixed + "'").lines()).anySatisfy(line -> assertThat(line)
+        .startsWith("span\tINTERVAL (not readable)")).anySatisfy(line -> assertThat(line).startsWith("small\tSMALLINT"))
+        .hasSize(6);
     for (String[] failing : List.of(new String[] {"SELECT span" + from, "span", "INTERVAL"},
         new String[] {"SELECT *" + from, "span", "INTERVAL"},
         new String[] {"SELECT id" + from + " WHERE m IS NULL", "column m", "MAP"},
