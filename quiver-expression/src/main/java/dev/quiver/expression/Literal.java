@@ -83,7 +83,7 @@ public record Literal(Object value, ArrowType type) implements Expression {
       return "DATE " + SqlText.string(date.toString());
     }
     if (value instanceof LocalTime time) {
-      return "TIME " + SqlText.string(TemporalText.formatTime(time.toNanoOfDay() / 1_000L));
+      return "TIME " + SqlText.string(TemporalText.formatTime(time));
     }
     return "TIMESTAMP " + SqlText.string(TemporalText.format(value));
   }

@@ -50,9 +50,9 @@ final class TemporalText {
     }
   }
 
-  /** A time of day (microseconds since midnight) as DuckDB prints it. */
-  static String formatTime(long micros) {
-    return dev.quiver.common.arrow.TimestampText.formatTime(micros);
+  /** A time of day as DuckDB prints it. */
+  static String formatTime(LocalTime time) {
+    return dev.quiver.common.arrow.TimestampText.formatTimeNanos(time.toNanoOfDay());
   }
 
   /** A {@link LocalDateTime} or {@link Instant} as {@code yyyy-mm-dd hh:mm[:ss[.fraction]][Z]}. */

@@ -33,8 +33,8 @@ enum Kind {
       }
       case Timestamp -> LONG;
       case Time -> {
-        // microseconds since midnight: the one TIME the engine makes (Parquet TIME of any unit reads as it)
-        if (((ArrowType.Time) type).getUnit() != org.apache.arrow.vector.types.TimeUnit.MICROSECOND) {
+        // micro- or nanoseconds since midnight (TIME, TIME_NS), held in the type's own unit
+        if (((ArrowType.Time) type).getBitWidth() != 64) {
           throw unsupported(type);
         }
         yield LONG;

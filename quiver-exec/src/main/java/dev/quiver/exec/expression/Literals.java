@@ -80,7 +80,7 @@ final class Literals {
     return Types.isSingle(type) ? decimal.floatValue() : decimal.doubleValue();
   }
 
-  /** The exact value of a literal in a LONG-kind type's domain (ints, days, microseconds, of the day for TIME). */
+  /** The exact value of a literal in a LONG-kind type's domain (ints, days, microseconds; TIME in its unit). */
   private static BigDecimal exact(Object value, ArrowType type) {
     if (Types.isDate(type)) {
       if (value instanceof LocalDate date) {
@@ -93,7 +93,7 @@ final class Literals {
       return micros(value, type);
     }
     if (Types.isTime(type) && value instanceof LocalTime time) {
-      return BigDecimal.valueOf(time.toNanoOfDay(), 3);
+      return BigDecimal.valueOf(time.toNanoOfDay()).divide(BigDecimal.valueOf(Types.nanosPerTimeUnit(type)));
     }
     return decimalValue(value);
   }

@@ -18,7 +18,6 @@ import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.SmallIntVector;
-import org.apache.arrow.vector.TimeMicroVector;
 import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -203,7 +202,7 @@ abstract class ColumnFill {
     }
   }
 
-  /** TIME as microseconds since midnight: milliseconds multiplied, nanoseconds rounded down. */
+  /** TIME as microseconds since midnight (milliseconds multiplied), TIME(NANOS) as nanoseconds. */
   private static final class Times extends ColumnFill {
     private final LogicalTypeAnnotation.TimeUnit unit;
 
@@ -213,15 +212,16 @@ abstract class ColumnFill {
 
     @Override
     void fill(ColumnReader reader, FieldVector vector, int rows, int maxDefinitionLevel) {
-      TimeMicroVector values = (TimeMicroVector) vector;
+      ArrowBuf data = vector.getDataBuffer();
+      ArrowBuf validity = vector.getValidityBuffer();
       for (int row = 0; row < rows; row++) {
         if (reader.getCurrentDefinitionLevel() == maxDefinitionLevel) {
-          long micros = switch (unit) {
+          long value = switch (unit) {
             case MILLIS -> reader.getInteger() * 1_000L;
-            case MICROS -> reader.getLong();
-            case NANOS -> Math.floorDiv(reader.getLong(), 1_000L);
+            case MICROS, NANOS -> reader.getLong();
           };
-          values.set(row, micros);
+          data.setLong((long) row * Long.BYTES, value);
+          BitVectorHelper.setBit(validity, row);
         }
         reader.consume();
       }

@@ -35,8 +35,9 @@ import org.apache.parquet.schema.Types;
  *   <tr><td>int64</td><td>INT64</td><td>INT64, INT64 INT(64, signed), INT32 INT(32, unsigned)</td></tr>
  *   <tr><td>decimal128(20, 0)</td><td>(as decimals below)</td><td>also INT64 INT(64, unsigned)</td></tr>
  *   <tr><td>time64(microseconds)</td><td>INT64 TIME(MICROS, isAdjustedToUTC = false)</td>
- *       <td>INT32 TIME(MILLIS), INT64 TIME(MICROS/NANOS), not adjusted to UTC; nanoseconds rounded
- *       down to microseconds</td></tr>
+ *       <td>INT32 TIME(MILLIS), INT64 TIME(MICROS), not adjusted to UTC</td></tr>
+ *   <tr><td>time64(nanoseconds)</td><td>INT64 TIME(NANOS, isAdjustedToUTC = false)</td>
+ *       <td>the same</td></tr>
  *   <tr><td>float32, float64</td><td>FLOAT, DOUBLE</td><td>the same</td></tr>
  *   <tr><td>bool</td><td>BOOLEAN</td><td>the same</td></tr>
  *   <tr><td>utf8</td><td>BINARY STRING</td><td>BINARY STRING, ENUM or JSON</td></tr>
@@ -55,8 +56,10 @@ import org.apache.parquet.schema.Types;
  * the column and its type; written, a USER error naming the column.
  */
 public final class ParquetSchemaMapping {
-  /** The Arrow type Parquet TIME columns read as: DuckDB's TIME, microseconds since midnight. */
+  /** The Arrow type Parquet TIME(MILLIS/MICROS) columns read as: DuckDB's TIME, microseconds since midnight. */
   public static final ArrowType TIME = new ArrowType.Time(TimeUnit.MICROSECOND, 64);
+  /** The Arrow type Parquet TIME(NANOS) columns read as: DuckDB's TIME_NS, nanoseconds since midnight. */
+  public static final ArrowType TIME_NANOS = new ArrowType.Time(TimeUnit.NANOSECOND, 64);
   /** The Arrow type Parquet UINT_64 columns read as: every value exact. */
   public static final ArrowType UINT64 = new ArrowType.Decimal(20, 0, 128);
 
@@ -120,11 +123,13 @@ public final class ParquetSchemaMapping {
               .named(field.getName());
         }
         case Time:
-          if (!type.equals(TIME)) {
+          if (!type.equals(TIME) && !type.equals(TIME_NANOS)) {
             break;
           }
           return Types.primitive(PrimitiveTypeName.INT64, repetition)
-              .as(LogicalTypeAnnotation.timeType(false, LogicalTypeAnnotation.TimeUnit.MICROS)).named(field.getName());
+              .as(LogicalTypeAnnotation.timeType(false, type.equals(TIME) ? LogicalTypeAnnotation.TimeUnit.MICROS
+                  : LogicalTypeAnnotation.TimeUnit.NANOS))
+              .named(field.getName());
         case Decimal: {
           ArrowType.Decimal decimal = (ArrowType.Decimal) type;
           if (decimal.getBitWidth() != 128) {
@@ -145,7 +150,7 @@ public final class ParquetSchemaMapping {
     throw QuiverException.user("column " + field.getName() + " has type " + type
         + (field.getDictionary() != null ? " (dictionary-encoded)" : "")
         + ", which Parquet output does not support (int8-64, float32/64, bool, utf8, binary, date32, time64"
-        + " microseconds, timestamp, decimal128)");
+        + " micro/nanoseconds, timestamp, decimal128)");
   }
 
   /** The fewest bytes that hold any unscaled value of {@code precision} digits in two's complement. */
@@ -205,7 +210,7 @@ public final class ParquetSchemaMapping {
    * The Arrow type a Parquet column is read as, or null when Quiver cannot read it. Unsigned integers
    * read as the next wider signed type, so every value is exact: UINT_8 as int16, UINT_16 as int32,
    * UINT_32 as int64, UINT_64 as decimal128(20, 0). TIME (not adjusted to UTC) reads as time64
-   * microseconds (milliseconds multiplied, nanoseconds rounded down to microseconds, DuckDB's TIME).
+   * microseconds (milliseconds multiplied; DuckDB's TIME), TIME(NANOS) as time64 nanoseconds (TIME_NS).
    */
   static ArrowType arrowType(PrimitiveType type) {
     LogicalTypeAnnotation annotation = type.getLogicalTypeAnnotation();
@@ -255,9 +260,11 @@ public final class ParquetSchemaMapping {
         if (annotation.equals(LogicalTypeAnnotation.intType(64, false))) {
           return UINT64;
         }
-        if (isLocalTime(annotation, LogicalTypeAnnotation.TimeUnit.MICROS)
-            || isLocalTime(annotation, LogicalTypeAnnotation.TimeUnit.NANOS)) {
+        if (isLocalTime(annotation, LogicalTypeAnnotation.TimeUnit.MICROS)) {
           return TIME;
+        }
+        if (isLocalTime(annotation, LogicalTypeAnnotation.TimeUnit.NANOS)) {
+          return TIME_NANOS;
         }
         break;
       case FLOAT:

@@ -12,6 +12,7 @@ import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.SmallIntVector;
 import org.apache.arrow.vector.TimeMicroVector;
+import org.apache.arrow.vector.TimeNanoVector;
 import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.types.TimeUnit;
@@ -68,6 +69,10 @@ interface ValueWriter {
         return decimal((DecimalVector) vector);
       case TIMEMICRO: {
         TimeMicroVector values = (TimeMicroVector) vector;
+        return (consumer, row) -> consumer.addLong(values.get(row));
+      }
+      case TIMENANO: {
+        TimeNanoVector values = (TimeNanoVector) vector;
         return (consumer, row) -> consumer.addLong(values.get(row));
       }
       default:

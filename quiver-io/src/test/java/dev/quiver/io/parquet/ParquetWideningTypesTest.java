@@ -16,6 +16,7 @@ import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.SmallIntVector;
 import org.apache.arrow.vector.TimeMicroVector;
+import org.apache.arrow.vector.TimeNanoVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -34,7 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Unsigned integers and TIME written by parquet-java (the bit patterns of values above the signed
  * range, as Arrow C++ and parquet-java store them) read as the wider signed types with every value
- * exact, TIME of every unit as microseconds; a column Quiver cannot read is a placeholder in the
+ * exact, TIME(MILLIS/MICROS) as microseconds, TIME(NANOS) as nanoseconds; a column Quiver cannot read is a placeholder in the
  * schema and fails only a reader that asks for it.
  */
 class ParquetWideningTypesTest {
@@ -78,7 +79,7 @@ class ParquetWideningTypesTest {
         ParquetArrowReader.defaultOptions(), readable); VectorSchemaRoot root = reader.next()) {
       assertThat(root.getSchema().getFields()).extracting(Field::getType).containsExactly(new ArrowType.Int(16, true),
           new ArrowType.Int(32, true), new ArrowType.Int(64, true), new ArrowType.Decimal(20, 0, 128),
-          ParquetSchemaMapping.TIME, ParquetSchemaMapping.TIME, ParquetSchemaMapping.TIME);
+          ParquetSchemaMapping.TIME, ParquetSchemaMapping.TIME, ParquetSchemaMapping.TIME_NANOS);
       assertThat(root.getRowCount()).isEqualTo(3);
       SmallIntVector u8 = (SmallIntVector) root.getVector("u8");
       IntVector u16 = (IntVector) root.getVector("u16");
@@ -91,9 +92,9 @@ class ParquetWideningTypesTest {
           new BigDecimal("9223372036854775808"));
       TimeMicroVector millis = (TimeMicroVector) root.getVector("t_ms");
       TimeMicroVector micros = (TimeMicroVector) root.getVector("t_us");
-      TimeMicroVector nanos = (TimeMicroVector) root.getVector("t_ns");
+      TimeNanoVector nanos = (TimeNanoVector) root.getVector("t_ns");
       assertThat(List.of(millis.get(0), micros.get(0), nanos.get(0), nanos.get(1)))
-          .containsExactly(86_399_999_000L, 36_672_345_678L, 36_672_345_678L, 0L);
+          .containsExactly(86_399_999_000L, 36_672_345_678L, 36_672_345_678_999L, 999L);
       for (String column : readable) {
         assertThat(root.getVector(column).isNull(2)).as(column).isTrue();
         assertThat(root.getVector(column).isNull(0)).as(column).isFalse();

@@ -133,7 +133,7 @@ final class ParquetStatistics {
     /**
      * A footer value in ZoneStatistics' form for this column's Arrow type, or null when not understood.
      * Unsigned integers (whose footer bounds are ordered unsigned) become their unsigned values, TIME
-     * values microseconds.
+     * values in their Arrow unit (microseconds, nanoseconds for TIME(NANOS)).
      */
     private Object value(Object parquet, LogicalTypeAnnotation annotation) {
       boolean unsigned = annotation instanceof IntLogicalTypeAnnotation integer && !integer.isSigned();
@@ -150,8 +150,7 @@ final class ParquetStatistics {
           if (annotation instanceof TimeLogicalTypeAnnotation time) {
             return switch (time.getUnit()) {
               case MILLIS -> parquet instanceof Integer value ? value * 1_000L : null;
-              case MICROS -> parquet instanceof Long value ? value : null;
-              case NANOS -> parquet instanceof Long value ? Math.floorDiv(value, 1_000L) : null;
+              case MICROS, NANOS -> parquet instanceof Long value ? value : null;
             };
           }
           return null;

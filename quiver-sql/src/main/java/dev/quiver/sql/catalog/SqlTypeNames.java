@@ -69,7 +69,7 @@ public final class SqlTypeNames {
       case Date:
         return ((ArrowType.Date) type).getUnit() == DateUnit.DAY ? "DATE" : "TIMESTAMP_MS";
       case Time:
-        return "TIME";
+        return ((ArrowType.Time) type).getUnit() == TimeUnit.NANOSECOND ? "TIME_NS" : "TIME";
       case Timestamp: {
         ArrowType.Timestamp timestamp = (ArrowType.Timestamp) type;
         if (timestamp.getTimezone() != null) {

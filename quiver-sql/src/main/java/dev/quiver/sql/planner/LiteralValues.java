@@ -60,7 +60,7 @@ final class LiteralValues {
         break;
       case Utf8:
         if (plain instanceof LocalTime time) {
-          return dev.quiver.common.arrow.TimestampText.formatTime(time.toNanoOfDay() / 1_000L);
+          return dev.quiver.common.arrow.TimestampText.formatTimeNanos(time.toNanoOfDay());
         }
         if (plain instanceof LocalDateTime time) {
           // as the engine's CAST of a timestamp column to text prints it (DuckDB's form)

@@ -20,7 +20,7 @@ final class QuiverTypeSystem extends RelDataTypeSystemImpl {
     return switch (typeName) {
       case DECIMAL -> MAX_DECIMAL_PRECISION;
       case TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> 9;
-      case TIME -> 6;
+      case TIME -> 9;
       default -> super.getMaxPrecision(typeName);
     };
   }

@@ -15,7 +15,7 @@ import org.apache.calcite.sql.type.SqlTypeName;
 /**
  * Arrow types to SQL types and back. Arrow → SQL: int8/16/32/64 TINYINT/SMALLINT/INTEGER/BIGINT,
  * float32 REAL, float64 DOUBLE, decimal128(p, s) DECIMAL(p, s), utf8 VARCHAR, binary VARBINARY,
- * bool BOOLEAN, date DATE, time TIME(6) (the engine evaluates time64 microseconds, DuckDB's TIME),
+ * bool BOOLEAN, date DATE, time64 TIME(6) (microseconds, DuckDB's TIME) or TIME(9) (nanoseconds, TIME_NS),
  * timestamp without zone TIMESTAMP(0/3/6/9 by unit), with a zone
  * TIMESTAMP WITH LOCAL TIME ZONE; any other type is ANY (a query can read it through but not
  * compute with it). SQL → Arrow is the inverse, CHAR as utf8 and timestamps as microseconds unless
@@ -67,7 +67,8 @@ final class TypeMapping {
       case Date:
         return types.createSqlType(SqlTypeName.DATE);
       case Time:
-        return types.createSqlType(SqlTypeName.TIME, 6);
+        return types.createSqlType(SqlTypeName.TIME,
+            ((ArrowType.Time) type).getUnit() == TimeUnit.NANOSECOND ? 9 : 6);
       case Timestamp: {
         ArrowType.Timestamp timestamp = (ArrowType.Timestamp) type;
         int precision = switch (timestamp.getUnit()) {
@@ -116,7 +117,7 @@ final class TypeMapping {
       case DATE:
         return new ArrowType.Date(DateUnit.DAY);
       case TIME:
-        return new ArrowType.Time(TimeUnit.MICROSECOND, 64);
+        return new ArrowType.Time(type.getPrecision() > 6 ? TimeUnit.NANOSECOND : TimeUnit.MICROSECOND, 64);
       case TIMESTAMP:
         return new ArrowType.Timestamp(type.getPrecision() > 6 ? TimeUnit.NANOSECOND : TimeUnit.MICROSECOND, null);
       case TIMESTAMP_WITH_LOCAL_TIME_ZONE:

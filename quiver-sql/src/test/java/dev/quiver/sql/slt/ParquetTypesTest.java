@@ -120,7 +120,9 @@ class ParquetTypesTest {
     sameRows("SELECT CAST(t AS VARCHAR), t < TIME '00:00:05'" + from + " WHERE id < 4 ORDER BY id");
     sameRows("SELECT t" + from + " ORDER BY t DESC NULLS LAST LIMIT 3");
     sameRows("SELECT t, count(*)" + from + " WHERE id < 200 GROUP BY t ORDER BY t NULLS FIRST LIMIT 4");
-    sameRows("SELECT CAST('10:11:12.5' AS TIME), TIME '23:59:59.999999', CAST(TIME '07:08:09' AS VARCHAR)");
+    sameRows("SELECT CAST('10:11:12.5' AS TIME), TIME '23:59:59.999999', CAST(TIME '07:08:09' AS VARCHAR),"
+        + " CAST(TIMESTAMP '2024-01-01 10:11:12.25' AS TIME)");
+    sameRows("SELECT id, CAST(CAST(t AS VARCHAR) AS TIME) = t" + from + " WHERE id < 3 ORDER BY id");
     // Written by Quiver to CSV (text, read back as VARCHAR) and Arrow IPC and read back: the same rows; .qvr
     // files do not store TIME yet (a USER error naming the column)
     assertThatThrownBy(() -> quiver.run("COPY (SELECT id, t" + from + ") TO '" + folder.resolve("t.qvr") + "'"))
@@ -137,6 +139,23 @@ class ParquetTypesTest {
       drain(session, "SELECT count(*)" + from + " WHERE t >= TIME '23:00:00'", metrics);
       assertThat(metrics.get("rowgroups.skipped")).isEqualTo(14);
     }
+  }
+
+  @Test
+  void nanosecondTimesReadAsDuckDbsTimeNs() throws Exception {
+    String times = folder.resolve("times_ns.parquet").toString();
+    duckDb.run("COPY (SELECT i::INTEGER AS id, CASE WHEN i = 3 THEN NULL ELSE ('10:11:12.12' || i"
+        + " || '456789')::TIME_NS END AS t FROM range(5) r(i)) TO '" + times + "' (FORMAT parquet)");
+    String from = " FROM '" + times + "'";
+    assertThat(sameRows("SELECT id, t, CAST(t AS VARCHAR)" + from + " ORDER BY id")).contains(
+        "0\t10:11:12.120456789\t10:11:12.120456789", "3\tNULL\tNULL");
+    sameRows("SELECT min(t), max(t), count(*)" + from + " WHERE t > '10:11:12.1215'");
+    sameRows("SELECT id" + from + " WHERE t = '10:11:12.122456789' OR t < '10:11:12.1204568' ORDER BY id");
+    // DuckDB wants a cast to compare TIME_NS with a TIME literal; Quiver compares them exactly
+    assertThat(quiver.run("SELECT id" + from + " WHERE t < TIME '10:11:12.122457' ORDER BY id").lines())
+        .isEqualTo(duckDb.run("SELECT id" + from + " WHERE t < '10:11:12.122457' ORDER BY id").lines())
+        .containsExactly("0", "1", "2");
+    sameRows("SELECT CAST(t AS TIME)" + from + " WHERE id = 1");
   }
 
   @Test
