@@ -1,6 +1,7 @@
 package dev.quiver.cli;
 
 import dev.quiver.common.QuiverException;
+import dev.quiver.common.arrow.UnreadableColumns;
 import dev.quiver.sql.session.QuiverSession;
 import java.io.PrintWriter;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -71,7 +72,9 @@ final class ShellCommands {
     }
     try {
       for (Field field : session.schema(words[1]).getFields()) {
-        out.println(field.getName() + "  " + TypeText.of(field.getType()) + (field.isNullable() ? "" : " NOT NULL"));
+        String type = UnreadableColumns.isUnreadable(field) ? UnreadableColumns.fileType(field) + " (not readable)"
+            : TypeText.of(field.getType());
+        out.println(field.getName() + "  " + type + (field.isNullable() ? "" : " NOT NULL"));
       }
     } catch (QuiverException unknown) {
       err.println("quiver: " + unknown.getMessage());

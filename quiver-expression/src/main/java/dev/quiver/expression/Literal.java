@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.util.Arrays;
 import java.util.Objects;
 import java.util.Set;
@@ -13,8 +14,8 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * A constant of an expression, already coerced to the column it is compared with. The value is one
  * of: {@code null} (SQL NULL), {@link Boolean}, {@link BigDecimal} (every finite number, exactly as
  * written), {@link Double} (only NaN and the infinities, for float columns), {@link String} (utf8),
- * {@code byte[]} (binary), {@link LocalDate}, {@link LocalDateTime} (a wall-clock time) or
- * {@link Instant} (a time with an offset).
+ * {@code byte[]} (binary), {@link LocalDate}, {@link LocalDateTime} (a wall-clock time),
+ * {@link Instant} (a time with an offset) or {@link LocalTime} (a time of day).
  *
  * @param value the value, or null for NULL
  * @param type the literal's exact type: the type of the column it was coerced to, or
@@ -80,6 +81,9 @@ public record Literal(Object value, ArrowType type) implements Expression {
     }
     if (value instanceof LocalDate date) {
       return "DATE " + SqlText.string(date.toString());
+    }
+    if (value instanceof LocalTime time) {
+      return "TIME " + SqlText.string(TemporalText.formatTime(time));
     }
     return "TIMESTAMP " + SqlText.string(TemporalText.format(value));
   }

@@ -8,6 +8,7 @@ import java.time.DateTimeException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.Locale;
@@ -35,6 +36,8 @@ public final class LiteralCoercion {
       case Binary -> value instanceof byte[] ? value
           : value instanceof String text ? text.getBytes(StandardCharsets.UTF_8) : null;
       case Date, Timestamp -> temporal(value);
+      case Time ->
+        value instanceof LocalTime ? value : value instanceof String text ? TemporalText.parseTime(text) : null;
       default -> null;
     };
     if (coerced == null) {
@@ -56,7 +59,7 @@ public final class LiteralCoercion {
         ((ArrowType.FloatingPoint) type).getPrecision() != org.apache.arrow.vector.types.FloatingPointPrecision.HALF;
       case Decimal -> ((ArrowType.Decimal) type).getBitWidth() == 128;
       case Date -> ((ArrowType.Date) type).getUnit() == org.apache.arrow.vector.types.DateUnit.DAY;
-      case Bool, Utf8, Binary, Timestamp -> true;
+      case Bool, Utf8, Binary, Timestamp, Time -> true;
       default -> false;
     };
     if (!supported) {
@@ -140,7 +143,8 @@ public final class LiteralCoercion {
       return SqlText.string(text);
     }
     if (value instanceof byte[] || value instanceof Boolean || value instanceof LocalDate
-        || value instanceof LocalDateTime || value instanceof Instant || value instanceof BigDecimal) {
+        || value instanceof LocalDateTime || value instanceof Instant || value instanceof BigDecimal
+        || value instanceof LocalTime) {
       return new Literal(value, ArrowType.Null.INSTANCE).toString();
     }
     return value + " (" + value.getClass().getSimpleName() + ")";

@@ -3,11 +3,12 @@ package dev.quiver.expression;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 
-/** Reading and writing the text of DATE and TIMESTAMP constants. */
+/** Reading and writing the text of DATE, TIME and TIMESTAMP constants. */
 final class TemporalText {
   private TemporalText() {}
 
@@ -38,6 +39,20 @@ final class TemporalText {
     }
     LocalDate date = parseDate(text);
     return date == null ? null : date.atStartOfDay();
+  }
+
+  /** A time of day {@code hh:mm[:ss[.fraction]]}, or null when the text is not one. */
+  static LocalTime parseTime(String text) {
+    try {
+      return LocalTime.parse(text.strip());
+    } catch (DateTimeParseException | ArithmeticException failure) {
+      return null;
+    }
+  }
+
+  /** A time of day as DuckDB prints it. */
+  static String formatTime(LocalTime time) {
+    return dev.quiver.common.arrow.TimestampText.formatTimeNanos(time.toNanoOfDay());
   }
 
   /** A {@link LocalDateTime} or {@link Instant} as {@code yyyy-mm-dd hh:mm[:ss[.fraction]][Z]}. */

@@ -11,6 +11,7 @@ import org.apache.arrow.vector.types.TimeUnit;
  * only when it is not zero and without trailing zeros ({@code 10:30:00.5}, {@code 10:30:00.123456},
  * nanoseconds to nine digits). A timestamp with a zone prints its wall clock in that zone followed by
  * the offset in hours ({@code +00}, {@code +01}), with minutes only when they are not zero ({@code +05:30}).
+ * A TIME prints as the time of day of a timestamp ({@link #formatTime}).
  */
 public final class TimestampText {
   private static final long NANOS_PER_SECOND = 1_000_000_000L;
@@ -47,10 +48,30 @@ public final class TimestampText {
     return text.toString();
   }
 
+  /**
+   * The text of a TIME as DuckDB prints it: {@code 10:11:12}, {@code 10:11:12.5}, {@code 24:00:00}.
+   *
+   * @param micros microseconds since midnight (0 to 86,400,000,000)
+   */
+  public static String formatTime(long micros) {
+    return formatTimeNanos(Math.multiplyExact(micros, 1_000L));
+  }
+
+  /** {@link #formatTime} of a time of day in nanoseconds since midnight (up to nine fraction digits). */
+  public static String formatTimeNanos(long nanos) {
+    StringBuilder text = new StringBuilder(20);
+    appendTimeOfDay(text, Math.floorDiv(nanos, NANOS_PER_SECOND), Math.floorMod(nanos, NANOS_PER_SECOND));
+    return text.toString();
+  }
+
   private static void appendWall(StringBuilder text, long seconds, long nanos) {
     long days = Math.floorDiv(seconds, 86_400L);
     long secondOfDay = Math.floorMod(seconds, 86_400L);
     text.append(LocalDate.ofEpochDay(days)).append(' ');
+    appendTimeOfDay(text, secondOfDay, nanos);
+  }
+
+  private static void appendTimeOfDay(StringBuilder text, long secondOfDay, long nanos) {
     two(text, secondOfDay / 3600).append(':');
     two(text, secondOfDay / 60 % 60).append(':');
     two(text, secondOfDay % 60);

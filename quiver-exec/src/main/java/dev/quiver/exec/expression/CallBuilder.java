@@ -336,6 +336,10 @@ final class CallBuilder {
       if (Types.isTimestamp(left) && (Types.isDate(right) || Types.isTimestamp(right))) {
         return left;
       }
+      if (Types.isTime(left) && Types.isTime(right)) {
+        // TIME with TIME_NS: the finer unit holds both exactly
+        return Types.nanosPerTimeUnit(left) < Types.nanosPerTimeUnit(right) ? left : right;
+      }
       return Types.isTimestamp(right) && Types.isDate(left) ? right : null;
     }
     if (a == Kind.STRING && b == Kind.LONG && !Types.isInt(right)) {

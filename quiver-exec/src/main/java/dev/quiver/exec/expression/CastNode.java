@@ -37,7 +37,8 @@ final class CastNode extends Node {
     return switch (Kind.of(to)) {
       case BOOL -> toBool(input);
       case LONG -> Types.isInt(to) ? toInteger(input, from, to)
-          : Types.isDate(to) ? toDate(input, from, to) : toTimestamp(input, from, to);
+          : Types.isDate(to) ? toDate(input, from, to)
+              : Types.isTime(to) ? toTime(input, from, to) : toTimestamp(input, from, to);
       case DOUBLE -> toDouble(input, from, to);
       case DECIMAL -> toDecimal(input, from, to);
       case STRING -> toText(input, from);
@@ -157,6 +158,35 @@ final class CastNode extends Node {
       for (int i = 0; i < count; i++) {
         long wall = utc ? longs.values[i] : CivilDates.toWall(zone, longs.values[i]);
         values[i] = live(longs, i) ? Math.floorDiv(wall, Types.MICROS_PER_DAY) : 0;
+      }
+    } else {
+      throw Errors.badCast("a " + Types.name(from), to);
+    }
+    return new LongColumn(values, input.nulls);
+  }
+
+  /** Text, a timestamp's wall clock or a TIME of another unit as TIME (in {@code to}'s unit since midnight). */
+  private static LongColumn toTime(Column input, ArrowType from, ArrowType to) {
+    int count = input.size;
+    long[] values = new long[count];
+    long perMicro = 1_000L / Types.nanosPerTimeUnit(to);
+    if (input instanceof StringColumn strings) {
+      for (int i = 0; i < count; i++) {
+        values[i] = live(strings, i) ? TextCasts.parseTime(strings.string(i), to) : 0;
+      }
+    } else if (input instanceof LongColumn longs && Types.isTimestamp(from)) {
+      ZoneId zone = Types.zone(from);
+      boolean utc = zone.equals(ZoneOffset.UTC);
+      for (int i = 0; i < count; i++) {
+        long wall = utc || !live(longs, i) ? longs.values[i] : CivilDates.toWall(zone, longs.values[i]);
+        values[i] = Math.floorMod(wall, Types.MICROS_PER_DAY) * perMicro;
+      }
+    } else if (input instanceof LongColumn longs && Types.isTime(from)) {
+      // TIME_NS to TIME rounds to the nearest microsecond (half up, as DuckDB), TIME to TIME_NS multiplies
+      long fromNanos = Types.nanosPerTimeUnit(from);
+      long toNanos = Types.nanosPerTimeUnit(to);
+      for (int i = 0; i < count; i++) {
+        values[i] = Math.floorDiv(longs.values[i] * fromNanos + toNanos / 2, toNanos);
       }
     } else {
       throw Errors.badCast("a " + Types.name(from), to);
@@ -332,7 +362,10 @@ final class CastNode extends Node {
     if (input instanceof LongColumn longs) {
       long value = longs.values[row];
       return Types.isDate(from) ? TextCasts.formatDate(value)
-          : Types.isTimestamp(from) ? TextCasts.formatTimestamp(value, from) : Long.toString(value);
+          : Types.isTimestamp(from) ? TextCasts.formatTimestamp(value, from)
+              : Types.isTime(from)
+                  ? dev.quiver.common.arrow.TimestampText.formatTimeNanos(value * Types.nanosPerTimeUnit(from))
+                  : Long.toString(value);
     }
     if (input instanceof DoubleColumn doubles) {
       return TextCasts.formatDouble(doubles.values[row], Types.isSingle(from));

@@ -32,6 +32,13 @@ enum Kind {
         yield LONG;
       }
       case Timestamp -> LONG;
+      case Time -> {
+        // micro- or nanoseconds since midnight (TIME, TIME_NS), held in the type's own unit
+        if (((ArrowType.Time) type).getBitWidth() != 64) {
+          throw unsupported(type);
+        }
+        yield LONG;
+      }
       case FloatingPoint -> {
         if (((ArrowType.FloatingPoint) type).getPrecision() == FloatingPointPrecision.HALF) {
           throw unsupported(type);

@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.time.ZoneOffset;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
@@ -79,7 +80,7 @@ final class Literals {
     return Types.isSingle(type) ? decimal.floatValue() : decimal.doubleValue();
   }
 
-  /** The exact value of a literal in a LONG-kind type's domain (ints, days, microseconds). */
+  /** The exact value of a literal in a LONG-kind type's domain (ints, days, microseconds; TIME in its unit). */
   private static BigDecimal exact(Object value, ArrowType type) {
     if (Types.isDate(type)) {
       if (value instanceof LocalDate date) {
@@ -90,6 +91,9 @@ final class Literals {
     }
     if (Types.isTimestamp(type)) {
       return micros(value, type);
+    }
+    if (Types.isTime(type) && value instanceof LocalTime time) {
+      return BigDecimal.valueOf(time.toNanoOfDay()).divide(BigDecimal.valueOf(Types.nanosPerTimeUnit(type)));
     }
     return decimalValue(value);
   }

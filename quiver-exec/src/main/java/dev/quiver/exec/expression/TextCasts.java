@@ -135,6 +135,23 @@ final class TextCasts {
     }
   }
 
+  /**
+   * A time text {@code h:mm[:ss[.fraction]]} (one or two hour digits, as DuckDB takes; {@code 24:00:00}
+   * is the end of the day) in the TIME type's unit since midnight; a finer fraction is dropped.
+   */
+  static long parseTime(String text, ArrowType type) {
+    String trimmed = text.trim();
+    long perUnit = Types.nanosPerTimeUnit(type);
+    try {
+      if (trimmed.equals("24:00:00") || trimmed.equals("24:00")) {
+        return Types.MICROS_PER_DAY * 1_000L / perUnit;
+      }
+      return java.time.LocalTime.parse(trimmed.indexOf(':') == 1 ? "0" + trimmed : trimmed).toNanoOfDay() / perUnit;
+    } catch (DateTimeException bad) {
+      throw Errors.badCast(quote(text), type);
+    }
+  }
+
   static String quote(String text) {
     return "'" + text.replace("'", "''") + "'";
   }

@@ -45,6 +45,7 @@ final class Types {
           + ((ArrowType.Decimal) type).getScale() + ")";
       case Utf8 -> "VARCHAR";
       case Date -> "DATE";
+      case Time -> ((ArrowType.Time) type).getUnit() == TimeUnit.NANOSECOND ? "TIME_NS" : "TIME";
       case Timestamp -> ((ArrowType.Timestamp) type).getTimezone() == null ? "TIMESTAMP"
           : "TIMESTAMP WITH TIME ZONE";
       case Null -> "NULL";
@@ -83,6 +84,15 @@ final class Types {
 
   static boolean isDate(ArrowType type) {
     return type instanceof ArrowType.Date;
+  }
+
+  static boolean isTime(ArrowType type) {
+    return type instanceof ArrowType.Time;
+  }
+
+  /** Nanoseconds per unit of a 64-bit TIME type (1000 for TIME, 1 for TIME_NS). */
+  static long nanosPerTimeUnit(ArrowType type) {
+    return ((ArrowType.Time) type).getUnit() == TimeUnit.NANOSECOND ? 1L : 1_000L;
   }
 
   static boolean isTimestamp(ArrowType type) {

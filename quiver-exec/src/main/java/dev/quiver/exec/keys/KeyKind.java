@@ -91,6 +91,8 @@ public enum KeyKind {
         break;
       case Timestamp:
         return INT64;
+      case Time:
+        return ((ArrowType.Time) type).getBitWidth() == 32 ? INT32 : INT64;
       default:
         break;
     }

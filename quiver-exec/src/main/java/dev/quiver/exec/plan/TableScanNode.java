@@ -1,5 +1,6 @@
 package dev.quiver.exec.plan;
 
+import dev.quiver.common.arrow.UnreadableColumns;
 import dev.quiver.exec.source.TableSource;
 import dev.quiver.expression.Expression;
 import java.util.List;
@@ -10,7 +11,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * Reads columns of a table, with a filter and a limit pushed into the source. The filter reads the
  * output columns (by name, as the source knows them, and by output ordinal); the engine applies it
- * after the source unless the source evaluates filters itself.
+ * after the source unless the source evaluates filters itself. Reading a column its source cannot read
+ * ({@link UnreadableColumns}) fails here, when the plan is made: a USER error naming the file, column
+ * and type.
  *
  * @param table the table
  * @param columns the columns read, by name, in output order
@@ -22,6 +25,14 @@ public record TableScanNode(TableSource table, List<String> columns, Expression 
   public TableScanNode {
     Objects.requireNonNull(table, "table");
     columns = List.copyOf(columns);
+    Schema tableSchema = table.schema();
+    for (String column : columns) {
+      Field field = tableSchema.getFields().stream().filter(candidate -> candidate.getName().equals(column))
+          .findFirst().orElse(null);
+      if (field != null) {
+        UnreadableColumns.requireReadable(field);
+      }
+    }
   }
 
   @Override

@@ -22,6 +22,8 @@ import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.NullVector;
+import org.apache.arrow.vector.TimeMicroVector;
+import org.apache.arrow.vector.TimeNanoVector;
 import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
@@ -59,6 +61,10 @@ final class LiteralVectors {
       bits.setSafe(row, (Boolean) value ? 1 : 0);
     } else if (vector instanceof TimeStampVector timestamp) {
       timestamp.setSafe(row, timestamp(value, (ArrowType.Timestamp) field.getType(), field));
+    } else if (vector instanceof TimeMicroVector time && value instanceof java.time.LocalTime timeOfDay) {
+      time.setSafe(row, timeOfDay.toNanoOfDay() / 1_000L);
+    } else if (vector instanceof TimeNanoVector time && value instanceof java.time.LocalTime timeOfDay) {
+      time.setSafe(row, timeOfDay.toNanoOfDay());
     } else if (vector instanceof DateDayVector date) {
       date.setSafe(row, Math.toIntExact(((LocalDate) value).toEpochDay()));
     } else if (vector instanceof DateMilliVector date) {

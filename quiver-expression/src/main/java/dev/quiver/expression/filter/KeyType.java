@@ -37,6 +37,7 @@ enum KeyType {
       };
       case Date -> INT32;
       case Timestamp -> INT64;
+      case Time -> ((ArrowType.Time) type).getBitWidth() == 32 ? INT32 : INT64;
       case Decimal -> ((ArrowType.Decimal) type).getPrecision() <= LONG_DECIMAL_DIGITS ? DECIMAL64 : null;
       case FloatingPoint ->
         ((ArrowType.FloatingPoint) type).getPrecision() == FloatingPointPrecision.SINGLE ? FLOAT32 : FLOAT64;

@@ -8,6 +8,7 @@ import java.math.RoundingMode;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -36,6 +37,7 @@ record RawBound(BigInteger floor, boolean exact) {
       case Bool -> exact((Boolean) value ? 1 : 0);
       case Date -> days(value);
       case Timestamp -> timestamp(value, (ArrowType.Timestamp) type);
+      case Time -> time((LocalTime) value, (ArrowType.Time) type);
       default -> throw new IllegalStateException("no raw values for " + type);
     };
   }
@@ -125,5 +127,17 @@ record RawBound(BigInteger floor, boolean exact) {
     BigInteger units = BigInteger.valueOf(instant.getEpochSecond()).multiply(BigInteger.valueOf(perSecond))
         .add(BigInteger.valueOf(instant.getNano() / nanosPerUnit));
     return new RawBound(units, instant.getNano() % nanosPerUnit == 0);
+  }
+
+  /** A time of day in the column's unit since midnight (floored). */
+  private static RawBound time(LocalTime value, ArrowType.Time type) {
+    long nanosPerUnit = switch (type.getUnit()) {
+      case SECOND -> 1_000_000_000L;
+      case MILLISECOND -> 1_000_000L;
+      case MICROSECOND -> 1_000L;
+      case NANOSECOND -> 1L;
+    };
+    long nanos = value.toNanoOfDay();
+    return new RawBound(BigInteger.valueOf(nanos / nanosPerUnit), nanos % nanosPerUnit == 0);
   }
 }

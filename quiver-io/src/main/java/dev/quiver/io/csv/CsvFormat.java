@@ -4,7 +4,6 @@ import dev.quiver.common.QuiverException;
 import dev.quiver.common.arrow.TimestampText;
 import java.math.BigDecimal;
 import java.time.LocalDate;
-import java.time.LocalTime;
 import java.util.List;
 import org.apache.arrow.vector.BaseIntVector;
 import org.apache.arrow.vector.BitVector;
@@ -42,7 +41,7 @@ import org.apache.arrow.vector.types.pojo.Field;
  *   <li>null: {@code \N}, unquoted; integers in decimal (unsigned types unsigned); Float64 as
  *       {@link Double#toString}, Float32 and Float16 as {@link Float#toString}; decimals as
  *       {@link BigDecimal#toPlainString}; booleans {@code true}/{@code false};
- *   <li>dates ISO {@code yyyy-MM-dd} (Date64 prints its day); times {@link LocalTime#toString};
+ *   <li>dates ISO {@code yyyy-MM-dd} (Date64 prints its day); times as DuckDB prints TIME ({@code 10:11:12}, {@code 10:11:12.5});
  *       timestamps as DuckDB prints them ({@link TimestampText}: {@code 2024-01-01 10:30:00}, a
  *       fraction only when not zero, a zoned one in its zone with the offset: {@code +00});
  *   <li>strings as they are; binary as {@code \x} and lowercase hex;
@@ -268,7 +267,7 @@ public final class CsvFormat {
       value = ((TimeNanoVector) vector).get(row);
     }
     ArrowType.Time type = (ArrowType.Time) vector.getField().getType();
-    return LocalTime.ofNanoOfDay(value * nanosPer(type.getUnit())).toString();
+    return TimestampText.formatTimeNanos(value * nanosPer(type.getUnit()));
   }
 
   /** A timestamp as DuckDB prints it ({@link TimestampText}): {@code 2024-01-01 10:30:00[.ffffff][+00]}. */

@@ -23,6 +23,10 @@ import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.parquet.column.ColumnReader;
 import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.TimeLogicalTypeAnnotation;
+import org.apache.parquet.schema.PrimitiveType;
 import org.apache.parquet.schema.PrimitiveType.PrimitiveTypeName;
 
 /**
@@ -36,11 +40,13 @@ abstract class ColumnFill {
   abstract void fill(ColumnReader reader, FieldVector vector, int rows, int maxDefinitionLevel);
 
   /**
-   * The fill for an Arrow column read from a Parquet column of physical type {@code physical}.
+   * The fill for an Arrow column read from the Parquet column {@code column} (the type
+   * {@link ParquetSchemaMapping#arrowType} gave it).
    *
    * @param directPages whether the reader's page buffers are direct (not heap) byte buffers
    */
-  static ColumnFill of(ArrowType type, PrimitiveTypeName physical, boolean directPages) {
+  static ColumnFill of(ArrowType type, PrimitiveType column, boolean directPages) {
+    PrimitiveTypeName physical = column.getPrimitiveTypeName();
     switch (type.getTypeID()) {
       case Bool:
         return new Booleans();
@@ -53,8 +59,13 @@ abstract class ColumnFill {
           case 32:
             return new Ints();
           default:
-            return new Longs();
+            return physical == PrimitiveTypeName.INT32 ? new UnsignedInts() : new Longs();
         }
+      case Time:
+        if (column.getLogicalTypeAnnotation() instanceof TimeLogicalTypeAnnotation time) {
+          return new Times(time.getUnit());
+        }
+        throw new IllegalArgumentException("no Parquet fill for " + type + " from " + column);
       case Date:
         return new Dates();
       case Timestamp:
@@ -65,6 +76,9 @@ abstract class ColumnFill {
       case Binary:
         return new VariableWidth(directPages);
       case Decimal:
+        if (column.getLogicalTypeAnnotation() instanceof IntLogicalTypeAnnotation) {
+          return new UnsignedLongs();
+        }
         if (physical == PrimitiveTypeName.INT32) {
           return new IntDecimals();
         }
@@ -149,6 +163,65 @@ abstract class ColumnFill {
       for (int row = 0; row < rows; row++) {
         if (reader.getCurrentDefinitionLevel() == maxDefinitionLevel) {
           values.set(row, reader.getLong());
+        }
+        reader.consume();
+      }
+    }
+  }
+
+  /** UINT_32 (stored in INT32) as int64: the bits read unsigned. */
+  private static final class UnsignedInts extends ColumnFill {
+    @Override
+    void fill(ColumnReader reader, FieldVector vector, int rows, int maxDefinitionLevel) {
+      BigIntVector values = (BigIntVector) vector;
+      for (int row = 0; row < rows; row++) {
+        if (reader.getCurrentDefinitionLevel() == maxDefinitionLevel) {
+          values.set(row, Integer.toUnsignedLong(reader.getInteger()));
+        }
+        reader.consume();
+      }
+    }
+  }
+
+  /** UINT_64 as decimal128(20, 0): the 64 bits as the low half, a zero high half. */
+  private static final class UnsignedLongs extends ColumnFill {
+    @Override
+    void fill(ColumnReader reader, FieldVector vector, int rows, int maxDefinitionLevel) {
+      DecimalVector values = (DecimalVector) vector;
+      ArrowBuf data = values.getDataBuffer();
+      ArrowBuf validity = values.getValidityBuffer();
+      for (int row = 0; row < rows; row++) {
+        if (reader.getCurrentDefinitionLevel() == maxDefinitionLevel) {
+          long offset = (long) row * DecimalVector.TYPE_WIDTH;
+          data.setLong(offset, reader.getLong());
+          data.setLong(offset + Long.BYTES, 0);
+          BitVectorHelper.setBit(validity, row);
+        }
+        reader.consume();
+      }
+    }
+  }
+
+  /** TIME as microseconds since midnight (milliseconds multiplied), TIME(NANOS) as nanoseconds. */
+  private static final class Times extends ColumnFill {
+    private final LogicalTypeAnnotation.TimeUnit unit;
+
+    Times(LogicalTypeAnnotation.TimeUnit unit) {
+      this.unit = unit;
+    }
+
+    @Override
+    void fill(ColumnReader reader, FieldVector vector, int rows, int maxDefinitionLevel) {
+      ArrowBuf data = vector.getDataBuffer();
+      ArrowBuf validity = vector.getValidityBuffer();
+      for (int row = 0; row < rows; row++) {
+        if (reader.getCurrentDefinitionLevel() == maxDefinitionLevel) {
+          long value = switch (unit) {
+            case MILLIS -> reader.getInteger() * 1_000L;
+            case MICROS, NANOS -> reader.getLong();
+          };
+          data.setLong((long) row * Long.BYTES, value);
+          BitVectorHelper.setBit(validity, row);
         }
         reader.consume();
       }

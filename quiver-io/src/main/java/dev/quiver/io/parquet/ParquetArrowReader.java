@@ -1,6 +1,7 @@
 package dev.quiver.io.parquet;
 
 import dev.quiver.common.QuiverException;
+import dev.quiver.common.arrow.UnreadableColumns;
 import dev.quiver.io.MagicNumbers;
 import dev.quiver.io.TableReader;
 import java.io.IOException;
@@ -32,7 +33,7 @@ import org.apache.parquet.schema.MessageType;
  * measured against, so it avoids the record-assembly (Group) API and per-value objects.
  *
  * <p>Batches are owned by the caller. A Parquet library failure (a damaged file) becomes a
- * {@link QuiverException} CORRUPT naming the file; an unsupported column a USER error.
+ * {@link QuiverException} CORRUPT naming the file; reading a column Quiver cannot read a USER error.
  */
 public final class ParquetArrowReader implements TableReader {
   private static final GroupConverter IGNORED_VALUES = new IgnoringConverter();
@@ -65,9 +66,29 @@ public final class ParquetArrowReader implements TableReader {
     this.createdBy = reader.getFooter().getFileMetaData().getCreatedBy();
     this.fills = new ColumnFill[columns.size()];
     for (int i = 0; i < fills.length; i++) {
-      fills[i] = ColumnFill.of(schema.getFields().get(i).getType(),
-          columns.get(i).getPrimitiveType().getPrimitiveTypeName(),
-          directPages);
+      UnreadableColumns.requireReadable(schema.getFields().get(i));
+      fills[i] = ColumnFill.of(schema.getFields().get(i).getType(), columns.get(i).getPrimitiveType(), directPages);
+    }
+  }
+
+  /**
+   * A local Parquet file's Arrow schema and row groups, from its footer alone. Unlike a reader, a file
+   * with columns Quiver cannot read is fine: they are {@link UnreadableColumns} placeholders in the
+   * schema (a reader asked for one fails).
+   */
+  public static ParquetFooter footer(Path path) throws IOException {
+    MagicNumbers.requireAtBothEnds(path, "a Parquet file", PARQUET_MAGIC, 2L * PARQUET_MAGIC.length + 4);
+    try (ParquetFileReader reader = openLibraryReader(path, defaultOptions())) {
+      MessageType message = reader.getFooter().getFileMetaData().getSchema();
+      return new ParquetFooter(ParquetSchemaMapping.toArrow(message, path.toString()), reader.getRowGroups());
+    }
+  }
+
+  private static ParquetFileReader openLibraryReader(Path path, ParquetReadOptions options) {
+    try {
+      return ParquetFileReader.open(new LocalInputFile(path), options);
+    } catch (IOException | RuntimeException failure) {
+      throw damaged(path.toString(), failure);
     }
   }
 
@@ -100,7 +121,8 @@ public final class ParquetArrowReader implements TableReader {
    * Opens a local Parquet file reading only the named top-level columns (in the file's order; null
    * for all): the other columns' pages are never read.
    *
-   * @throws QuiverException USER when a name is not a column of the file
+   * @throws QuiverException USER when a name is not a column of the file, or a column read is one Quiver
+   *     cannot read (naming the file, the column and its type)
    */
   public static ParquetArrowReader open(Path path, BufferAllocator allocator, int batchRows, ParquetReadOptions options,
       List<String> columnNames) throws IOException {
@@ -108,12 +130,7 @@ public final class ParquetArrowReader implements TableReader {
       throw new IllegalArgumentException("batchRows must be positive: " + batchRows);
     }
     MagicNumbers.requireAtBothEnds(path, "a Parquet file", PARQUET_MAGIC, 2L * PARQUET_MAGIC.length + 4);
-    ParquetFileReader reader;
-    try {
-      reader = ParquetFileReader.open(new LocalInputFile(path), options);
-    } catch (IOException | RuntimeException failure) {
-      throw damaged(path.toString(), failure);
-    }
+    ParquetFileReader reader = openLibraryReader(path, options);
     try {
       MessageType requested = reader.getFooter().getFileMetaData().getSchema();
       if (columnNames != null) {

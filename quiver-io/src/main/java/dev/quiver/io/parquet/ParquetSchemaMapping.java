@@ -1,6 +1,7 @@
 package dev.quiver.io.parquet;
 
 import dev.quiver.common.QuiverException;
+import dev.quiver.common.arrow.UnreadableColumns;
 import dev.quiver.io.ColumnNames;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,6 +15,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
 import org.apache.parquet.schema.LogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.DecimalLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.TimeLogicalTypeAnnotation;
 import org.apache.parquet.schema.LogicalTypeAnnotation.TimestampLogicalTypeAnnotation;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.PrimitiveType;
@@ -28,8 +30,14 @@ import org.apache.parquet.schema.Types;
  * <table>
  *   <caption>Arrow and Parquet types</caption>
  *   <tr><th>Arrow</th><th>Parquet written</th><th>Parquet read</th></tr>
- *   <tr><td>int8, int16, int32</td><td>INT32 INT(8/16/32, signed)</td><td>the same</td></tr>
- *   <tr><td>int64</td><td>INT64</td><td>INT64, INT64 INT(64, signed)</td></tr>
+ *   <tr><td>int8, int16, int32</td><td>INT32 INT(8/16/32, signed)</td><td>the same; int16, int32 also
+ *       INT32 INT(8/16, unsigned)</td></tr>
+ *   <tr><td>int64</td><td>INT64</td><td>INT64, INT64 INT(64, signed), INT32 INT(32, unsigned)</td></tr>
+ *   <tr><td>decimal128(20, 0)</td><td>(as decimals below)</td><td>also INT64 INT(64, unsigned)</td></tr>
+ *   <tr><td>time64(microseconds)</td><td>INT64 TIME(MICROS, isAdjustedToUTC = false)</td>
+ *       <td>INT32 TIME(MILLIS), INT64 TIME(MICROS), not adjusted to UTC</td></tr>
+ *   <tr><td>time64(nanoseconds)</td><td>INT64 TIME(NANOS, isAdjustedToUTC = false)</td>
+ *       <td>the same</td></tr>
  *   <tr><td>float32, float64</td><td>FLOAT, DOUBLE</td><td>the same</td></tr>
  *   <tr><td>bool</td><td>BOOLEAN</td><td>the same</td></tr>
  *   <tr><td>utf8</td><td>BINARY STRING</td><td>BINARY STRING, ENUM or JSON</td></tr>
@@ -42,11 +50,19 @@ import org.apache.parquet.schema.Types;
  *       <td>INT32, INT64, BINARY or FIXED_LEN_BYTE_ARRAY DECIMAL with p &le; 38</td></tr>
  * </table>
  *
- * Nullable fields are OPTIONAL, non-nullable REQUIRED (and back). Anything else (nested or repeated
- * fields, unsigned integers, TIME, INT96, FLOAT16, INTERVAL) is a {@link QuiverException} USER error
- * naming the column.
+ * Nullable fields are OPTIONAL, non-nullable REQUIRED (and back). Anything else read (nested or
+ * repeated fields, TIME adjusted to UTC, INT96, FLOAT16, INTERVAL) is a placeholder column
+ * ({@link UnreadableColumns}) whose reading is a {@link QuiverException} USER error naming the file,
+ * the column and its type; written, a USER error naming the column.
  */
 public final class ParquetSchemaMapping {
+  /** The Arrow type Parquet TIME(MILLIS/MICROS) columns read as: DuckDB's TIME, microseconds since midnight. */
+  public static final ArrowType TIME = new ArrowType.Time(TimeUnit.MICROSECOND, 64);
+  /** The Arrow type Parquet TIME(NANOS) columns read as: DuckDB's TIME_NS, nanoseconds since midnight. */
+  public static final ArrowType TIME_NANOS = new ArrowType.Time(TimeUnit.NANOSECOND, 64);
+  /** The Arrow type Parquet UINT_64 columns read as: every value exact. */
+  public static final ArrowType UINT64 = new ArrowType.Decimal(20, 0, 128);
+
   /** The name of the Parquet message (root group) this writer gives its files. */
   public static final String MESSAGE_NAME = "quiver";
 
@@ -106,6 +122,14 @@ public final class ParquetSchemaMapping {
                   parquetUnit(timestamp.getUnit())))
               .named(field.getName());
         }
+        case Time:
+          if (!type.equals(TIME) && !type.equals(TIME_NANOS)) {
+            break;
+          }
+          return Types.primitive(PrimitiveTypeName.INT64, repetition)
+              .as(LogicalTypeAnnotation.timeType(false, type.equals(TIME) ? LogicalTypeAnnotation.TimeUnit.MICROS
+                  : LogicalTypeAnnotation.TimeUnit.NANOS))
+              .named(field.getName());
         case Decimal: {
           ArrowType.Decimal decimal = (ArrowType.Decimal) type;
           if (decimal.getBitWidth() != 128) {
@@ -125,8 +149,8 @@ public final class ParquetSchemaMapping {
     }
     throw QuiverException.user("column " + field.getName() + " has type " + type
         + (field.getDictionary() != null ? " (dictionary-encoded)" : "")
-        + ", which Parquet output does not support (int8-64, float32/64, bool, utf8, binary, date32, timestamp,"
-        + " decimal128)");
+        + ", which Parquet output does not support (int8-64, float32/64, bool, utf8, binary, date32, time64"
+        + " micro/nanoseconds, timestamp, decimal128)");
   }
 
   /** The fewest bytes that hold any unscaled value of {@code precision} digits in two's complement. */
@@ -150,10 +174,12 @@ public final class ParquetSchemaMapping {
   }
 
   /**
-   * The Arrow schema of a Parquet file's columns.
+   * The Arrow schema of a Parquet file's columns. A column Quiver cannot read (nested, repeated, or of a
+   * type in none of the rows above) is an {@link UnreadableColumns#placeholder}: a query that does not
+   * read it works, reading it fails with a USER error naming the file, the column and its type.
    *
    * @param source the file, for error messages
-   * @throws QuiverException USER naming the first column Quiver cannot read, or a name used twice
+   * @throws QuiverException USER when a name is used twice
    */
   public static Schema toArrow(MessageType message, String source) {
     List<Field> fields = new ArrayList<>(message.getFieldCount());
@@ -167,17 +193,26 @@ public final class ParquetSchemaMapping {
 
   private static Field toArrow(Type type, String source) {
     if (!type.isPrimitive()) {
-      throw unsupported(source, type.getName(), "a nested group (" + describe(type) + ")");
+      return unsupported(source, type, "a nested group (" + describe(type) + ")");
     }
     if (type.isRepetition(Repetition.REPEATED)) {
-      throw unsupported(source, type.getName(), "a repeated field (" + describe(type) + ")");
+      return unsupported(source, type, "a repeated field (" + describe(type) + ")");
     }
-    ArrowType arrowType = arrowType(type.asPrimitiveType(), source);
+    ArrowType arrowType = arrowType(type.asPrimitiveType());
+    if (arrowType == null) {
+      return unsupported(source, type, describe(type));
+    }
     boolean nullable = !type.isRepetition(Repetition.REQUIRED);
     return new Field(type.getName(), new FieldType(nullable, arrowType, null), null);
   }
 
-  private static ArrowType arrowType(PrimitiveType type, String source) {
+  /**
+   * The Arrow type a Parquet column is read as, or null when Quiver cannot read it. Unsigned integers
+   * read as the next wider signed type, so every value is exact: UINT_8 as int16, UINT_16 as int32,
+   * UINT_32 as int64, UINT_64 as decimal128(20, 0). TIME (not adjusted to UTC) reads as time64
+   * microseconds (milliseconds multiplied; DuckDB's TIME), TIME(NANOS) as time64 nanoseconds (TIME_NS).
+   */
+  static ArrowType arrowType(PrimitiveType type) {
     LogicalTypeAnnotation annotation = type.getLogicalTypeAnnotation();
     if (annotation instanceof DecimalLogicalTypeAnnotation) {
       DecimalLogicalTypeAnnotation decimal = (DecimalLogicalTypeAnnotation) annotation;
@@ -185,8 +220,7 @@ public final class ParquetSchemaMapping {
           || type.getPrimitiveTypeName() == PrimitiveTypeName.FLOAT
           || type.getPrimitiveTypeName() == PrimitiveTypeName.DOUBLE
           || type.getPrimitiveTypeName() == PrimitiveTypeName.INT96) {
-        throw unsupported(source, type.getName(),
-            describe(type) + " (decimals of more than 38 digits do not fit decimal128)");
+        return null;
       }
       return new ArrowType.Decimal(decimal.getPrecision(), decimal.getScale(), 128);
     }
@@ -200,11 +234,19 @@ public final class ParquetSchemaMapping {
         if (annotation == null) {
           return new ArrowType.Int(32, true);
         }
-        if (annotation instanceof IntLogicalTypeAnnotation && ((IntLogicalTypeAnnotation) annotation).isSigned()) {
-          return new ArrowType.Int(((IntLogicalTypeAnnotation) annotation).getBitWidth(), true);
+        if (annotation instanceof IntLogicalTypeAnnotation integer) {
+          int bits = integer.getBitWidth();
+          if (bits > 32) {
+            break;
+          }
+          // An unsigned integer reads as the next wider signed type: every value fits.
+          return new ArrowType.Int(integer.isSigned() ? bits : 2 * bits, true);
         }
         if (annotation instanceof LogicalTypeAnnotation.DateLogicalTypeAnnotation) {
           return new ArrowType.Date(DateUnit.DAY);
+        }
+        if (isLocalTime(annotation, LogicalTypeAnnotation.TimeUnit.MILLIS)) {
+          return TIME;
         }
         break;
       case INT64:
@@ -214,6 +256,15 @@ public final class ParquetSchemaMapping {
         if (annotation instanceof TimestampLogicalTypeAnnotation) {
           TimestampLogicalTypeAnnotation timestamp = (TimestampLogicalTypeAnnotation) annotation;
           return new ArrowType.Timestamp(arrowUnit(timestamp.getUnit()), timestamp.isAdjustedToUTC() ? "UTC" : null);
+        }
+        if (annotation.equals(LogicalTypeAnnotation.intType(64, false))) {
+          return UINT64;
+        }
+        if (isLocalTime(annotation, LogicalTypeAnnotation.TimeUnit.MICROS)) {
+          return TIME;
+        }
+        if (isLocalTime(annotation, LogicalTypeAnnotation.TimeUnit.NANOS)) {
+          return TIME_NANOS;
         }
         break;
       case FLOAT:
@@ -244,7 +295,11 @@ public final class ParquetSchemaMapping {
       default:
         break;
     }
-    throw unsupported(source, type.getName(), describe(type));
+    return null;
+  }
+
+  private static boolean isLocalTime(LogicalTypeAnnotation annotation, LogicalTypeAnnotation.TimeUnit unit) {
+    return annotation instanceof TimeLogicalTypeAnnotation time && !time.isAdjustedToUTC() && time.getUnit() == unit;
   }
 
   private static TimeUnit arrowUnit(LogicalTypeAnnotation.TimeUnit unit) {
@@ -262,9 +317,13 @@ public final class ParquetSchemaMapping {
     return type.toString().replaceAll("\\s+", " ").strip();
   }
 
-  private static QuiverException unsupported(String source, String column, String what) {
-    return QuiverException.user(source + ": column " + column + " is " + what
-        + ", which Quiver does not read yet (flat columns of int8-64, float, double, boolean, string, binary,"
-        + " date, timestamp millis/micros/nanos, decimal up to 38 digits)");
+  /** The placeholder of a column Quiver cannot read, with the USER error reading it gives. */
+  private static Field unsupported(String source, Type type, String what) {
+    LogicalTypeAnnotation annotation = type.getLogicalTypeAnnotation();
+    String fileType = annotation != null ? annotation.toString()
+        : type.isPrimitive() ? type.asPrimitiveType().getPrimitiveTypeName().name() : "GROUP";
+    return UnreadableColumns.placeholder(type.getName(), fileType, source + ": column " + type.getName() + " is "
+        + what + ", which Quiver does not read yet (flat columns of int8-64, uint8-64, float, double, boolean,"
+        + " string, binary, date, time, timestamp millis/micros/nanos, decimal up to 38 digits)");
   }
 }

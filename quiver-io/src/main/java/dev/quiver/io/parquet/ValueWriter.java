@@ -11,6 +11,8 @@ import org.apache.arrow.vector.Float4Vector;
 import org.apache.arrow.vector.Float8Vector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.SmallIntVector;
+import org.apache.arrow.vector.TimeMicroVector;
+import org.apache.arrow.vector.TimeNanoVector;
 import org.apache.arrow.vector.TimeStampVector;
 import org.apache.arrow.vector.TinyIntVector;
 import org.apache.arrow.vector.types.TimeUnit;
@@ -65,6 +67,14 @@ interface ValueWriter {
         return new VariableWidth((BaseVariableWidthVector) vector);
       case DECIMAL:
         return decimal((DecimalVector) vector);
+      case TIMEMICRO: {
+        TimeMicroVector values = (TimeMicroVector) vector;
+        return (consumer, row) -> consumer.addLong(values.get(row));
+      }
+      case TIMENANO: {
+        TimeNanoVector values = (TimeNanoVector) vector;
+        return (consumer, row) -> consumer.addLong(values.get(row));
+      }
       default:
         if (vector instanceof TimeStampVector) {
           TimeStampVector values = (TimeStampVector) vector;

@@ -14,6 +14,7 @@ import dev.quiver.io.csv.CsvReadOptions;
 import dev.quiver.io.formats.ReadOptions;
 import dev.quiver.io.formats.TableFormat;
 import dev.quiver.io.parquet.ParquetArrowReader;
+import dev.quiver.io.parquet.ParquetFooter;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -107,15 +108,14 @@ public final class FileTableSource implements TableSource {
         }
         Schema fileSchema;
         if (format == TableFormat.PARQUET) {
-          try (ParquetArrowReader reader = ParquetArrowReader.open(file, allocator, 1)) {
-            fileSchema = reader.schema();
-            footers.add(reader.rowGroups());
-            for (int group = 0; group < reader.rowGroups().size(); group++) {
-              BlockMetaData footer = reader.rowGroups().get(group);
-              rowGroups.add(new FileMorsels.RowGroup(file, fileIndex, group, footer.getRowCount(),
-                  ParquetStatistics.ofRowGroup(fileSchema, footer)));
-              rows += footer.getRowCount();
-            }
+          ParquetFooter parquet = ParquetArrowReader.footer(file);
+          fileSchema = parquet.schema();
+          footers.add(parquet.rowGroups());
+          for (int group = 0; group < parquet.rowGroups().size(); group++) {
+            BlockMetaData footer = parquet.rowGroups().get(group);
+            rowGroups.add(new FileMorsels.RowGroup(file, fileIndex, group, footer.getRowCount(),
+                ParquetStatistics.ofRowGroup(fileSchema, footer)));
+            rows += footer.getRowCount();
           }
         } else {
           ReadOptions options = ReadOptions.defaults().withBatchRows(1);

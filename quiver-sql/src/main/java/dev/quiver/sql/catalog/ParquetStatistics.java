@@ -14,11 +14,15 @@ import org.apache.parquet.column.statistics.Statistics;
 import org.apache.parquet.hadoop.metadata.BlockMetaData;
 import org.apache.parquet.hadoop.metadata.ColumnChunkMetaData;
 import org.apache.parquet.io.api.Binary;
+import org.apache.parquet.schema.LogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.IntLogicalTypeAnnotation;
+import org.apache.parquet.schema.LogicalTypeAnnotation.TimeLogicalTypeAnnotation;
+import org.apache.parquet.schema.PrimitiveType;
 
 /**
  * A Parquet table's column statistics from its footers: per column the smallest minimum and the
  * largest maximum over every row group of every file, and the nulls added up, in the value forms of
- * {@link ZoneStatistics} that Quiver's own files use (integers, dates and timestamps as Long, floats
+ * {@link ZoneStatistics} that Quiver's own files use (integers, dates, times and timestamps as Long, floats
  * as Double, booleans, strings and binaries as bytes, decimals as BigDecimal). A column has none
  * when any row group lacks its statistics or its null count, or its bounds are NaN; string bounds
  * are marked as bounds (writers may shorten them), floats with NaN values as containing NaN.
@@ -64,7 +68,7 @@ final class ParquetStatistics {
         if (chunk == null) {
           accumulator.known = false;
         } else {
-          accumulator.add(rowGroup.getRowCount(), chunk.getStatistics());
+          accumulator.add(rowGroup.getRowCount(), chunk.getStatistics(), chunk.getPrimitiveType());
         }
       }
     }
@@ -98,7 +102,7 @@ final class ParquetStatistics {
       this.strict = strict;
     }
 
-    void add(long groupRows, Statistics<?> statistics) {
+    void add(long groupRows, Statistics<?> statistics, PrimitiveType column) {
       rows += groupRows;
       if (statistics == null || statistics.isEmpty() || !statistics.isNumNullsSet()) {
         known = false;
@@ -115,8 +119,9 @@ final class ParquetStatistics {
       if (!statistics.hasNonNullValue()) {
         return;
       }
-      Object low = value(statistics.genericGetMin());
-      Object high = value(statistics.genericGetMax());
+      LogicalTypeAnnotation annotation = column.getLogicalTypeAnnotation();
+      Object low = value(statistics.genericGetMin(), annotation);
+      Object high = value(statistics.genericGetMax(), annotation);
       if (low == null || high == null) {
         known = false;
         return;
@@ -125,13 +130,30 @@ final class ParquetStatistics {
       maximum = maximum == null || compare(high, maximum) > 0 ? high : maximum;
     }
 
-    /** A footer value in ZoneStatistics' form for this column's Arrow type, or null when not understood. */
-    private Object value(Object parquet) {
+    /**
+     * A footer value in ZoneStatistics' form for this column's Arrow type, or null when not understood.
+     * Unsigned integers (whose footer bounds are ordered unsigned) become their unsigned values, TIME
+     * values in their Arrow unit (microseconds, nanoseconds for TIME(NANOS)).
+     */
+    private Object value(Object parquet, LogicalTypeAnnotation annotation) {
+      boolean unsigned = annotation instanceof IntLogicalTypeAnnotation integer && !integer.isSigned();
       switch (type.getTypeID()) {
         case Int:
+          if (parquet instanceof Integer value) {
+            return unsigned ? Integer.toUnsignedLong(value) : (long) value;
+          }
+          return parquet instanceof Long value && !unsigned ? value : null;
         case Date:
         case Timestamp:
           return parquet instanceof Integer || parquet instanceof Long ? ((Number) parquet).longValue() : null;
+        case Time:
+          if (annotation instanceof TimeLogicalTypeAnnotation time) {
+            return switch (time.getUnit()) {
+              case MILLIS -> parquet instanceof Integer value ? value * 1_000L : null;
+              case MICROS, NANOS -> parquet instanceof Long value ? value : null;
+            };
+          }
+          return null;
         case FloatingPoint:
           if (parquet instanceof Float || parquet instanceof Double) {
             double value = ((Number) parquet).doubleValue();
@@ -145,6 +167,9 @@ final class ParquetStatistics {
           return parquet instanceof Binary binary ? binary.getBytes() : null;
         case Decimal: {
           int scale = ((ArrowType.Decimal) type).getScale();
+          if (unsigned) {
+            return parquet instanceof Long value ? new BigDecimal(Long.toUnsignedString(value)) : null;
+          }
           if (parquet instanceof Integer || parquet instanceof Long) {
             return BigDecimal.valueOf(((Number) parquet).longValue(), scale);
           }

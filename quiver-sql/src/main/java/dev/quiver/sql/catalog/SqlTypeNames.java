@@ -1,5 +1,6 @@
 package dev.quiver.sql.catalog;
 
+import dev.quiver.common.arrow.UnreadableColumns;
 import java.util.stream.Collectors;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.TimeUnit;
@@ -17,6 +18,9 @@ public final class SqlTypeNames {
 
   /** The SQL type name of {@code field}. */
   public static String of(Field field) {
+    if (UnreadableColumns.isUnreadable(field)) {
+      return UnreadableColumns.fileType(field) + " (not readable)";
+    }
     ArrowType type = field.getType();
     return switch (type.getTypeID()) {
       case List, LargeList, FixedSizeList -> of(field.getChildren().get(0)) + "[]";
@@ -65,7 +69,7 @@ public final class SqlTypeNames {
       case Date:
         return ((ArrowType.Date) type).getUnit() == DateUnit.DAY ? "DATE" : "TIMESTAMP_MS";
       case Time:
-        return "TIME";
+        return ((ArrowType.Time) type).getUnit() == TimeUnit.NANOSECOND ? "TIME_NS" : "TIME";
       case Timestamp: {
         ArrowType.Timestamp timestamp = (ArrowType.Timestamp) type;
         if (timestamp.getTimezone() != null) {

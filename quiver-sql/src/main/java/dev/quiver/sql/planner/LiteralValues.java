@@ -4,10 +4,12 @@ import dev.quiver.sql.SqlException;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.LocalTime;
 import java.time.format.DateTimeParseException;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.calcite.util.DateString;
 import org.apache.calcite.util.NlsString;
+import org.apache.calcite.util.TimeString;
 import org.apache.calcite.util.TimestampString;
 
 /** Calcite's literal values (BigDecimal, NlsString, DateString, ...) as the Java values of Quiver's {@code Literal}. */
@@ -26,6 +28,8 @@ final class LiteralValues {
         return literal.getValueAs(TimestampString.class);
       case DATE:
         return literal.getValueAs(DateString.class);
+      case TIME:
+        return literal.getValueAs(TimeString.class);
       default:
         return literal.getValue();
     }
@@ -55,6 +59,9 @@ final class LiteralValues {
         }
         break;
       case Utf8:
+        if (plain instanceof LocalTime time) {
+          return dev.quiver.common.arrow.TimestampText.formatTimeNanos(time.toNanoOfDay());
+        }
         if (plain instanceof LocalDateTime time) {
           // as the engine's CAST of a timestamp column to text prints it (DuckDB's form)
           return dev.quiver.common.arrow.TimestampText.formatWall(
@@ -96,6 +103,21 @@ final class LiteralValues {
           }
         }
         break;
+      case Time:
+        if (plain instanceof LocalTime) {
+          return plain;
+        }
+        if (plain instanceof String text) {
+          try {
+            return LocalTime.parse(text.trim());
+          } catch (DateTimeParseException notATime) {
+            throw SqlException.about(text, "'" + text + "' is not a time (HH:MM:SS)");
+          }
+        }
+        if (plain instanceof LocalDateTime time) {
+          return time.toLocalTime();
+        }
+        break;
       case Binary:
         if (plain instanceof byte[]) {
           return plain;
@@ -113,6 +135,9 @@ final class LiteralValues {
     }
     if (value instanceof DateString date) {
       return LocalDate.parse(date.toString());
+    }
+    if (value instanceof TimeString time) {
+      return LocalTime.parse(time.toString());
     }
     if (value instanceof TimestampString timestamp) {
       return LocalDateTime.parse(timestamp.toString().replace(' ', 'T'));

@@ -20,6 +20,7 @@ final class QuiverTypeSystem extends RelDataTypeSystemImpl {
     return switch (typeName) {
       case DECIMAL -> MAX_DECIMAL_PRECISION;
       case TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> 9;
+      case TIME -> 9;
       default -> super.getMaxPrecision(typeName);
     };
   }
@@ -28,7 +29,7 @@ final class QuiverTypeSystem extends RelDataTypeSystemImpl {
   @Override
   public int getDefaultPrecision(SqlTypeName typeName) {
     return switch (typeName) {
-      case TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> 6;
+      case TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE, TIME -> 6;
       default -> super.getDefaultPrecision(typeName);
     };
   }

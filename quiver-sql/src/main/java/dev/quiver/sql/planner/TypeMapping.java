@@ -1,5 +1,6 @@
 package dev.quiver.sql.planner;
 
+import dev.quiver.common.arrow.UnreadableColumns;
 import dev.quiver.sql.SqlException;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
@@ -14,7 +15,8 @@ import org.apache.calcite.sql.type.SqlTypeName;
 /**
  * Arrow types to SQL types and back. Arrow → SQL: int8/16/32/64 TINYINT/SMALLINT/INTEGER/BIGINT,
  * float32 REAL, float64 DOUBLE, decimal128(p, s) DECIMAL(p, s), utf8 VARCHAR, binary VARBINARY,
- * bool BOOLEAN, date DATE, timestamp without zone TIMESTAMP(0/3/6/9 by unit), with a zone
+ * bool BOOLEAN, date DATE, time64 TIME(6) (microseconds, DuckDB's TIME) or TIME(9) (nanoseconds, TIME_NS),
+ * timestamp without zone TIMESTAMP(0/3/6/9 by unit), with a zone
  * TIMESTAMP WITH LOCAL TIME ZONE; any other type is ANY (a query can read it through but not
  * compute with it). SQL → Arrow is the inverse, CHAR as utf8 and timestamps as microseconds unless
  * the precision says nanoseconds.
@@ -23,6 +25,10 @@ final class TypeMapping {
   private TypeMapping() {}
 
   static RelDataType toSql(RelDataTypeFactory types, Field field) {
+    if (UnreadableColumns.isUnreadable(field)) {
+      // A column its file's reader cannot read: planned as ANY, a scan reading it is the reader's error.
+      return types.createTypeWithNullability(types.createSqlType(SqlTypeName.ANY), true);
+    }
     return types.createTypeWithNullability(toSql(types, field.getType()), field.isNullable());
   }
 
@@ -60,6 +66,9 @@ final class TypeMapping {
         return types.createSqlType(SqlTypeName.BOOLEAN);
       case Date:
         return types.createSqlType(SqlTypeName.DATE);
+      case Time:
+        return types.createSqlType(SqlTypeName.TIME,
+            ((ArrowType.Time) type).getUnit() == TimeUnit.NANOSECOND ? 9 : 6);
       case Timestamp: {
         ArrowType.Timestamp timestamp = (ArrowType.Timestamp) type;
         int precision = switch (timestamp.getUnit()) {
@@ -107,6 +116,8 @@ final class TypeMapping {
         return ArrowType.Binary.INSTANCE;
       case DATE:
         return new ArrowType.Date(DateUnit.DAY);
+      case TIME:
+        return new ArrowType.Time(type.getPrecision() > 6 ? TimeUnit.NANOSECOND : TimeUnit.MICROSECOND, 64);
       case TIMESTAMP:
         return new ArrowType.Timestamp(type.getPrecision() > 6 ? TimeUnit.NANOSECOND : TimeUnit.MICROSECOND, null);
       case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
