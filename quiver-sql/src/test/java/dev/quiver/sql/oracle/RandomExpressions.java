@@ -15,7 +15,7 @@ import java.util.Random;
  * literals (Calcite types those CHAR and pads them), products only outside aggregates (sums of
  * products could overflow a type one engine widens and the other does not). Draws DuckDB's string
  * functions of issue 25 too (split_part, lpad/rpad, left/right, reverse, repeat, concat_ws,
- * trim/ltrim/rtrim of characters, regexp_extract, md5, ifnull, nullif, greatest/least, strpos/instr,
+ * trim/ltrim/rtrim of characters, regexp_extract, md5, ifnull, nullif (of numbers), greatest/least, strpos/instr,
  * length; starts_with, contains, regexp_full_match, regexp_matches as conditions).
  */
 final class RandomExpressions {
@@ -270,9 +270,10 @@ final class RandomExpressions {
       case 8:
         return varchar("md5(" + text + ")");
       case 9:
-        return varchar("ifnull(" + text + ", " + literal(RandomTable.Kind.VARCHAR).sql() + ")");
       case 10:
-        return varchar("nullif(" + text + ", " + literal(RandomTable.Kind.VARCHAR).sql() + ")");
+        // not nullif of text: DuckDB 2.0.0.1 answers `WHERE nullif(s, 'ba') LIKE '%a'` wrongly on a table of one
+        // 'ba' row (it keeps the row; string_functions.slt pins Quiver's answer), which the tester would report
+        return varchar("ifnull(" + text + ", " + literal(RandomTable.Kind.VARCHAR).sql() + ")");
       default:
         return varchar((random.nextBoolean() ? "greatest(" : "least(") + text + ", "
             + literal(RandomTable.Kind.VARCHAR).sql() + ")");
