@@ -28,6 +28,16 @@ public abstract class DifferentialHarness {
   /** Mismatches shown per dataset in a failure. */
   private static final int SHOWN_MISMATCHES = 5;
 
+  /**
+   * DuckDB's internal errors on valid queries (its bugs, not the generator's): such a query has no
+   * oracle answer and is counted as skipped, never as passed. DuckDB 2.0.0.1 fails to bind split_part
+   * over a column that is all NULL in a one-row table (dataset seed 905).
+   */
+  static final List<String> ORACLE_BUGS = List.of("BindBuiltinScalarFunction did not return a BoundFunctionExpression");
+
+  /** The queries skipped since the JVM started because DuckDB failed on them with one of {@link #ORACLE_BUGS}. */
+  static final java.util.concurrent.atomic.AtomicInteger SKIPPED = new java.util.concurrent.atomic.AtomicInteger();
+
   @RegisterExtension
   final TestingAllocator allocator = new TestingAllocator();
 
@@ -66,6 +76,7 @@ public abstract class DifferentialHarness {
     List<RandomTable> tables = RandomTables.dataset(datasetSeed);
     List<String> mismatches = new ArrayList<>();
     int compared = 0;
+    int skippedBefore = SKIPPED.get();
     try (DuckDbOracle oracle = DuckDbOracle.inMemory()) {
       for (RandomTable table : tables) {
         try (VectorSchemaRoot batch = table.toArrow(allocator.allocator())) {
@@ -91,6 +102,11 @@ public abstract class DifferentialHarness {
         }
       }
     }
+    int skipped = SKIPPED.get() - skippedBefore;
+    if (skipped > compared / 10) {
+      mismatches.add(skipped + " of " + compared + " queries had no oracle answer (DuckDB failed internally): too many"
+          + " to call this dataset checked");
+    }
     if (!mismatches.isEmpty()) {
       StringBuilder message = new StringBuilder(mismatches.size() + " of " + compared
           + " random queries disagree with DuckDB (dataset seed " + datasetSeed + ")");
@@ -111,6 +127,11 @@ public abstract class DifferentialHarness {
         unlimited = oracle.run(query.unlimitedSql());
       }
     } catch (Exception failure) {
+      if (ORACLE_BUGS.stream().anyMatch(String.valueOf(failure.getMessage())::contains)) {
+        System.out.println("skipped (DuckDB failed internally): " + query.label().replace('\n', ' '));
+        SKIPPED.incrementAndGet();
+        return Optional.empty();
+      }
       return Optional.of(query.label() + "\nthe oracle rejected the generated query: " + failure);
     }
     Result actual;
