@@ -185,6 +185,9 @@ final class LogicalPlanning {
       rel = decorrelate(rel, relBuilder);
     }
     rel = DistinctOnPlanning.nested(rel, nestedDistinctOn, relBuilder);
+    // conditions simplified before the trimmer asks for predicates: a comparison with NULL left in a filter
+    // (CASE WHEN x > x THEN k END = y) fails Calcite's check of pulled-up predicates (differential seed 1306)
+    rel = hep(rel, List.of(CoreRules.FILTER_REDUCE_EXPRESSIONS));
     rel = new RelFieldTrimmer(validator, relBuilder).trim(rel);
     rel = hep(rel, REDUCE_RULES, SIMPLIFY_RULES);
     rel = JoinOrdering.reorder(rel, relBuilder);
