@@ -82,7 +82,10 @@ public final class Functions {
   /**
    * {@code EXTRACT(unit FROM d)}: arguments a utf8 literal unit ({@code year}, {@code quarter},
    * {@code month}, {@code day}, {@code dow} (0 = Sunday), {@code doy}, {@code hour}, {@code minute},
-   * {@code second}, {@code epoch}) and a date or timestamp; result int64.
+   * {@code second}, {@code epoch}, and as DuckDB {@code week} (ISO 8601), {@code isodow} (1 = Monday),
+   * {@code isoyear}, {@code millisecond} and {@code microsecond} (of the minute, seconds included),
+   * {@code decade} (year / 10), {@code century}, {@code millennium} (the 21st century starts in 2001))
+   * and a date or timestamp; result int64.
    */
   public static final String EXTRACT = "extract";
   /** {@code date + n days} (n an int32/int64 expression; negative subtracts): a date. */
@@ -184,6 +187,32 @@ public final class Functions {
   public static final String RTRIM_CHARACTERS = "rtrim_characters";
   /** {@code md5(s)}: the MD5 digest of s's UTF-8 bytes as 32 lower-case hex digits. */
   public static final String MD5 = "md5";
+  /**
+   * {@code date_diff(part, start, end)}, part a utf8 literal: the boundaries of the part crossed from start
+   * to end, as DuckDB counts them (see DateDiffNode): int64. A date with a timestamp counts as the timestamp.
+   */
+  public static final String DATE_DIFF = "date_diff";
+  /** {@code make_date(year, month, day)} of integers: a date; no such day is a USER error. */
+  public static final String MAKE_DATE = "make_date";
+  /**
+   * {@code make_timestamp(year, month, day, hour, minute, seconds)} (seconds a float64, rounded to the
+   * microsecond), or {@code make_timestamp(micros)} (microseconds since the epoch): a timestamp.
+   */
+  public static final String MAKE_TIMESTAMP = "make_timestamp";
+  /** {@code epoch(x)}, x a date or timestamp: the seconds since 1970-01-01T00:00Z with their fraction, float64. */
+  public static final String EPOCH = "epoch";
+  /**
+   * {@code epoch_ms(x)}: of a date or timestamp the milliseconds since the epoch (rounded half away from
+   * zero, as DuckDB), int64; of an
+   * integer the timestamp that many milliseconds after the epoch.
+   */
+  public static final String EPOCH_MS = "epoch_ms";
+  /** {@code to_timestamp(seconds)}, seconds a number: the instant that many seconds after the epoch (rounded to the microsecond), of the call's timestamp type. */
+  public static final String TO_TIMESTAMP = "to_timestamp";
+  /** {@code dayname(x)}: the English name of the day of the week of a date or timestamp (its wall clock): utf8. */
+  public static final String DAYNAME = "dayname";
+  /** {@code monthname(x)}: the English name of the month: utf8. */
+  public static final String MONTHNAME = "monthname";
   /** {@code hash(a, ...)}: Quiver's own stable 64-bit hash of the arguments (see HashNode), never NULL: int64. */
   public static final String HASH = "hash";
 }

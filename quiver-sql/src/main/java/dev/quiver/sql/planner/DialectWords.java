@@ -14,6 +14,13 @@ final class DialectWords {
   /** The words Babel reserves that DuckDB lets name columns. */
   private static final Set<String> NAMES = Set.of("date", "time", "timestamp", "interval", "user");
 
+  /**
+   * DuckDB's functions whose names Babel parses with other grammars (BigQuery's {@code DATE_DIFF(a, b, unit)},
+   * {@code DATEDIFF(unit, ...)} and {@code DATE_PART(unit, x)} with a keyword unit): quoted before {@code (},
+   * they are plain calls of DuckDB's functions ({@code date_diff('day', a, b)}).
+   */
+  private static final Set<String> FUNCTIONS = Set.of("date_diff", "datediff", "date_part", "datepart");
+
   /** Words after which a name ends: the clause and operator keywords that may follow a column. */
   private static final Set<String> FOLLOWING_WORDS = Set.of("from", "as", "where", "group", "order", "limit",
       "offset", "and", "or", "is", "in", "not", "between", "like", "ilike", "desc", "asc", "nulls", "then", "else",
@@ -35,6 +42,9 @@ final class DialectWords {
    */
   static boolean isName(String lowerWord, QueryText.Token previous, QueryText.Token beforePrevious,
       QueryText.Token next, String sql, boolean insideCast) {
+    if (FUNCTIONS.contains(lowerWord)) {
+      return next != null && next.isOther(sql, '(');
+    }
     if (!NAMES.contains(lowerWord)) {
       return false;
     }

@@ -39,7 +39,6 @@ import org.apache.calcite.sql.validate.SqlValidatorUtil;
 import org.apache.calcite.sql2rel.RelDecorrelator;
 import org.apache.calcite.sql2rel.RelFieldTrimmer;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
-import org.apache.calcite.sql2rel.StandardConvertletTable;
 import org.apache.calcite.sql2rel.TopDownGeneralDecorrelator;
 import org.apache.calcite.tools.RelBuilder;
 
@@ -144,7 +143,7 @@ final class LogicalPlanning {
     volcano.setExecutor(CachingRexExecutor.INSTANCE);
     RelOptCluster cluster = RelOptCluster.create(volcano, new RexBuilder(typeFactory));
     SqlToRelConverter converter = new SqlToRelConverter(null, validator, catalogReader, cluster,
-        StandardConvertletTable.INSTANCE, SqlToRelConverter.config().withExpand(false).withTrimUnusedFields(true));
+        DateOperators.CONVERTLETS, SqlToRelConverter.config().withExpand(false).withTrimUnusedFields(true));
     RelRoot relRoot = converter.convertQuery(validated, false, true);
     RelBuilder relBuilder = RelFactories.LOGICAL_BUILDER.create(cluster, catalogReader);
     RelNode rel = ExistsToJoins.rewrite(relRoot.project());
