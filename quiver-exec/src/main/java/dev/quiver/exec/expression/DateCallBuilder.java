@@ -7,7 +7,7 @@ import java.util.List;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
-/** Translates the date and time calls of {@link DateDiffNode} and {@link DateValueNode}. */
+/** Translates the date and time calls of {@link DateDiffNode}, {@link DateValueNode} and {@link DateFormatNode}. */
 final class DateCallBuilder {
   private final NodeBuilder builder;
 
@@ -72,6 +72,26 @@ final class DateCallBuilder {
         CallBuilder.requireArguments(call, 1, 1);
         return new DateValueNode(function.equals(Functions.DAYNAME) ? DateValueNode.Function.DAYNAME
             : DateValueNode.Function.MONTHNAME, List.of(temporal(call, 0, column)), Types.UTF8);
+      }
+      case Functions.STRFTIME -> {
+        CallBuilder.requireArguments(call, 2, 2);
+        String format = CallBuilder.constantText(call, 1);
+        if (format == null) {
+          return Literals.node(null, Types.UTF8);
+        }
+        return new DateFormatNode(DateFormatNode.Function.STRFTIME, temporal(call, 0, column),
+            DateFormat.compile(format, function), Types.UTF8);
+      }
+      case Functions.STRPTIME, Functions.TRY_STRPTIME -> {
+        CallBuilder.requireArguments(call, 2, 2);
+        String format = CallBuilder.constantText(call, 1);
+        if (format == null) {
+          return Literals.node(null, type);
+        }
+        Node text = argument(call, 0, column);
+        text = text.kind == Kind.NULL ? NodeBuilder.castTo(text, Types.UTF8) : NodeBuilder.requireText(text, function);
+        return new DateFormatNode(function.equals(Functions.STRPTIME) ? DateFormatNode.Function.STRPTIME
+            : DateFormatNode.Function.TRY_STRPTIME, text, DateFormat.compile(format, function), type);
       }
       default -> {
         return null;

@@ -213,6 +213,18 @@ public final class Functions {
   public static final String DAYNAME = "dayname";
   /** {@code monthname(x)}: the English name of the month: utf8. */
   public static final String MONTHNAME = "monthname";
+  /**
+   * {@code strftime(x, format)}, x a date or timestamp, format a utf8 literal with DuckDB's specifiers
+   * (see DateFormat; an unknown one is a USER error): x's wall clock as text, utf8.
+   */
+  public static final String STRFTIME = "strftime";
+  /**
+   * {@code strptime(text, format)}, format a utf8 literal: the timestamp the text gives in the format (of
+   * the call's type); text that does not match is a USER error naming the text and the format.
+   */
+  public static final String STRPTIME = "strptime";
+  /** {@code try_strptime(text, format)}: as strptime, but NULL where the text does not match. */
+  public static final String TRY_STRPTIME = "try_strptime";
   /** {@code hash(a, ...)}: Quiver's own stable 64-bit hash of the arguments (see HashNode), never NULL: int64. */
   public static final String HASH = "hash";
 }

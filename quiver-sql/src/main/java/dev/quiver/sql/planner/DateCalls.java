@@ -5,9 +5,15 @@ import dev.quiver.expression.Call;
 import dev.quiver.expression.Expression;
 import dev.quiver.expression.Literal;
 import dev.quiver.sql.SqlException;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.calcite.rex.RexCall;
 import org.apache.calcite.rex.RexLiteral;
@@ -18,12 +24,47 @@ import org.apache.calcite.sql.type.SqlTypeName;
 final class DateCalls {
   private static final ArrowType BIGINT = new ArrowType.Int(64, true);
 
+  /** The start of the query being planned on this thread (see {@link #atQueryStart}): now() and CURRENT_DATE. */
+  private static final ThreadLocal<Instant> QUERY_START = new ThreadLocal<>();
+
   private DateCalls() {}
+
+  /** Runs the planning of one query: every now(), CURRENT_TIMESTAMP and CURRENT_DATE in it is the same instant. */
+  static <T> T atQueryStart(Supplier<T> planning) {
+    Instant previous = QUERY_START.get();
+    QUERY_START.set(Instant.now().truncatedTo(ChronoUnit.MICROS));
+    try {
+      return planning.get();
+    } finally {
+      if (previous == null) {
+        QUERY_START.remove();
+      } else {
+        QUERY_START.set(previous);
+      }
+    }
+  }
+
+  private static Instant queryStart() {
+    Instant start = QUERY_START.get();
+    return start != null ? start : Instant.now().truncatedTo(ChronoUnit.MICROS);
+  }
 
   /** The engine expression of {@code call} (its operator's upper-case name {@code name}), or null when not one of ours. */
   static Expression translate(RexTranslator translator, String name, RexCall call) {
     List<RexNode> operands = call.getOperands();
     ArrowType type = RexTranslator.type(call);
+    switch (name) {
+      case "NOW", "GET_CURRENT_TIMESTAMP", "TRANSACTION_TIMESTAMP" -> {
+        return new Literal(queryStart(), type);
+      }
+      case "CURRENT_TIMESTAMP", "LOCALTIMESTAMP" -> {
+        return new Literal(LocalDateTime.ofInstant(queryStart(), ZoneOffset.UTC), type);
+      }
+      case "CURRENT_DATE" -> {
+        return new Literal(LocalDate.ofInstant(queryStart(), ZoneOffset.UTC), type);
+      }
+      default -> {}
+    }
     String function = switch (name) {
       case "DATE_DIFF", "DATEDIFF" -> Functions.DATE_DIFF;
       case "MAKE_DATE" -> Functions.MAKE_DATE;
@@ -33,6 +74,9 @@ final class DateCalls {
       case "EPOCH" -> Functions.EPOCH;
       case "EPOCH_MS" -> Functions.EPOCH_MS;
       case "TO_TIMESTAMP" -> Functions.TO_TIMESTAMP;
+      case "STRFTIME" -> Functions.STRFTIME;
+      case "STRPTIME" -> Functions.STRPTIME;
+      case "TRY_STRPTIME" -> Functions.TRY_STRPTIME;
       case "DATE_PART", "DATEPART" -> datePart(operands);
       case "DATE_ADD" -> {
         yield "";

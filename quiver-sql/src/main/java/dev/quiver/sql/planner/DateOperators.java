@@ -71,12 +71,26 @@ final class DateOperators {
       OperandTypes.or(OperandTypes.DATETIME, OperandTypes.family(SqlTypeFamily.INTEGER)));
   static final SqlFunction TO_TIMESTAMP = function("TO_TIMESTAMP", DateOperators::zonedTimestampType,
       OperandTypes.NUMERIC);
+  static final SqlFunction STRFTIME = function("STRFTIME", ReturnTypes.VARCHAR.andThen(
+      org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
+      OperandTypes.family(SqlTypeFamily.DATETIME, SqlTypeFamily.STRING));
+  static final SqlFunction STRPTIME = function("STRPTIME", DateOperators::timestampType,
+      OperandTypes.STRING_STRING);
+  static final SqlFunction TRY_STRPTIME = function("TRY_STRPTIME", DateOperators::forcedNullableTimestamp,
+      OperandTypes.STRING_STRING);
   static final SqlFunction AGE = function("AGE", DateOperators::intervalType,
       OperandTypes.or(OperandTypes.DATETIME, OperandTypes.family(SqlTypeFamily.DATETIME, SqlTypeFamily.DATETIME)));
 
-  static final SqlOperatorTable TABLE = SqlOperatorTables.of(PLUS, MINUS, DATE_DIFF, DATEDIFF, DATE_PART, DATEPART,
+  /** now() / get_current_timestamp(): the query's start, a TIMESTAMP WITH TIME ZONE; dynamic, so never folded by Calcite. */
+  static final SqlFunction NOW = currentTime("NOW");
+  static final SqlFunction GET_CURRENT_TIMESTAMP = currentTime("GET_CURRENT_TIMESTAMP");
+  static final SqlFunction TRANSACTION_TIMESTAMP = currentTime("TRANSACTION_TIMESTAMP");
+
+  static final SqlOperatorTable TABLE = SqlOperatorTables.of(NOW, GET_CURRENT_TIMESTAMP, TRANSACTION_TIMESTAMP,
+      PLUS, MINUS, DATE_DIFF, DATEDIFF, DATE_PART, DATEPART,
       DATE_ADD,
-      MAKE_DATE, MAKE_TIMESTAMP, DAYNAME, MONTHNAME, EPOCH, EPOCH_MS, TO_TIMESTAMP, AGE);
+      MAKE_DATE, MAKE_TIMESTAMP, DAYNAME, MONTHNAME, EPOCH, EPOCH_MS, TO_TIMESTAMP, STRFTIME, STRPTIME,
+      TRY_STRPTIME, AGE);
 
   /**
    * Calcite's conversion, except for {@link #PLUS} and {@link #MINUS}: a date form becomes a call of
@@ -105,6 +119,16 @@ final class DateOperators {
 
   private static SqlFunction function(String name, SqlReturnTypeInference returns, SqlOperandTypeChecker operands) {
     return new SqlFunction(name, SqlKind.OTHER_FUNCTION, returns, null, operands, SqlFunctionCategory.TIMEDATE);
+  }
+
+  private static SqlFunction currentTime(String name) {
+    return new SqlFunction(name, SqlKind.OTHER_FUNCTION, DateOperators::zonedTimestampType, null,
+        OperandTypes.NILADIC, SqlFunctionCategory.TIMEDATE) {
+      @Override
+      public boolean isDynamicFunction() {
+        return true;
+      }
+    };
   }
 
   /** {@code +} or {@code -}: Calcite's, plus the date forms. */
@@ -193,6 +217,11 @@ final class DateOperators {
 
   private static RelDataType timestampType(SqlOperatorBinding binding) {
     return nullable(binding, binding.getTypeFactory().createSqlType(SqlTypeName.TIMESTAMP, 6));
+  }
+
+  private static RelDataType forcedNullableTimestamp(SqlOperatorBinding binding) {
+    return binding.getTypeFactory().createTypeWithNullability(
+        binding.getTypeFactory().createSqlType(SqlTypeName.TIMESTAMP, 6), true);
   }
 
   private static RelDataType zonedTimestampType(SqlOperatorBinding binding) {

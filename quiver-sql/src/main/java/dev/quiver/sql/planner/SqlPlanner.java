@@ -76,6 +76,10 @@ public final class SqlPlanner {
   /** A statement: a query, {@code EXPLAIN query} or {@code EXPLAIN ANALYZE query}, planned. */
   public SqlStatement statement(String sql) {
     Objects.requireNonNull(sql, "sql");
+    return DateCalls.atQueryStart(() -> planStatement(sql));
+  }
+
+  private SqlStatement planStatement(String sql) {
     QueryText text = QueryText.of(sql);
     ErrorMessages errors = new ErrorMessages(text).withCatalog(catalog);
     SqlNode parsed;

@@ -144,7 +144,12 @@ class FunctionsDifferentialTest {
         "EXTRACT(dow FROM dt - 1)", "date_part('millisecond', ts)", "date_part('microsecond', ts)", "dayname(dt)",
         "monthname(ts)", "dayname(ts)", "monthname(dt)", "epoch_ms(ts)", "epoch_ms(dt)", "epoch(ts)", "epoch(dt)",
         "date_part('epoch', ts)", "date_add(dt, INTERVAL 1 MONTH)", "date_add(ts, INTERVAL 36 HOUR)",
-        "date_add(dt, INTERVAL 2 DAY)", "make_date(CAST(date_part('year', dt) AS INTEGER), 2, 28)"));
+        "date_add(dt, INTERVAL 2 DAY)", "make_date(CAST(date_part('year', dt) AS INTEGER), 2, 28)",
+        "strftime(ts, '%Y-%m-%d %H:%M:%S.%f %j %U %W %V %G %a %b %p %I %g %c')",
+        "strftime(dt, '%A %B %-d %y %u %w %-j %-m %x %X')",
+        "strptime(strftime(ts, '%d/%m/%Y %H:%M:%S.%f'), '%d/%m/%Y %H:%M:%S.%f')",
+        "strptime(strftime(dt, '%a %-d %b %y'), '%a %d %b %y')", "try_strptime(s, '%Y-%m-%d')",
+        "strptime(CAST(dt AS VARCHAR), '%Y-%m-%d')"));
     String fragment = quote(FunctionTable.fragment(random));
     int start = random.nextInt(9);
     int length = random.nextInt(7);
