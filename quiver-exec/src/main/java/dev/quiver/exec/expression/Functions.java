@@ -19,7 +19,9 @@ package dev.quiver.exec.expression;
  *       timestamp as that type (CAST of the string);
  *   <li>CAST to an integer rounds a float half to even (as DuckDB and PostgreSQL), decimals and numeric
  *       text half away from zero; CAST to a
- *       decimal rounds half up at the target scale; text is trimmed; CAST of a date to a timestamp is
+ *       decimal rounds half up at the target scale; text is trimmed; CAST of a zoned timestamp to one without a
+ *       zone is its wall clock in its zone (the other way: that wall clock's instant), between zones the same
+ *       instant; CAST of a date to a timestamp is
  *       midnight in the timestamp's zone, of a timestamp to a date its wall-clock date; floats print as
  *       Java prints them ({@code 1.0E10}), timestamps as {@code yyyy-mm-dd hh:mm:ss[.ffffff]};
  *   <li>CASE values and COALESCE arguments are cast to the call's type; ROUND's digits must be an

@@ -8,6 +8,7 @@ import dev.quiver.sql.SqlException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
+import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
@@ -26,22 +27,37 @@ final class DateCalls {
 
   /** The start of the query being planned on this thread (see {@link #atQueryStart}): now() and CURRENT_DATE. */
   private static final ThreadLocal<Instant> QUERY_START = new ThreadLocal<>();
+  /** The session's time zone while a query is planned on this thread: TIMESTAMPTZ values are shown and cast in it. */
+  private static final ThreadLocal<ZoneId> SESSION_ZONE = new ThreadLocal<>();
 
   private DateCalls() {}
 
-  /** Runs the planning of one query: every now(), CURRENT_TIMESTAMP and CURRENT_DATE in it is the same instant. */
-  static <T> T atQueryStart(Supplier<T> planning) {
+  /**
+   * Runs the planning of one query in the session's time zone: every now(), CURRENT_TIMESTAMP and CURRENT_DATE
+   * in it is the same instant.
+   */
+  static <T> T atQueryStart(ZoneId zone, Supplier<T> planning) {
     Instant previous = QUERY_START.get();
+    ZoneId previousZone = SESSION_ZONE.get();
     QUERY_START.set(Instant.now().truncatedTo(ChronoUnit.MICROS));
+    SESSION_ZONE.set(zone);
     try {
       return planning.get();
     } finally {
       if (previous == null) {
         QUERY_START.remove();
+        SESSION_ZONE.remove();
       } else {
         QUERY_START.set(previous);
+        SESSION_ZONE.set(previousZone);
       }
     }
+  }
+
+  /** The zone TIMESTAMPTZ values of the query being planned are in, as an Arrow zone ({@code UTC} by default). */
+  static String sessionZone() {
+    ZoneId zone = SESSION_ZONE.get();
+    return zone == null || zone.normalized().equals(ZoneOffset.UTC) ? "UTC" : zone.getId();
   }
 
   private static Instant queryStart() {

@@ -123,6 +123,11 @@ final class LogicalPlanning {
     CalciteSchema root = CalciteSchema.createRootSchema(false, false);
     QuiverSchema schema = new QuiverSchema(catalog);
     root.add("quiver", schema);
+    for (String name : List.of("TIMESTAMPTZ", "timestamptz")) {
+      // DuckDB's name of TIMESTAMP WITH TIME ZONE: an instant, shown in the session's time zone
+      root.add(name,
+          types -> types.createSqlType(org.apache.calcite.sql.type.SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE, 6));
+    }
     schemaCreated.accept(schema);
     Properties properties = new Properties();
     properties.setProperty(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "false");

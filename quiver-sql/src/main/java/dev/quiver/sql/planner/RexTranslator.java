@@ -58,7 +58,13 @@ final class RexTranslator {
 
   Expression translate(RexNode node) {
     if (node instanceof RexInputRef reference) {
-      return column(reference.getIndex());
+      ColumnReference column = column(reference.getIndex());
+      if (column.type() instanceof ArrowType.Timestamp timestamp && timestamp.getTimezone() != null
+          && !timestamp.getTimezone().equals(DateCalls.sessionZone())) {
+        // the same instants, shown and split into fields in the session's time zone
+        return new Cast(column, new ArrowType.Timestamp(timestamp.getUnit(), DateCalls.sessionZone()));
+      }
+      return column;
     }
     if (node instanceof RexLiteral literal) {
       if (literal.getType().getSqlTypeName() == SqlTypeName.BOOLEAN) {
