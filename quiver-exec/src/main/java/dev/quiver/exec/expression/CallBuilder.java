@@ -40,6 +40,10 @@ final class CallBuilder {
     if (text != null) {
       return text;
     }
+    Node temporal = new DateCallBuilder(builder).build(call, column);
+    if (temporal != null) {
+      return temporal;
+    }
     switch (function) {
       case Functions.LIKE -> {
         requireArguments(call, 2, 3);

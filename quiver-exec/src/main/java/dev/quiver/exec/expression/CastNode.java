@@ -11,7 +11,9 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
  * {@code CAST(operand AS type)}: between numbers (integers range-checked; floats to integers rounded
  * half to even (as DuckDB and PostgreSQL do), decimals half away from zero; to decimals rounded half up at the scale, precision-checked),
  * booleans (0/1, non-zero is TRUE), strings both ways ({@link TextCasts}), dates and timestamps (a date
- * is midnight in the timestamp's zone; a timestamp's date is its wall-clock date). A value that does not
+ * is midnight in the timestamp's zone; a timestamp's date is its wall-clock date; a zoned timestamp to one without
+ * a zone is its wall clock in its zone, the other way the instant of that wall clock in the target's zone; between
+ * zones the instant is kept). A value that does not
  * fit, or text that is not a value, is a USER error naming it. NULL stays NULL.
  */
 final class CastNode extends Node {
@@ -202,8 +204,18 @@ final class CastNode extends Node {
         values[i] = live(strings, i) ? TextCasts.parseTimestamp(strings.string(i), to) : 0;
       }
     } else if (input instanceof LongColumn longs && Types.isTimestamp(from)) {
-      // the same instant; only the zone it is shown in changes
-      return longs;
+      boolean fromZoned = ((ArrowType.Timestamp) from).getTimezone() != null;
+      boolean toZoned = ((ArrowType.Timestamp) to).getTimezone() != null;
+      ZoneId zone = Types.zone(fromZoned ? from : to);
+      if (fromZoned == toZoned || zone.equals(ZoneOffset.UTC)) {
+        // the same instant; only the zone it is shown in changes
+        return longs;
+      }
+      // TIMESTAMPTZ to TIMESTAMP: the wall clock in the zone; TIMESTAMP to TIMESTAMPTZ: that wall clock's instant
+      for (int i = 0; i < count; i++) {
+        long value = longs.values[i];
+        values[i] = !live(longs, i) ? 0 : fromZoned ? CivilDates.toWall(zone, value) : CivilDates.fromWall(zone, value);
+      }
     } else if (input instanceof LongColumn longs && Types.isDate(from)) {
       ZoneId zone = Types.zone(to);
       boolean utc = zone.equals(ZoneOffset.UTC);

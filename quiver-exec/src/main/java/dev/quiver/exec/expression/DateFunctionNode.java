@@ -29,14 +29,23 @@ final class DateFunctionNode extends Node {
     HOUR,
     MINUTE,
     SECOND,
-    EPOCH;
+    EPOCH,
+    WEEK,
+    ISODOW,
+    ISOYEAR,
+    MILLISECOND,
+    MICROSECOND,
+    DECADE,
+    CENTURY,
+    MILLENNIUM;
 
     static Unit of(String name) {
       try {
         return valueOf(name.toUpperCase(Locale.ROOT));
       } catch (IllegalArgumentException unknown) {
         throw QuiverException.user("EXTRACT: unknown unit " + TextCasts.quote(name)
-            + " (known: year, quarter, month, day, dow, doy, hour, minute, second, epoch)");
+            + " (known: year, quarter, month, day, dow, doy, hour, minute, second, epoch, week, isodow, isoyear, "
+            + "millisecond, microsecond, decade, century, millennium)");
       }
     }
   }
@@ -132,6 +141,26 @@ final class DateFunctionNode extends Node {
       case MINUTE -> micros / 60_000_000L % 60;
       case SECOND -> micros / Types.MICROS_PER_SECOND % 60;
       case EPOCH -> Math.multiplyExact(days, 86_400L);
+      case WEEK -> isoWeek(days);
+      case ISODOW -> Math.floorMod(days + 3, 7) + 1;
+      case ISOYEAR -> CivilDates.civil(days - Math.floorMod(days + 3, 7) + 3)[0];
+      case MILLISECOND -> micros / 1_000L % 60_000L;
+      case MICROSECOND -> micros % 60_000_000L;
+      case DECADE -> Math.floorDiv(CivilDates.civil(days)[0], 10);
+      case CENTURY -> ordinal(CivilDates.civil(days)[0], 100);
+      case MILLENNIUM -> ordinal(CivilDates.civil(days)[0], 1000);
     };
+  }
+
+  /** The ISO 8601 week of a day: weeks start on Monday; week 1 holds the year's first Thursday. */
+  private static long isoWeek(long days) {
+    long thursday = days - Math.floorMod(days + 3, 7) + 3;
+    long year = CivilDates.civil(thursday)[0];
+    return (thursday - CivilDates.days(year, 1, 1)) / 7 + 1;
+  }
+
+  /** The century (span 100) or millennium (1000) of a year, counted from 1: 2000 is in the 20th century. */
+  private static long ordinal(long year, long span) {
+    return year > 0 ? (year - 1) / span + 1 : -((-year) / span + 1);
   }
 }

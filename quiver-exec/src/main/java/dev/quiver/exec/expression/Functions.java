@@ -19,7 +19,9 @@ package dev.quiver.exec.expression;
  *       timestamp as that type (CAST of the string);
  *   <li>CAST to an integer rounds a float half to even (as DuckDB and PostgreSQL), decimals and numeric
  *       text half away from zero; CAST to a
- *       decimal rounds half up at the target scale; text is trimmed; CAST of a date to a timestamp is
+ *       decimal rounds half up at the target scale; text is trimmed; CAST of a zoned timestamp to one without a
+ *       zone is its wall clock in its zone (the other way: that wall clock's instant), between zones the same
+ *       instant; CAST of a date to a timestamp is
  *       midnight in the timestamp's zone, of a timestamp to a date its wall-clock date; floats print as
  *       Java prints them ({@code 1.0E10}), timestamps as {@code yyyy-mm-dd hh:mm:ss[.ffffff]};
  *   <li>CASE values and COALESCE arguments are cast to the call's type; ROUND's digits must be an
@@ -82,7 +84,10 @@ public final class Functions {
   /**
    * {@code EXTRACT(unit FROM d)}: arguments a utf8 literal unit ({@code year}, {@code quarter},
    * {@code month}, {@code day}, {@code dow} (0 = Sunday), {@code doy}, {@code hour}, {@code minute},
-   * {@code second}, {@code epoch}) and a date or timestamp; result int64.
+   * {@code second}, {@code epoch}, and as DuckDB {@code week} (ISO 8601), {@code isodow} (1 = Monday),
+   * {@code isoyear}, {@code millisecond} and {@code microsecond} (of the minute, seconds included),
+   * {@code decade} (year / 10), {@code century}, {@code millennium} (the 21st century starts in 2001))
+   * and a date or timestamp; result int64.
    */
   public static final String EXTRACT = "extract";
   /** {@code date + n days} (n an int32/int64 expression; negative subtracts): a date. */
@@ -184,6 +189,44 @@ public final class Functions {
   public static final String RTRIM_CHARACTERS = "rtrim_characters";
   /** {@code md5(s)}: the MD5 digest of s's UTF-8 bytes as 32 lower-case hex digits. */
   public static final String MD5 = "md5";
+  /**
+   * {@code date_diff(part, start, end)}, part a utf8 literal: the boundaries of the part crossed from start
+   * to end, as DuckDB counts them (see DateDiffNode): int64. A date with a timestamp counts as the timestamp.
+   */
+  public static final String DATE_DIFF = "date_diff";
+  /** {@code make_date(year, month, day)} of integers: a date; no such day is a USER error. */
+  public static final String MAKE_DATE = "make_date";
+  /**
+   * {@code make_timestamp(year, month, day, hour, minute, seconds)} (seconds a float64, rounded to the
+   * microsecond), or {@code make_timestamp(micros)} (microseconds since the epoch): a timestamp.
+   */
+  public static final String MAKE_TIMESTAMP = "make_timestamp";
+  /** {@code epoch(x)}, x a date or timestamp: the seconds since 1970-01-01T00:00Z with their fraction, float64. */
+  public static final String EPOCH = "epoch";
+  /**
+   * {@code epoch_ms(x)}: of a date or timestamp the milliseconds since the epoch (rounded half away from
+   * zero, as DuckDB), int64; of an
+   * integer the timestamp that many milliseconds after the epoch.
+   */
+  public static final String EPOCH_MS = "epoch_ms";
+  /** {@code to_timestamp(seconds)}, seconds a number: the instant that many seconds after the epoch (rounded to the microsecond), of the call's timestamp type. */
+  public static final String TO_TIMESTAMP = "to_timestamp";
+  /** {@code dayname(x)}: the English name of the day of the week of a date or timestamp (its wall clock): utf8. */
+  public static final String DAYNAME = "dayname";
+  /** {@code monthname(x)}: the English name of the month: utf8. */
+  public static final String MONTHNAME = "monthname";
+  /**
+   * {@code strftime(x, format)}, x a date or timestamp, format a utf8 literal with DuckDB's specifiers
+   * (see DateFormat; an unknown one is a USER error): x's wall clock as text, utf8.
+   */
+  public static final String STRFTIME = "strftime";
+  /**
+   * {@code strptime(text, format)}, format a utf8 literal: the timestamp the text gives in the format (of
+   * the call's type); text that does not match is a USER error naming the text and the format.
+   */
+  public static final String STRPTIME = "strptime";
+  /** {@code try_strptime(text, format)}: as strptime, but NULL where the text does not match. */
+  public static final String TRY_STRPTIME = "try_strptime";
   /** {@code hash(a, ...)}: Quiver's own stable 64-bit hash of the arguments (see HashNode), never NULL: int64. */
   public static final String HASH = "hash";
 }

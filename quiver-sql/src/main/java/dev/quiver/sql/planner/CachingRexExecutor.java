@@ -48,6 +48,7 @@ final class CachingRexExecutor implements RexExecutor {
   }
 
   private static String key(RexNode expression) {
-    return expression + " : " + expression.getType().getFullTypeString();
+    // the session's time zone is part of a TIMESTAMPTZ's type in the engine (how it is shown and split)
+    return expression + " : " + expression.getType().getFullTypeString() + " @ " + DateCalls.sessionZone();
   }
 }

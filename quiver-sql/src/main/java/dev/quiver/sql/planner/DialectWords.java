@@ -20,6 +20,13 @@ final class DialectWords {
   /** Of those, the words that start a window frame ({@code ROWS BETWEEN ...}, {@code RANGE UNBOUNDED ...}). */
   private static final Set<String> FRAME_WORDS = Set.of("rows", "range");
 
+  /**
+   * DuckDB's functions whose names Babel parses with other grammars (BigQuery's {@code DATE_DIFF(a, b, unit)},
+   * {@code DATEDIFF(unit, ...)} and {@code DATE_PART(unit, x)} with a keyword unit): quoted before {@code (},
+   * they are plain calls of DuckDB's functions ({@code date_diff('day', a, b)}).
+   */
+  private static final Set<String> FUNCTIONS = Set.of("date_diff", "datediff", "date_part", "datepart");
+
   /** Words after which a name ends: the clause and operator keywords that may follow a column. */
   private static final Set<String> FOLLOWING_WORDS = Set.of("from", "as", "where", "group", "order", "limit",
       "offset", "and", "or", "is", "in", "not", "between", "like", "ilike", "desc", "asc", "nulls", "then", "else",
@@ -41,6 +48,9 @@ final class DialectWords {
    */
   static boolean isName(String lowerWord, QueryText.Token previous, QueryText.Token beforePrevious,
       QueryText.Token next, String sql, boolean insideCast) {
+    if (FUNCTIONS.contains(lowerWord)) {
+      return next != null && next.isOther(sql, '(');
+    }
     if (!NAMES.contains(lowerWord)) {
       return false;
     }

@@ -76,6 +76,9 @@ final class EngineFolding {
 
   /** An interval constant's amount (months, or milliseconds), exactly; null when not a whole amount. */
   static BigDecimal intervalAmount(RexNode node) {
+    if (!SqlTypeName.INTERVAL_TYPES.contains(node.getType().getSqlTypeName())) {
+      return null; // TIMESTAMP - TIMESTAMP (an INTERVAL of timestamps, refused by the translation)
+    }
     if (node instanceof RexLiteral literal) {
       return literal.isNull() ? null : literal.getValueAs(BigDecimal.class);
     }

@@ -14,6 +14,10 @@ import org.apache.calcite.util.TimestampString;
 
 /** Calcite's literal values (BigDecimal, NlsString, DateString, ...) as the Java values of Quiver's {@code Literal}. */
 final class LiteralValues {
+  /** A timestamp text with an offset: {@code 2024-01-01 10:00:00+02}, {@code ...-05:30}. */
+  private static final java.util.regex.Pattern ZONED_TEXT = java.util.regex.Pattern.compile(
+      "(\\d{4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}(?::\\d{2}(?:\\.\\d+)?)?)\\s*([+-]\\d{2}):?(\\d{2})?");
+
   private LiteralValues() {}
 
   /**
@@ -24,8 +28,13 @@ final class LiteralValues {
   static Object valueOf(org.apache.calcite.rex.RexLiteral literal) {
     switch (literal.getType().getSqlTypeName()) {
       case TIMESTAMP:
-      case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
         return literal.getValueAs(TimestampString.class);
+      case TIMESTAMP_WITH_LOCAL_TIME_ZONE: {
+        // Calcite keeps the instant in UTC: an Instant, whatever zone the session shows it in
+        TimestampString utc = literal.getValueAs(TimestampString.class);
+        return utc == null ? null : LocalDateTime.parse(utc.toString().replace(' ', 'T')).toInstant(
+            java.time.ZoneOffset.UTC);
+      }
       case DATE:
         return literal.getValueAs(DateString.class);
       case TIME:
@@ -67,6 +76,11 @@ final class LiteralValues {
           return dev.quiver.common.arrow.TimestampText.formatWall(
               time.toEpochSecond(java.time.ZoneOffset.UTC), time.getNano());
         }
+        if (plain instanceof java.time.Instant instant) {
+          // a TIMESTAMPTZ: in the session's time zone with its offset, as the engine prints one
+          return dev.quiver.common.arrow.TimestampText.format(instant.getEpochSecond() * 1_000_000L
+              + instant.getNano() / 1_000, org.apache.arrow.vector.types.TimeUnit.MICROSECOND, DateCalls.sessionZone());
+        }
         return plain.toString();
       case Bool:
         if (plain instanceof Boolean) {
@@ -89,14 +103,22 @@ final class LiteralValues {
         }
         break;
       case Timestamp:
-        if (plain instanceof LocalDateTime) {
+        if (plain instanceof LocalDateTime || plain instanceof java.time.Instant) {
           return plain;
         }
         if (plain instanceof LocalDate date) {
           return date.atStartOfDay();
         }
         if (plain instanceof String text) {
+          java.util.regex.Matcher offset = ZONED_TEXT.matcher(text.trim());
           try {
+            if (((ArrowType.Timestamp) type).getTimezone() != null && offset.matches()) {
+              // '2024-01-01 10:00:00+02' as a TIMESTAMPTZ: that instant
+              int hours = Integer.parseInt(offset.group(2));
+              int minutes = offset.group(3) == null ? 0 : Integer.parseInt(offset.group(3));
+              return LocalDateTime.parse(offset.group(1).replace(' ', 'T')).toInstant(
+                  java.time.ZoneOffset.ofHoursMinutes(hours, hours < 0 ? -minutes : minutes));
+            }
             return LocalDateTime.parse(text.trim().replace(' ', 'T'));
           } catch (DateTimeParseException notATime) {
             throw SqlException.about(text, "'" + text + "' is not a timestamp");

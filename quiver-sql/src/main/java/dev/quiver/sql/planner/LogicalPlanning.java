@@ -46,7 +46,6 @@ import org.apache.calcite.sql.validate.SqlValidatorUtil;
 import org.apache.calcite.sql2rel.RelDecorrelator;
 import org.apache.calcite.sql2rel.RelFieldTrimmer;
 import org.apache.calcite.sql2rel.SqlToRelConverter;
-import org.apache.calcite.sql2rel.StandardConvertletTable;
 import org.apache.calcite.sql2rel.TopDownGeneralDecorrelator;
 import org.apache.calcite.tools.RelBuilder;
 
@@ -148,6 +147,11 @@ final class LogicalPlanning {
     CalciteSchema root = CalciteSchema.createRootSchema(false, false);
     QuiverSchema schema = new QuiverSchema(catalog, tableFunctions);
     root.add("quiver", schema);
+    for (String name : List.of("TIMESTAMPTZ", "timestamptz")) {
+      // DuckDB's name of TIMESTAMP WITH TIME ZONE: an instant, shown in the session's time zone
+      root.add(name,
+          types -> types.createSqlType(org.apache.calcite.sql.type.SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE, 6));
+    }
     schemaCreated.accept(schema);
     Properties properties = new Properties();
     properties.setProperty(CalciteConnectionProperty.CASE_SENSITIVE.camelName(), "false");
@@ -168,7 +172,7 @@ final class LogicalPlanning {
     volcano.setExecutor(CachingRexExecutor.INSTANCE);
     RelOptCluster cluster = RelOptCluster.create(volcano, new RexBuilder(typeFactory));
     SqlToRelConverter converter = new SqlToRelConverter(null, validator, catalogReader, cluster,
-        StandardConvertletTable.INSTANCE, SqlToRelConverter.config().withExpand(false).withTrimUnusedFields(true));
+        DateOperators.CONVERTLETS, SqlToRelConverter.config().withExpand(false).withTrimUnusedFields(true));
     RelRoot relRoot = converter.convertQuery(validated, false, true);
     RelBuilder relBuilder = RelFactories.LOGICAL_BUILDER.create(cluster, catalogReader);
     RelNode projected = relRoot.project();

@@ -58,7 +58,13 @@ final class RexTranslator {
 
   Expression translate(RexNode node) {
     if (node instanceof RexInputRef reference) {
-      return column(reference.getIndex());
+      ColumnReference column = column(reference.getIndex());
+      if (column.type() instanceof ArrowType.Timestamp timestamp && timestamp.getTimezone() != null
+          && !timestamp.getTimezone().equals(DateCalls.sessionZone())) {
+        // the same instants, shown and split into fields in the session's time zone
+        return new Cast(column, new ArrowType.Timestamp(timestamp.getUnit(), DateCalls.sessionZone()));
+      }
+      return column;
     }
     if (node instanceof RexLiteral literal) {
       if (literal.getType().getSqlTypeName() == SqlTypeName.BOOLEAN) {
@@ -159,6 +165,10 @@ final class RexTranslator {
     Expression text = StringCalls.translate(this, name, call);
     if (text != null) {
       return text;
+    }
+    Expression temporal = DateCalls.translate(this, name, call);
+    if (temporal != null) {
+      return temporal;
     }
     String function = switch (name) {
       case "SUBSTRING" -> Functions.SUBSTRING;
@@ -478,6 +488,12 @@ final class RexTranslator {
   private Expression arithmetic(RexCall call) {
     RexNode left = call.getOperands().get(0);
     RexNode right = call.getOperands().get(1);
+    if (call.getKind() == SqlKind.PLUS || call.getKind() == SqlKind.MINUS) {
+      Expression dates = DateCalls.arithmetic(this, call, call.getKind() == SqlKind.PLUS);
+      if (dates != null) {
+        return dates;
+      }
+    }
     SqlTypeFamily leftFamily = left.getType().getSqlTypeName().getFamily();
     if (leftFamily == SqlTypeFamily.DATE || leftFamily == SqlTypeFamily.TIMESTAMP
         || left.getType().getSqlTypeName() == SqlTypeName.DATE) {
@@ -533,6 +549,19 @@ final class RexTranslator {
   }
 
   private Expression datePlus(RexCall call, RexNode date, RexNode interval, boolean subtract) {
+    return datePlus(call, translate(date), date.getType().getSqlTypeName() == SqlTypeName.DATE, date, interval,
+        subtract);
+  }
+
+  /** {@code date_add(x, interval)}: as {@code x + interval}, but a DATE is first its midnight TIMESTAMP (DuckDB's). */
+  Expression dateAdd(RexCall call, RexNode date, RexNode interval, boolean subtract) {
+    Expression value = translate(date);
+    boolean isDate = date.getType().getSqlTypeName() == SqlTypeName.DATE;
+    return datePlus(call, isDate ? castTo(value, type(call)) : value, false, date, interval, subtract);
+  }
+
+  private Expression datePlus(RexCall call, Expression dateValue, boolean isDate, RexNode date, RexNode interval,
+      boolean subtract) {
     SqlTypeName intervalType = interval.getType().getSqlTypeName();
     boolean months = intervalType.getFamily() == SqlTypeFamily.INTERVAL_YEAR_MONTH
         || intervalType == SqlTypeName.INTERVAL_YEAR || intervalType == SqlTypeName.INTERVAL_MONTH
@@ -541,10 +570,10 @@ final class RexTranslator {
     BigDecimal constant = EngineFolding.intervalAmount(interval); // INTERVAL 3 HOUR is 3 * INTERVAL '1' HOUR
     if (constant != null) {
       BigDecimal value = constant;
-      if (!months && date.getType().getSqlTypeName() != SqlTypeName.DATE) {
+      if (!months && !isDate) {
         // A timestamp moves by the exact duration (Calcite counts day-time intervals in milliseconds).
         BigDecimal micros = value.multiply(BigDecimal.valueOf(1000));
-        return new Call(Functions.TIMESTAMP_ADD_MICROS, List.of(translate(date), new Literal(subtract ? micros.negate()
+        return new Call(Functions.TIMESTAMP_ADD_MICROS, List.of(dateValue, new Literal(subtract ? micros.negate()
             : micros, new ArrowType.Int(64, true))), type(call));
       }
       if (!months) {
@@ -561,7 +590,7 @@ final class RexTranslator {
         && date.getType().getSqlTypeName().getFamily() != SqlTypeFamily.TIMESTAMP) {
       throw SqlException.unpositioned("intervals can be added to dates only, not to " + date.getType());
     }
-    return new Call(months ? Functions.DATE_ADD_MONTHS : Functions.DATE_ADD_DAYS, List.of(translate(date), amount),
+    return new Call(months ? Functions.DATE_ADD_MONTHS : Functions.DATE_ADD_DAYS, List.of(dateValue, amount),
         type(call));
   }
 
@@ -609,8 +638,8 @@ final class RexTranslator {
   private Expression extract(RexCall call) {
     RexLiteral unit = (RexLiteral) call.getOperands().get(0);
     String name = unit.getValue() == null ? "" : unit.getValue().toString().toLowerCase(Locale.ROOT);
-    if (!List.of("year", "quarter", "month", "day", "dow", "doy", "hour", "minute", "second", "epoch")
-        .contains(name)) {
+    if (!List.of("year", "quarter", "month", "day", "dow", "doy", "hour", "minute", "second", "epoch", "week",
+        "isodow", "isoyear", "millisecond", "microsecond", "decade", "century", "millennium").contains(name)) {
       throw SqlException.about("EXTRACT",
           "EXTRACT(" + name.toUpperCase(Locale.ROOT) + " FROM ...) is not supported");
     }

@@ -22,6 +22,7 @@ import org.apache.calcite.sql.parser.SqlParseException;
  * column, what is wrong and, for an unknown table or column, the closest existing name.
  */
 public final class SqlPlanner {
+  private volatile java.time.ZoneId timeZone = java.time.ZoneOffset.UTC;
   /** Estimated groups from which a GROUP BY repartitions its input by its keys (see {@link ExchangeNode}). */
   public static final long DEFAULT_REPARTITION_GROUPS = 1_000_000;
 
@@ -76,6 +77,19 @@ public final class SqlPlanner {
   /** A statement: a query, {@code EXPLAIN query} or {@code EXPLAIN ANALYZE query}, planned. */
   public SqlStatement statement(String sql) {
     Objects.requireNonNull(sql, "sql");
+    return DateCalls.atQueryStart(timeZone, () -> planStatement(sql));
+  }
+
+  /** The session's time zone ({@code SET TimeZone = '...'}): TIMESTAMPTZ values are shown, cast and split into fields in it. */
+  public void timeZone(java.time.ZoneId zone) {
+    this.timeZone = Objects.requireNonNull(zone, "zone");
+  }
+
+  public java.time.ZoneId timeZone() {
+    return timeZone;
+  }
+
+  private SqlStatement planStatement(String sql) {
     QueryText text = QueryText.of(sql);
     ErrorMessages errors = new ErrorMessages(text).withCatalog(catalog);
     SqlNode parsed;

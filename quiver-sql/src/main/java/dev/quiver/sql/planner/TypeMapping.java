@@ -121,7 +121,10 @@ final class TypeMapping {
       case TIMESTAMP:
         return new ArrowType.Timestamp(type.getPrecision() > 6 ? TimeUnit.NANOSECOND : TimeUnit.MICROSECOND, null);
       case TIMESTAMP_WITH_LOCAL_TIME_ZONE:
-        return new ArrowType.Timestamp(type.getPrecision() > 6 ? TimeUnit.NANOSECOND : TimeUnit.MICROSECOND, "UTC");
+      case TIMESTAMP_TZ:
+        // an instant, shown in the session's time zone (SET TimeZone; UTC unless set)
+        return new ArrowType.Timestamp(type.getPrecision() > 6 ? TimeUnit.NANOSECOND : TimeUnit.MICROSECOND,
+            DateCalls.sessionZone());
       case NULL:
         return ArrowType.Null.INSTANCE;
       default:

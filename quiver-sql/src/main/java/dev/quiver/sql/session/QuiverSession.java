@@ -124,6 +124,14 @@ public final class QuiverSession implements AutoCloseable {
       return SqlResult.copying(execution,
           () -> CopyWriter.write(execution::next, execution.schema(), target, allocator), allocator);
     }
+    java.time.ZoneId zone = SessionSettings.timeZone(sql);
+    if (zone != null) {
+      planner.timeZone(zone);
+      return SqlResult.table(new RowTable("set", new Schema(List.of(
+          org.apache.arrow.vector.types.pojo.Field.nullable("Success",
+              org.apache.arrow.vector.types.pojo.ArrowType.Bool.INSTANCE))),
+          List.of()), allocator, System.nanoTime() - started);
+    }
     RowTable described = meta.answer(sql);
     if (described != null) {
       return SqlResult.table(described, allocator, System.nanoTime() - started);

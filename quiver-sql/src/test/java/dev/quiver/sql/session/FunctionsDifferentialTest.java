@@ -38,6 +38,9 @@ class FunctionsDifferentialTest {
   private static final String[] TIME_UNITS = {"hour", "minute", "second"};
   private static final String[] TRUNC_UNITS = {"millennium", "century", "decade", "year", "quarter", "month", "week",
       "day", "hour", "minute", "second", "millisecond", "microsecond"};
+  private static final String[] DIFF_PARTS = {"millennium", "century", "decade", "year", "quarter", "month", "week",
+      "day", "hour", "minute", "second", "millisecond", "microsecond"};
+  private static final String[] PART_UNITS = {"week", "isodow", "isoyear", "decade", "century", "millennium"};
   private static final String[] PATTERNS = {"[0-9]+", "^https?://(?:www\\.)?([^/]+)/.*$", "a+", "(a)(b)?", "\\s+", "^.",
       "x*", "[aé]", "\\.", "(日)(本)", "b$", "[^a-z]", "(?:ab|é)+"};
   private static final String[] REPLACEMENTS = {"N", "\\1", "<\\1>", "", "\\2\\1", "-\\0-", "😀"};
@@ -127,6 +130,26 @@ class FunctionsDifferentialTest {
       same.add("DATE_TRUNC('" + unit + "', ts)");
       same.add("DATE_TRUNC('" + unit + "', dt)");
     }
+    for (String part : DIFF_PARTS) {
+      same.add("date_diff('" + part + "', dt, CAST(ts AS DATE))");
+      same.add("date_diff('" + part + "', ts, CAST(dt AS TIMESTAMP))");
+      same.add("datediff('" + part + "', dt, ts)");
+    }
+    for (String unit : PART_UNITS) {
+      same.add("date_part('" + unit + "', dt)");
+      same.add("date_part('" + unit + "', ts)");
+      same.add("EXTRACT(" + unit + " FROM ts)");
+    }
+    same.addAll(List.of("dt + i", "dt - i", "i + dt", "dt - 1", "dt - DATE '2000-01-01'", "CAST(ts AS DATE) - dt",
+        "EXTRACT(dow FROM dt - 1)", "date_part('millisecond', ts)", "date_part('microsecond', ts)", "dayname(dt)",
+        "monthname(ts)", "dayname(ts)", "monthname(dt)", "epoch_ms(ts)", "epoch_ms(dt)", "epoch(ts)", "epoch(dt)",
+        "date_part('epoch', ts)", "date_add(dt, INTERVAL 1 MONTH)", "date_add(ts, INTERVAL 36 HOUR)",
+        "date_add(dt, INTERVAL 2 DAY)", "make_date(CAST(date_part('year', dt) AS INTEGER), 2, 28)",
+        "strftime(ts, '%Y-%m-%d %H:%M:%S.%f %j %U %W %V %G %a %b %p %I %g %c')",
+        "strftime(dt, '%A %B %-d %y %u %w %-j %-m %x %X')",
+        "strptime(strftime(ts, '%d/%m/%Y %H:%M:%S.%f'), '%d/%m/%Y %H:%M:%S.%f')",
+        "strptime(strftime(dt, '%a %-d %b %y'), '%a %d %b %y')", "try_strptime(s, '%Y-%m-%d')",
+        "strptime(CAST(dt AS VARCHAR), '%Y-%m-%d')"));
     String fragment = quote(FunctionTable.fragment(random));
     int start = random.nextInt(9);
     int length = random.nextInt(7);
