@@ -98,6 +98,7 @@ final class QueryText {
     List<TableFunctionCall> tableFunctions = new ArrayList<>();
     List<int[]> integerDivisions = new ArrayList<>();
     java.util.Set<Integer> commaAfter = new java.util.HashSet<>();
+    java.util.Set<Integer> castAfter = new java.util.HashSet<>();
     for (int index = 0; index < words.size(); index++) {
       Token token = words.get(index);
       Token next = index + 1 < words.size() ? words.get(index + 1) : null;
@@ -173,6 +174,11 @@ final class QueryText {
           && (parentheses.isEmpty() || !FROM_FUNCTIONS.contains(parentheses.peek()))) {
         String literal = token.text(sql);
         out.append('"').append(literal, 1, literal.length() - 1).append('"');
+      } else if ((token.isWord("timestamptz")) && next != null
+          && next.kind == TokenKind.STRING) {
+        // TIMESTAMPTZ '...' (DuckDB's literal) as '...'::TIMESTAMPTZ: the word blanked, the cast after the string
+        out.append(" ".repeat(token.end - token.start));
+        castAfter.add(index + 1);
       } else if (token.kind == TokenKind.INTEGER_DIVISION) {
         integerDivisions.add(positionOf(out, out.length()));
         // DuckDB's integer division; Calcite's lexer would take `//` for a comment (same length: positions hold)
@@ -183,6 +189,12 @@ final class QueryText {
       if (commaAfter.contains(index)) {
         insertions.add(positionOf(out, out.length()));
         out.append(',');
+      }
+      if (castAfter.contains(index)) {
+        for (char character : "::TIMESTAMPTZ".toCharArray()) {
+          insertions.add(positionOf(out, out.length()));
+          out.append(character);
+        }
       }
       if (token.isOther(sql, '(')) {
         parentheses.push(previous != null && previous.kind == TokenKind.WORD ? previous.lowerWord : "");

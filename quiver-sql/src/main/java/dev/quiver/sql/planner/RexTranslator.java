@@ -570,6 +570,21 @@ final class RexTranslator {
     BigDecimal constant = EngineFolding.intervalAmount(interval); // INTERVAL 3 HOUR is 3 * INTERVAL '1' HOUR
     if (constant != null) {
       BigDecimal value = constant;
+      if (!months && !isDate && date.getType().getSqlTypeName() == SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE
+          && interval.getType().getSqlTypeName().getStartUnit() == org.apache.calcite.avatica.util.TimeUnit.DAY) {
+        // A zoned timestamp moves by calendar days in the session's zone (as DuckDB and PostgreSQL: across a
+        // daylight-saving change a day is 23 or 25 hours), then by the exact rest (INTERVAL '1 2' DAY TO HOUR).
+        BigDecimal[] daysAndRest = value.divideAndRemainder(BigDecimal.valueOf(MILLIS_PER_DAY));
+        BigDecimal days = subtract ? daysAndRest[0].negate() : daysAndRest[0];
+        Expression moved = new Call(Functions.DATE_ADD_DAYS, List.of(dateValue, new Literal(days,
+            new ArrowType.Int(64, true))), type(call));
+        if (daysAndRest[1].signum() == 0) {
+          return moved;
+        }
+        BigDecimal rest = daysAndRest[1].multiply(BigDecimal.valueOf(1000));
+        return new Call(Functions.TIMESTAMP_ADD_MICROS, List.of(moved, new Literal(subtract ? rest.negate() : rest,
+            new ArrowType.Int(64, true))), type(call));
+      }
       if (!months && !isDate) {
         // A timestamp moves by the exact duration (Calcite counts day-time intervals in milliseconds).
         BigDecimal micros = value.multiply(BigDecimal.valueOf(1000));
