@@ -16,7 +16,9 @@ import java.util.Random;
  * products could overflow a type one engine widens and the other does not). Draws DuckDB's string
  * functions of issue 25 too (split_part, lpad/rpad, left/right, reverse, repeat, concat_ws,
  * trim/ltrim/rtrim of characters, regexp_extract, md5, ifnull, nullif (of numbers), greatest/least, strpos/instr,
- * length; starts_with, contains, regexp_full_match, regexp_matches as conditions).
+ * length; starts_with, contains, regexp_full_match, regexp_matches as conditions) and its date functions
+ * (date_part, date_diff/datediff, epoch_ms, DATE ± integer, DATE − DATE, make_date, dayname, monthname,
+ * strftime).
  */
 final class RandomExpressions {
   /** An expression's text and the kind of value it gives. */
@@ -29,6 +31,10 @@ final class RandomExpressions {
       "__", "%e"};
   private static final String[] EXTRACT_FIELDS = {"YEAR", "MONTH", "DAY", "DOW", "DOY", "QUARTER"};
   private static final String[] TIMESTAMP_FIELDS = {"YEAR", "MONTH", "DAY", "DOW", "HOUR", "MINUTE", "SECOND"};
+  private static final String[] DIFF_PARTS_DATE = {"day", "week", "month", "quarter", "year"};
+  private static final String[] DIFF_PARTS_TIMESTAMP = {"day", "month", "year", "hour", "minute", "second"};
+  private static final String[] STRFTIME_FORMATS = {"%Y-%m-%d", "%d/%m/%Y %H:%M", "%A %B %j", "%y%m%d %I %p",
+      "%H:%M:%S.%f"};
   private static final String[] TIMESTAMP_UNITS = {"DAY", "HOUR", "MINUTE", "SECOND", "MONTH"};
 
   private final Random random;
@@ -147,8 +153,27 @@ final class RandomExpressions {
           return column;
         }
         String[] fields = date.kind() == RandomTable.Kind.TIMESTAMP ? TIMESTAMP_FIELDS : EXTRACT_FIELDS;
-        return new Expression("EXTRACT(" + fields[random.nextInt(fields.length)] + " FROM " + date.sql() + ")",
-            RandomTable.Kind.BIGINT);
+        String field = fields[random.nextInt(fields.length)];
+        switch (random.nextInt(5)) {
+          case 0:
+            return new Expression("date_part('" + field.toLowerCase(java.util.Locale.ROOT) + "', " + date.sql() + ")",
+                RandomTable.Kind.BIGINT);
+          case 1: {
+            Expression other = column(kind -> kind == date.kind());
+            String[] parts = date.kind() == RandomTable.Kind.TIMESTAMP ? DIFF_PARTS_TIMESTAMP : DIFF_PARTS_DATE;
+            return new Expression((random.nextBoolean() ? "date_diff('" : "datediff('")
+                + parts[random.nextInt(parts.length)] + "', " + date.sql() + ", " + other.sql() + ")",
+                RandomTable.Kind.BIGINT);
+          }
+          case 2:
+            if (date.kind() == RandomTable.Kind.DATE) {
+              Expression other = column(kind -> kind == RandomTable.Kind.DATE);
+              return new Expression("(" + date.sql() + " - " + other.sql() + ")", RandomTable.Kind.BIGINT);
+            }
+            return new Expression("epoch_ms(" + date.sql() + ")", RandomTable.Kind.BIGINT);
+          default:
+            return new Expression("EXTRACT(" + field + " FROM " + date.sql() + ")", RandomTable.Kind.BIGINT);
+        }
       }
       case 6:
         return new Expression("ABS(" + column.sql() + ")", column.kind());
@@ -230,8 +255,18 @@ final class RandomExpressions {
         return new Expression("TRIM(" + column.sql() + ")", RandomTable.Kind.VARCHAR);
       case 5: {
         Expression temporal = column(kind -> kind == RandomTable.Kind.DATE || kind == RandomTable.Kind.TIMESTAMP);
-        return temporal == null ? column
-            : new Expression("CAST(" + temporal.sql() + " AS VARCHAR)", RandomTable.Kind.VARCHAR);
+        if (temporal == null) {
+          return column;
+        }
+        switch (random.nextInt(4)) {
+          case 0:
+            return varchar((random.nextBoolean() ? "dayname(" : "monthname(") + temporal.sql() + ")");
+          case 1:
+            return varchar("strftime(" + temporal.sql() + ", "
+                + quote(STRFTIME_FORMATS[random.nextInt(STRFTIME_FORMATS.length)]) + ")");
+          default:
+            return new Expression("CAST(" + temporal.sql() + " AS VARCHAR)", RandomTable.Kind.VARCHAR);
+        }
       }
       default:
         return column;
@@ -308,10 +343,18 @@ final class RandomExpressions {
     if (depth <= 0 || random.nextBoolean()) {
       return column;
     }
-    String unit = random.nextBoolean() ? "DAY" : "MONTH";
     String sign = random.nextBoolean() ? " + " : " - ";
-    return new Expression("CAST(" + column.sql() + sign + "INTERVAL '" + (1 + random.nextInt(40)) + "' " + unit
-        + " AS DATE)", RandomTable.Kind.DATE);
+    switch (random.nextInt(3)) {
+      case 0:
+        return new Expression("(" + column.sql() + sign + random.nextInt(400) + ")", RandomTable.Kind.DATE);
+      case 1:
+        return new Expression("make_date(CAST(EXTRACT(year FROM " + column.sql() + ") AS BIGINT), " + (1
+            + random.nextInt(12)) + ", " + (1 + random.nextInt(28)) + ")", RandomTable.Kind.DATE);
+      default:
+        String unit = random.nextBoolean() ? "DAY" : "MONTH";
+        return new Expression("CAST(" + column.sql() + sign + "INTERVAL '" + (1 + random.nextInt(40)) + "' " + unit
+            + " AS DATE)", RandomTable.Kind.DATE);
+    }
   }
 
   /** A TIMESTAMP expression, or a date one when no timestamp column is in scope. */

@@ -94,7 +94,8 @@ class RandomQueryGeneratorTest {
   private static final java.util.Set<String> DIALECT_FUNCTIONS = java.util.Set.of("date_trunc", "split_part",
       "lpad", "rpad", "left", "right", "reverse", "repeat", "concat_ws", "trim", "ltrim", "rtrim", "regexp_extract",
       "md5", "ifnull", "greatest", "least", "strpos", "instr", "length", "starts_with", "contains",
-      "regexp_full_match", "regexp_matches", "count_if", "bool_and", "bool_or");
+      "regexp_full_match", "regexp_matches", "count_if", "bool_and", "bool_or", "date_part", "date_diff", "datediff",
+      "epoch_ms", "make_date", "dayname", "monthname", "strftime");
 
   @Test
   void calciteParsesAndValidatesEveryQuery() throws Exception {
