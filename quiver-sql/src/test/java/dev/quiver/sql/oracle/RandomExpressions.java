@@ -159,16 +159,16 @@ final class RandomExpressions {
             return new Expression("date_part('" + field.toLowerCase(java.util.Locale.ROOT) + "', " + date.sql() + ")",
                 RandomTable.Kind.BIGINT);
           case 1: {
-            Expression other = column(kind -> kind == date.kind());
+            Expression end = column(kind -> kind == date.kind());
             String[] parts = date.kind() == RandomTable.Kind.TIMESTAMP ? DIFF_PARTS_TIMESTAMP : DIFF_PARTS_DATE;
             return new Expression((random.nextBoolean() ? "date_diff('" : "datediff('")
-                + parts[random.nextInt(parts.length)] + "', " + date.sql() + ", " + other.sql() + ")",
+                + parts[random.nextInt(parts.length)] + "', " + date.sql() + ", " + end.sql() + ")",
                 RandomTable.Kind.BIGINT);
           }
           case 2:
             if (date.kind() == RandomTable.Kind.DATE) {
-              Expression other = column(kind -> kind == RandomTable.Kind.DATE);
-              return new Expression("(" + date.sql() + " - " + other.sql() + ")", RandomTable.Kind.BIGINT);
+              Expression subtrahend = column(kind -> kind == RandomTable.Kind.DATE);
+              return new Expression("(" + date.sql() + " - " + subtrahend.sql() + ")", RandomTable.Kind.BIGINT);
             }
             return new Expression("epoch_ms(" + date.sql() + ")", RandomTable.Kind.BIGINT);
           default:
