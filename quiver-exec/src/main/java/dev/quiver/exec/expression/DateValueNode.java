@@ -45,11 +45,7 @@ final class DateValueNode extends Node {
   Column evaluate(EvaluationContext context) {
     int count = context.count;
     Column[] values = new Column[arguments.size()];
-    boolean[] nulls = null;
-    for (int i = 0; i < values.length; i++) {
-      values[i] = arguments.get(i).evaluate(context);
-      nulls = i == 0 ? Column.union(values[i].nulls, null, count) : Column.union(nulls, values[i].nulls, count);
-    }
+    boolean[] nulls = evaluateAll(arguments, context, values);
     return switch (function) {
       case MAKE_DATE, MAKE_TIMESTAMP -> make(values, nulls, count);
       case MICROS_TO_TIMESTAMP, MILLIS_TO_TIMESTAMP -> fromLongs((LongColumn) values[0], nulls, count);

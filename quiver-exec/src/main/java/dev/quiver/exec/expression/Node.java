@@ -17,6 +17,19 @@ abstract class Node {
 
   abstract Column evaluate(EvaluationContext context);
 
+  /**
+   * Evaluates {@code arguments} into {@code values} (one batch each) and returns the rows where any is
+   * NULL (null when none is): the null mask of a function that is NULL on a NULL argument.
+   */
+  static boolean[] evaluateAll(java.util.List<Node> arguments, EvaluationContext context, Column[] values) {
+    boolean[] nulls = null;
+    for (int i = 0; i < values.length; i++) {
+      values[i] = arguments.get(i).evaluate(context);
+      nulls = Column.union(nulls, values[i].nulls, context.count);
+    }
+    return nulls;
+  }
+
   /** Whether this node is a constant (a literal or folded sub-tree). */
   boolean isConstant() {
     return false;

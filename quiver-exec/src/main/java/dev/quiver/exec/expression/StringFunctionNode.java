@@ -44,11 +44,7 @@ final class StringFunctionNode extends Node {
   Column evaluate(EvaluationContext context) {
     int count = context.count;
     Column[] values = new Column[arguments.size()];
-    boolean[] nulls = null;
-    for (int i = 0; i < values.length; i++) {
-      values[i] = arguments.get(i).evaluate(context);
-      nulls = nulls == null ? Column.union(values[i].nulls, null, count) : Column.union(nulls, values[i].nulls, count);
-    }
+    boolean[] nulls = evaluateAll(arguments, context, values);
     StringColumn strings = (StringColumn) values[0];
     if (function == Function.CHAR_LENGTH) {
       long[] lengths = new long[count];

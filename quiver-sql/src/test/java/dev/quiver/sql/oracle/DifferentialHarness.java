@@ -35,6 +35,10 @@ public abstract class DifferentialHarness {
    */
   static final List<String> ORACLE_BUGS = List.of("BindBuiltinScalarFunction did not return a BoundFunctionExpression");
 
+  /** The outermost LIMIT of a generated query (at its end). */
+  private static final java.util.regex.Pattern LIMIT = java.util.regex.Pattern.compile(
+      "\\bLIMIT (\\d+)(?: OFFSET \\d+)?$");
+
   /** The queries skipped since the JVM started because DuckDB failed on them with one of {@link #ORACLE_BUGS}. */
   static final java.util.concurrent.atomic.AtomicInteger SKIPPED = new java.util.concurrent.atomic.AtomicInteger();
 
@@ -133,6 +137,15 @@ public abstract class DifferentialHarness {
         return Optional.empty();
       }
       return Optional.of(query.label() + "\nthe oracle rejected the generated query: " + failure);
+    }
+    java.util.regex.Matcher limit = LIMIT.matcher(query.sql());
+    if (limit.find() && expected.rows().size() > Long.parseLong(limit.group(1))) {
+      // no answer of a LIMIT n query has more than n rows: DuckDB 2.0.0.1 drops the LIMIT of a constant
+      // first ORDER BY key over a LEFT JOIN (dataset seed 20261350); the query has no oracle answer
+      System.out.println("skipped (DuckDB's answer has " + expected.rows().size() + " rows, more than its LIMIT): "
+          + query.label().replace('\n', ' '));
+      SKIPPED.incrementAndGet();
+      return Optional.empty();
     }
     Result actual;
     try {
