@@ -36,17 +36,6 @@ final class NestedDistinctOn {
     String orderName(int j) {
       return "$ob" + id + "_" + j;
     }
-
-    List<String> hiddenNames() {
-      List<String> names = new ArrayList<>();
-      for (int i = 0; i < keys; i++) {
-        names.add(keyName(i));
-      }
-      for (int j = 0; j < order.size(); j++) {
-        names.add(orderName(j));
-      }
-      return names;
-    }
   }
 
   /**
