@@ -88,6 +88,16 @@ final class AggregateSpec {
   Accumulator newAccumulator(int c) {
     AggregateCall call = calls.get(c);
     KeyKind kind = argumentKind[c];
+    if (kind == KeyKind.INTERVAL) {
+      switch (call.function()) {
+        case COUNT, MIN, MAX, ANY_VALUE, SINGLE_VALUE -> {
+          // kept as its raw 16 bytes; MIN and MAX compare spans
+        }
+        case ARG_MIN, ARG_MAX -> kind = KeyKind.DECIMAL; // a value carried as its raw 16 bytes
+        default -> throw QuiverException.user(call.function().name().toLowerCase(java.util.Locale.ROOT)
+            + " of an INTERVAL is not supported yet (use epoch(x), the seconds it spans)");
+      }
+    }
     switch (call.function()) {
       case COUNT:
         return new CountAccumulator();
@@ -113,7 +123,12 @@ final class AggregateSpec {
         return new ValueAccumulator(kind, ValueAccumulator.Mode.ANY);
       case ARG_MIN:
       case ARG_MAX:
-        return new ArgExtremeAccumulator(kind, KeyKind.of(input.getFields().get(ordering[c]).getType()),
+        KeyKind orderKind = KeyKind.of(input.getFields().get(ordering[c]).getType());
+        if (orderKind == KeyKind.INTERVAL) {
+          throw QuiverException.user(call.function().name().toLowerCase(java.util.Locale.ROOT)
+              + " ordered by an INTERVAL is not supported yet (order by epoch(x))");
+        }
+        return new ArgExtremeAccumulator(kind, orderKind,
             call.function() == dev.quiver.exec.plan.AggregateFunction.ARG_MIN);
       case SINGLE_VALUE:
         return new ValueAccumulator(kind, ValueAccumulator.Mode.SINGLE);

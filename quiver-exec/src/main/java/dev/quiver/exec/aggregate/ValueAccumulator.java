@@ -37,6 +37,8 @@ final class ValueAccumulator extends Accumulator {
   private long[] high = new long[0];
   private byte[][] bytes = new byte[0][];
   private long variableBytes;
+  /** Whether values take two words (a 128-bit decimal, an interval's raw 16 bytes). */
+  private final boolean wide;
   private long[] readLow = new long[0];
   private long[] readHigh = new long[0];
   private boolean[] valid = new boolean[0];
@@ -44,11 +46,12 @@ final class ValueAccumulator extends Accumulator {
   ValueAccumulator(KeyKind kind, Mode mode) {
     this.kind = kind;
     this.mode = mode;
+    this.wide = kind == KeyKind.DECIMAL || kind == KeyKind.INTERVAL;
   }
 
   @Override
   int bytesPerGroup() {
-    return kind == KeyKind.BYTES ? 9 + 16 : kind == KeyKind.DECIMAL ? 17 : 9;
+    return kind == KeyKind.BYTES ? 9 + 16 : wide ? 17 : 9;
   }
 
   @Override
@@ -66,7 +69,7 @@ final class ValueAccumulator extends Accumulator {
       bytes = Arrays.copyOf(bytes, groups);
     } else {
       low = Arrays.copyOf(low, groups);
-      if (kind == KeyKind.DECIMAL) {
+      if (wide) {
         high = Arrays.copyOf(high, groups);
       }
     }
@@ -97,7 +100,7 @@ final class ValueAccumulator extends Accumulator {
         }
       } else if (seen[group] != VALUE || replaces(group, readLow[i], readHigh[i])) {
         low[group] = readLow[i];
-        if (kind == KeyKind.DECIMAL) {
+        if (wide) {
           high[group] = readHigh[i];
         }
         seen[group] = VALUE;
@@ -125,6 +128,10 @@ final class ValueAccumulator extends Accumulator {
           Double.longBitsToDouble(low[group]));
       case DECIMAL -> candidateHigh != high[group] ? Long.compare(candidateHigh, high[group])
           : Long.compareUnsigned(candidateLow, low[group]);
+      // raw MONTH_DAY_NANO bytes: months and days in the low word, nanoseconds in the high one; by span
+      case INTERVAL -> dev.quiver.common.arrow.IntervalValue.compare((int) candidateLow, (int) (candidateLow >>> 32),
+          Math.floorDiv(candidateHigh, 1000L), (int) low[group], (int) (low[group] >>> 32),
+          Math.floorDiv(high[group], 1000L));
       default -> Long.compare(candidateLow, low[group]);
     };
     return mode == Mode.MIN ? order < 0 : order > 0;
@@ -164,7 +171,7 @@ final class ValueAccumulator extends Accumulator {
     for (int i = 0; i < count; i++) {
       int source = from + i;
       mergeOne(targets[i], theirs.seen[source], kind == KeyKind.BYTES ? 0 : theirs.low[source],
-          kind == KeyKind.DECIMAL ? theirs.high[source] : 0, kind == KeyKind.BYTES ? theirs.bytes[source] : null);
+          wide ? theirs.high[source] : 0, kind == KeyKind.BYTES ? theirs.bytes[source] : null);
     }
   }
 
@@ -187,7 +194,7 @@ final class ValueAccumulator extends Accumulator {
       }
     } else if (seen[group] != VALUE || replaces(group, theirLow, theirHigh)) {
       low[group] = theirLow;
-      if (kind == KeyKind.DECIMAL) {
+      if (wide) {
         high[group] = theirHigh;
       }
       seen[group] = VALUE;
@@ -237,7 +244,7 @@ final class ValueAccumulator extends Accumulator {
         case FLOAT32 ->
           MemoryUtil.putInt(data + 4L * i, Float.floatToRawIntBits((float) Double.longBitsToDouble(value)));
         case INT64, FLOAT64 -> MemoryUtil.putLong(data + 8L * i, value);
-        case DECIMAL -> {
+        case DECIMAL, INTERVAL -> {
           MemoryUtil.putLong(data + 16L * i, value);
           MemoryUtil.putLong(data + 16L * i + 8, high[group]);
         }
@@ -261,7 +268,7 @@ final class ValueAccumulator extends Accumulator {
         out.write(bytes[i]);
       } else {
         out.writeLong(low[i]);
-        out.writeLong(kind == KeyKind.DECIMAL ? high[i] : 0);
+        out.writeLong(wide ? high[i] : 0);
       }
     }
   }
@@ -293,7 +300,7 @@ final class ValueAccumulator extends Accumulator {
   }
 
   long high(int group) {
-    return kind == KeyKind.DECIMAL ? high[group] : 0;
+    return wide ? high[group] : 0;
   }
 
   byte[] bytes(int group) {
@@ -317,7 +324,7 @@ final class ValueAccumulator extends Accumulator {
       return;
     }
     low[group] = valueLow;
-    if (kind == KeyKind.DECIMAL) {
+    if (wide) {
       high[group] = valueHigh;
     }
     seen[group] = VALUE;

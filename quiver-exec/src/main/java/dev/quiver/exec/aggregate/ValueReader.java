@@ -60,7 +60,7 @@ final class ValueReader {
           low[i] = MemoryUtil.getLong(data + 8L * rows[i]);
         }
       }
-      case DECIMAL -> {
+      case DECIMAL, INTERVAL -> {
         for (int i = 0; i < count; i++) {
           low[i] = MemoryUtil.getLong(data + 16L * rows[i]);
           high[i] = MemoryUtil.getLong(data + 16L * rows[i] + 8);

@@ -40,6 +40,10 @@ final class CallBuilder {
     if (text != null) {
       return text;
     }
+    Node interval = intervalCall(call, column);
+    if (interval != null) {
+      return interval;
+    }
     Node temporal = new DateCallBuilder(builder).build(call, column);
     if (temporal != null) {
       return temporal;
@@ -146,6 +150,7 @@ final class CallBuilder {
             temporal(argument(call, 1, column), function), null, Types.INT64);
       }
       case Functions.DATE_ADD_DAYS, Functions.DATE_ADD_MONTHS -> {
+        // (EXTRACT of an INTERVAL is built by intervalCall)
         requireArguments(call, 2, 2);
         Node date = temporal(argument(call, 0, column), function);
         return new DateFunctionNode(function.equals(Functions.DATE_ADD_DAYS) ? DateFunctionNode.Function.ADD_DAYS
@@ -359,7 +364,102 @@ final class CallBuilder {
     return kind == Kind.LONG || kind == Kind.DOUBLE || kind == Kind.DECIMAL;
   }
 
+  /** The calls that make or take INTERVAL values ({@link IntervalNode}), or null for any other call. */
+  private Node intervalCall(Call call, int column) {
+    String function = call.function();
+    ArrowType type = call.type();
+    switch (function) {
+      case Functions.TIMESTAMP_DIFFERENCE, Functions.AGE -> {
+        requireArguments(call, 2, 2);
+        Node[] operands = promote(timestampOperand(argument(call, 0, column), function),
+            timestampOperand(argument(call, 1, column), function), function);
+        return new IntervalNode(function.equals(Functions.AGE) ? IntervalNode.Function.AGE
+            : IntervalNode.Function.DIFFERENCE, List.of(operands[0], operands[1]), Types.INTERVAL);
+      }
+      case Functions.TIMESTAMP_ADD_INTERVAL, Functions.TIMESTAMP_SUBTRACT_INTERVAL -> {
+        requireArguments(call, 2, 2);
+        Node timestamp = NodeBuilder.castTo(timestampOperand(argument(call, 0, column), function), type);
+        return new IntervalNode(function.equals(Functions.TIMESTAMP_ADD_INTERVAL) ? IntervalNode.Function.TIMESTAMP_ADD
+            : IntervalNode.Function.TIMESTAMP_SUBTRACT,
+            List.of(timestamp,
+                intervalOperand(argument(call, 1, column), function)),
+            type);
+      }
+      case Functions.EPOCH, Functions.EXTRACT, Functions.NEGATE -> {
+        Node operand = argument(call, call.arguments().size() - 1, column);
+        if (operand.kind != Kind.INTERVAL) {
+          return null;
+        }
+        if (function.equals(Functions.NEGATE)) {
+          return new IntervalNode(IntervalNode.Function.NEGATE, List.of(operand), Types.INTERVAL);
+        }
+        if (function.equals(Functions.EPOCH)) {
+          return new IntervalNode(IntervalNode.Function.EPOCH, List.of(operand), Types.FLOAT64);
+        }
+        String unit = constantText(call, 0);
+        if (unit == null) {
+          throw QuiverException.user("EXTRACT needs a unit");
+        }
+        return new IntervalPartNode(DateFunctionNode.Unit.of(unit), operand);
+      }
+      default -> {
+        return null;
+      }
+    }
+  }
+
+  private static Node timestampOperand(Node node, String function) {
+    if (node.kind == Kind.NULL) {
+      return NodeBuilder.castTo(node, Types.TIMESTAMP);
+    }
+    if (Types.isDate(node.type)) {
+      return NodeBuilder.castTo(node, Types.TIMESTAMP);
+    }
+    if (!Types.isTimestamp(node.type)) {
+      throw QuiverException.user(function + " needs a DATE or TIMESTAMP, not " + Types.name(node.type));
+    }
+    return node;
+  }
+
+  private static Node intervalOperand(Node node, String function) {
+    if (node.kind == Kind.NULL) {
+      return NodeBuilder.castTo(node, Types.INTERVAL);
+    }
+    if (node.kind != Kind.INTERVAL) {
+      throw QuiverException.user(function + " needs an INTERVAL, not " + Types.name(node.type));
+    }
+    return node;
+  }
+
+  /** {@code interval ± interval}, {@code interval * integer} (either side). */
+  private static Node intervalArithmetic(Operator operator, Node left, Node right) {
+    switch (operator.symbol) {
+      case Functions.ADD, Functions.SUBTRACT -> {
+        return new IntervalNode(operator.symbol.equals(Functions.ADD) ? IntervalNode.Function.ADD
+            : IntervalNode.Function.SUBTRACT,
+            List.of(intervalOperand(left, operator.symbol),
+                intervalOperand(right, operator.symbol)),
+            Types.INTERVAL);
+      }
+      case Functions.MULTIPLY -> {
+        boolean intervalFirst = left.kind == Kind.INTERVAL;
+        Node interval = intervalFirst ? left : right;
+        Node factor = intervalFirst ? right : left;
+        if (!Types.isInt(factor.type) && factor.kind != Kind.NULL) {
+          throw QuiverException.user("INTERVAL * " + Types.name(factor.type)
+              + ": an interval can be multiplied by an integer only");
+        }
+        return new IntervalNode(IntervalNode.Function.MULTIPLY, List.of(interval,
+            NodeBuilder.castTo(factor, Types.INT64)), Types.INTERVAL);
+      }
+      default -> throw QuiverException.user("arithmetic " + operator.symbol + " does not apply to an INTERVAL");
+    }
+  }
+
   private static Node arithmetic(Operator operator, Node left, Node right, ArrowType type) {
+    if (Kind.of(type) == Kind.INTERVAL) {
+      return intervalArithmetic(operator, left, right);
+    }
     switch (Kind.of(type)) {
       case LONG -> {
         if (!Types.isInt(type)) {

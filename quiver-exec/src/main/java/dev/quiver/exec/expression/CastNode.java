@@ -1,5 +1,7 @@
 package dev.quiver.exec.expression;
 
+import dev.quiver.common.QuiverException;
+import dev.quiver.common.arrow.IntervalValue;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
@@ -44,6 +46,7 @@ final class CastNode extends Node {
       case DOUBLE -> toDouble(input, from, to);
       case DECIMAL -> toDecimal(input, from, to);
       case STRING -> toText(input, from);
+      case INTERVAL -> throw QuiverException.user("cannot cast " + Types.name(from) + " to INTERVAL");
       case NULL -> nulls(to, input.size);
     };
   }
@@ -57,6 +60,7 @@ final class CastNode extends Node {
       case DOUBLE -> new DoubleColumn(new double[count], all);
       case DECIMAL -> new DecimalColumn(Types.scale(type), new long[count], all);
       case STRING -> new StringColumn(new byte[0], new int[count + 1], all);
+      case INTERVAL -> IntervalColumn.allocate(count, all);
     };
   }
 
@@ -381,6 +385,9 @@ final class CastNode extends Node {
     }
     if (input instanceof DoubleColumn doubles) {
       return TextCasts.formatDouble(doubles.values[row], Types.isSingle(from));
+    }
+    if (input instanceof IntervalColumn intervals) {
+      return IntervalValue.text(intervals.months[row], intervals.days[row], intervals.micros[row]);
     }
     return ((DecimalColumn) input).decimal(row).toPlainString();
   }

@@ -27,6 +27,7 @@ final class ColumnReader {
       case DOUBLE -> new DoubleColumn(readDoubles(vector, type, positions, count), nulls);
       case DECIMAL -> readDecimals(vector, type, positions, count, nulls);
       case STRING -> readStrings(vector, positions, count, nulls);
+      case INTERVAL -> readIntervals(vector, positions, count, nulls);
       case NULL -> new BoolColumn(new boolean[count], Column.allNulls(count));
     };
   }
@@ -163,6 +164,22 @@ final class ColumnReader {
       }
     }
     return values;
+  }
+
+  /** Arrow MONTH_DAY_NANO values (int months, int days, long nanos: 16 bytes) to months, days, micros. */
+  private static IntervalColumn readIntervals(FieldVector vector, int[] positions, int count, boolean[] nulls) {
+    ArrowBuf data = vector.getDataBuffer();
+    IntervalColumn result = IntervalColumn.allocate(count, nulls);
+    for (int i = 0; i < count; i++) {
+      if (nulls != null && nulls[i]) {
+        continue;
+      }
+      long offset = (positions == null ? i : positions[i]) * 16L;
+      result.months[i] = data.getInt(offset);
+      result.days[i] = data.getInt(offset + 4);
+      result.micros[i] = Math.floorDiv(data.getLong(offset + 8), 1000L);
+    }
+    return result;
   }
 
   private static DecimalColumn readDecimals(FieldVector vector, ArrowType type, int[] positions, int count,

@@ -1,5 +1,6 @@
 package dev.quiver.exec.expression;
 
+import dev.quiver.common.QuiverException;
 import java.math.BigInteger;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.BufferAllocator;
@@ -65,8 +66,22 @@ final class ColumnWriter {
           data.setDouble(i * 8L, doubles.values[i]);
         }
       }
+    } else if (column instanceof IntervalColumn intervals) {
+      for (int i = 0; i < count; i++) {
+        data.setInt(i * 16L, intervals.months[i]);
+        data.setInt(i * 16L + 4, intervals.days[i]);
+        data.setLong(i * 16L + 8, nanos(intervals.micros[i]));
+      }
     } else {
       writeDecimals((DecimalColumn) column, data, count);
+    }
+  }
+
+  private static long nanos(long micros) {
+    try {
+      return Math.multiplyExact(micros, 1000L);
+    } catch (ArithmeticException tooLarge) {
+      throw QuiverException.user("interval out of range: " + micros + " microseconds do not fit Arrow's nanoseconds");
     }
   }
 

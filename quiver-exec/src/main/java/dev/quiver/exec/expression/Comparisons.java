@@ -1,5 +1,6 @@
 package dev.quiver.exec.expression;
 
+import dev.quiver.common.arrow.IntervalValue;
 import dev.quiver.expression.ComparisonOperator;
 import java.math.BigInteger;
 import java.util.Arrays;
@@ -29,6 +30,10 @@ final class Comparisons {
       for (int i = 0; i < count; i++) {
         result[i] = Integer.signum(Arrays.compareUnsigned(a.data, a.offsets[i], a.offsets[i + 1], b.data,
             b.offsets[i], b.offsets[i + 1]));
+      }
+    } else if (left instanceof IntervalColumn a && right instanceof IntervalColumn b) {
+      for (int i = 0; i < count; i++) {
+        result[i] = IntervalValue.compare(a.months[i], a.days[i], a.micros[i], b.months[i], b.days[i], b.micros[i]);
       }
     } else if (left instanceof BoolColumn a && right instanceof BoolColumn b) {
       for (int i = 0; i < count; i++) {

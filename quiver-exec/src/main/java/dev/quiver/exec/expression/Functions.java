@@ -227,6 +227,17 @@ public final class Functions {
   public static final String STRPTIME = "strptime";
   /** {@code try_strptime(text, format)}: as strptime, but NULL where the text does not match. */
   public static final String TRY_STRPTIME = "try_strptime";
+  /**
+   * {@code timestamp_difference(a, b)} of two timestamps (a date counts as its midnight): {@code a - b} as an
+   * INTERVAL of whole days and the microseconds under a day, as DuckDB.
+   */
+  public static final String TIMESTAMP_DIFFERENCE = "timestamp_difference";
+  /** {@code age(a, b)} of two timestamps: the years, months, days and time from b to a, an INTERVAL (see IntervalNode). */
+  public static final String AGE = "age";
+  /** {@code timestamp_add_interval(t, i)}: t moved by an INTERVAL column's months, days and micros, of t's type. */
+  public static final String TIMESTAMP_ADD_INTERVAL = "timestamp_add_interval";
+  /** {@code timestamp_subtract_interval(t, i)}: t moved back by the interval. */
+  public static final String TIMESTAMP_SUBTRACT_INTERVAL = "timestamp_subtract_interval";
   /** {@code hash(a, ...)}: Quiver's own stable 64-bit hash of the arguments (see HashNode), never NULL: int64. */
   public static final String HASH = "hash";
 }

@@ -3,6 +3,7 @@ package dev.quiver.exec.expression;
 import dev.quiver.common.QuiverException;
 import org.apache.arrow.vector.types.DateUnit;
 import org.apache.arrow.vector.types.FloatingPointPrecision;
+import org.apache.arrow.vector.types.IntervalUnit;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /** How the compiler holds values of an Arrow type while evaluating (which {@link Column} subclass). */
@@ -12,6 +13,8 @@ enum Kind {
   DOUBLE,
   DECIMAL,
   STRING,
+  /** Intervals (months, days, microseconds apart; {@link IntervalColumn}). */
+  INTERVAL,
   /** The type of an untyped NULL literal: every row NULL (held as a {@link BoolColumn}). */
   NULL;
 
@@ -52,6 +55,12 @@ enum Kind {
         yield DECIMAL;
       }
       case Utf8 -> STRING;
+      case Interval -> {
+        if (((ArrowType.Interval) type).getUnit() != IntervalUnit.MONTH_DAY_NANO) {
+          throw unsupported(type);
+        }
+        yield INTERVAL;
+      }
       case Null -> NULL;
       default -> throw unsupported(type);
     };

@@ -1,6 +1,7 @@
 package dev.quiver.exec.expression;
 
 import dev.quiver.common.QuiverException;
+import dev.quiver.common.arrow.IntervalValue;
 import dev.quiver.expression.ComparisonOperator;
 import dev.quiver.expression.Literal;
 import java.math.BigDecimal;
@@ -40,9 +41,18 @@ final class Literals {
       case DOUBLE -> new DoubleColumn(new double[] {doubleValue(value, type)}, null);
       case DECIMAL -> decimal(decimalValue(value), type);
       case STRING -> StringColumn.constant(((String) value).getBytes(StandardCharsets.UTF_8), 1);
+      case INTERVAL -> interval(value);
       case NULL -> CastNode.nulls(type, 1);
     };
     return new LiteralNode(column, nodeType(value, type));
+  }
+
+  private static Column interval(Object value) {
+    if (!(value instanceof IntervalValue interval)) {
+      throw QuiverException.user("literal " + value + " is not an interval");
+    }
+    return new IntervalColumn(new int[] {interval.months()}, new int[] {interval.days()},
+        new long[] {interval.micros()}, null);
   }
 
   private static Column decimal(BigDecimal value, ArrowType type) {

@@ -15,6 +15,7 @@ final class Types {
   static final ArrowType FLOAT64 = new ArrowType.FloatingPoint(FloatingPointPrecision.DOUBLE);
   static final ArrowType UTF8 = ArrowType.Utf8.INSTANCE;
   static final ArrowType TIMESTAMP = new ArrowType.Timestamp(TimeUnit.MICROSECOND, null);
+  static final ArrowType INTERVAL = new ArrowType.Interval(org.apache.arrow.vector.types.IntervalUnit.MONTH_DAY_NANO);
   static final long MICROS_PER_DAY = 86_400_000_000L;
   static final long MICROS_PER_SECOND = 1_000_000L;
 
@@ -49,6 +50,7 @@ final class Types {
       case Timestamp -> ((ArrowType.Timestamp) type).getTimezone() == null ? "TIMESTAMP"
           : "TIMESTAMP WITH TIME ZONE";
       case Null -> "NULL";
+      case Interval -> "INTERVAL";
       default -> type.toString();
     };
   }

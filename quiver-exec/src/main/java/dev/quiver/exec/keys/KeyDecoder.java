@@ -58,7 +58,7 @@ public final class KeyDecoder {
           case INT16 -> MemoryUtil.putShort(data + 2L * i, (short) value);
           case INT32, FLOAT32 -> MemoryUtil.putInt(data + 4L * i, (int) value);
           case INT64, FLOAT64 -> MemoryUtil.putLong(data + 8L * i, value);
-          case DECIMAL -> {
+          case DECIMAL, INTERVAL -> {
             MemoryUtil.putLong(data + 16L * i, value);
             MemoryUtil.putLong(data + 16L * i + 8, fixed[at + slot + 1]);
           }

@@ -202,7 +202,7 @@ public final class KeyEncoder {
           }
         }
       }
-      case DECIMAL -> {
+      case DECIMAL, INTERVAL -> {
         for (int row = 0; row < count; row++) {
           int at = index[row];
           if (at < 0) {

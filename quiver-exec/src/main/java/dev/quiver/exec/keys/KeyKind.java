@@ -18,6 +18,11 @@ public enum KeyKind {
   FLOAT64(1),
   /** A 128-bit decimal: two slots, the low then the high 64 bits of the unscaled value. */
   DECIMAL(2),
+  /**
+   * An interval (Arrow MONTH_DAY_NANO): two slots of its raw 16 bytes, so equal keys are equal months,
+   * days and nanoseconds (as the intervals that {@code timestamp - timestamp} makes always are).
+   */
+  INTERVAL(2),
   /** Utf8 or Binary: one slot holding the length, the bytes in the row's byte run. */
   BYTES(1);
 
@@ -40,7 +45,7 @@ public enum KeyKind {
       case INT16 -> 2;
       case INT32, FLOAT32 -> 4;
       case INT64, FLOAT64 -> 8;
-      case DECIMAL -> 16;
+      case DECIMAL, INTERVAL -> 16;
     };
   }
 
@@ -93,6 +98,11 @@ public enum KeyKind {
         return INT64;
       case Time:
         return ((ArrowType.Time) type).getBitWidth() == 32 ? INT32 : INT64;
+      case Interval:
+        if (((ArrowType.Interval) type).getUnit() == org.apache.arrow.vector.types.IntervalUnit.MONTH_DAY_NANO) {
+          return INTERVAL;
+        }
+        break;
       default:
         break;
     }

@@ -10,6 +10,8 @@ import org.apache.arrow.vector.FieldVector;
  * boxing).
  */
 final class KeyEncoder {
+  private static final long MICROS_PER_DAY = 86_400_000_000L;
+
   private KeyEncoder() {}
 
   /**
@@ -81,7 +83,7 @@ final class KeyEncoder {
       if (!noNulls && !isSet(validity, row)) {
         keys[at] = nullWord;
         keys[at + 1] = 0;
-        if (kind == KeyLayout.DECIMAL128) {
+        if (kind == KeyLayout.DECIMAL128 || kind == KeyLayout.INTERVAL) {
           keys[at + 2] = 0;
         }
         continue;
@@ -91,6 +93,18 @@ final class KeyEncoder {
         case KeyLayout.INT64 -> keys[at + 1] = flip(MemoryUtil.getLong(data + 8L * row), descending);
         case KeyLayout.FLOAT64 -> keys[at + 1] = flip(orderedDouble(MemoryUtil.getLong(data + 8L * row)), descending);
         case KeyLayout.DECIMAL64 -> keys[at + 1] = flip(MemoryUtil.getLong(data + 16L * row), descending);
+        case KeyLayout.INTERVAL -> {
+          // the span in microseconds as a signed 128-bit integer: (months * 30 + days) * 1 day + micros
+          long address = data + 16L * row;
+          long wholeDays = MemoryUtil.getInt(address) * 30L + MemoryUtil.getInt(address + 4);
+          long micros = Math.floorDiv(MemoryUtil.getLong(address + 8), 1000L);
+          long low = wholeDays * MICROS_PER_DAY;
+          long high = Math.multiplyHigh(wholeDays, MICROS_PER_DAY);
+          long sum = low + micros;
+          high += (micros >> 63) + (Long.compareUnsigned(sum, low) < 0 ? 1 : 0);
+          keys[at + 1] = flip(high, descending);
+          keys[at + 2] = flip(sum ^ Long.MIN_VALUE, descending);
+        }
         default -> {
           long low = MemoryUtil.getLong(data + 16L * row);
           long high = MemoryUtil.getLong(data + 16L * row + 8);

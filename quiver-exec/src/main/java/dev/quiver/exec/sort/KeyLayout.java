@@ -32,6 +32,8 @@ final class KeyLayout {
   static final int DECIMAL64 = 8;
   static final int DECIMAL128 = 9;
   static final int BYTES = 10;
+  /** An interval by its span (months as 30 days, as it compares): a null word and two words of 128 bits. */
+  static final int INTERVAL = 11;
 
   private final int[] columns;
   private final int[] kinds;
@@ -117,6 +119,11 @@ final class KeyLayout {
         return INT64;
       case Time:
         return ((ArrowType.Time) type).getBitWidth() == 32 ? INT32 : INT64;
+      case Interval:
+        if (((ArrowType.Interval) type).getUnit() == org.apache.arrow.vector.types.IntervalUnit.MONTH_DAY_NANO) {
+          return INTERVAL;
+        }
+        break;
       default:
         break;
     }
@@ -126,7 +133,7 @@ final class KeyLayout {
   private static int wordsOf(int kind) {
     return switch (kind) {
       case NULLS, BOOL, INT8, INT16, INT32, FLOAT32 -> 1;
-      case DECIMAL128 -> 3;
+      case DECIMAL128, INTERVAL -> 3;
       default -> 2;
     };
   }

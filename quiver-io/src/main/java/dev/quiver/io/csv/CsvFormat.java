@@ -1,6 +1,7 @@
 package dev.quiver.io.csv;
 
 import dev.quiver.common.QuiverException;
+import dev.quiver.common.arrow.IntervalValue;
 import dev.quiver.common.arrow.TimestampText;
 import java.math.BigDecimal;
 import java.time.LocalDate;
@@ -244,6 +245,8 @@ public final class CsvFormat {
       case VIEWVARBINARY:
       case FIXEDSIZEBINARY:
         return binaryText((byte[]) vector.getObject(row));
+      case INTERVALMONTHDAYNANO:
+        return intervalText(vector, row);
       case LIST:
       case LARGELIST:
       case FIXED_SIZE_LIST:
@@ -253,6 +256,14 @@ public final class CsvFormat {
       default:
         return String.valueOf(vector.getObject(row));
     }
+  }
+
+  /** An Arrow MONTH_DAY_NANO interval as DuckDB prints it ({@link IntervalValue#text()}). */
+  private static String intervalText(ValueVector vector, int row) {
+    org.apache.arrow.memory.ArrowBuf data = vector.getDataBuffer();
+    long offset = row * 16L;
+    return IntervalValue.text(data.getInt(offset), data.getInt(offset + 4),
+        Math.floorDiv(data.getLong(offset + 8), 1000L));
   }
 
   private static String timeText(ValueVector vector, int row) {

@@ -4,7 +4,6 @@ import dev.quiver.exec.expression.Functions;
 import dev.quiver.expression.Call;
 import dev.quiver.expression.Expression;
 import dev.quiver.expression.Literal;
-import dev.quiver.sql.SqlException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -97,12 +96,19 @@ final class DateCalls {
       case "DATE_ADD" -> {
         yield "";
       }
-      case "AGE" -> throw SqlException.about(call.getOperator().getName(), "age(...) is an INTERVAL, and Quiver has "
-          + "no INTERVAL values yet: use date_diff(part, start, end)");
+      case "AGE" -> {
+        yield "";
+      }
       default -> null;
     };
     if (function == null) {
       return null;
+    }
+    if (name.equals("AGE")) {
+      Expression first = operands.size() == 1
+          ? new Literal(LocalDate.ofInstant(queryStart(), ZoneOffset.UTC).atStartOfDay(), IntervalCalls.TIMESTAMP)
+          : translator.translate(operands.get(0));
+      return IntervalCalls.age(first, translator.translate(operands.get(operands.size() - 1)));
     }
     if (name.equals("DATE_ADD")) {
       return translator.dateAdd(call, operands.get(0), operands.get(1), false);
@@ -144,9 +150,18 @@ final class DateCalls {
       return new Call(Functions.DATE_DIFF, List.of(new Literal("day", ArrowType.Utf8.INSTANCE),
           translator.translate(right), translator.translate(left)), BIGINT);
     }
+    if (SqlTypeName.INTERVAL_TYPES.contains(a) && SqlTypeName.INTERVAL_TYPES.contains(b)) {
+      return new Call(plus ? Functions.ADD : Functions.SUBTRACT, List.of(translator.translate(left),
+          translator.translate(right)), IntervalCalls.INTERVAL);
+    }
+    if (SqlTypeName.INTERVAL_TYPES.contains(a)) {
+      return translator.dateAdd(call, right, left, false);
+    }
+    if (SqlTypeName.INTERVAL_TYPES.contains(b)) {
+      return translator.dateAdd(call, left, right, !plus);
+    }
     if (a != SqlTypeName.DATE && b != SqlTypeName.DATE) {
-      throw SqlException.about(plus ? "+" : "-", "TIMESTAMP - TIMESTAMP is an INTERVAL, and Quiver has no INTERVAL "
-          + "values yet: use date_diff('microsecond', start, end) or epoch(end) - epoch(start)");
+      return IntervalCalls.difference(translator.translate(left), translator.translate(right));
     }
     RexNode date = a == SqlTypeName.DATE ? left : right;
     RexNode days = a == SqlTypeName.DATE ? right : left;

@@ -32,7 +32,7 @@ import org.apache.calcite.sql2rel.StandardConvertletTable;
  * DuckDB's date arithmetic and date and time functions, with DuckDB's names, argument orders and
  * result types: {@code DATE ± integer} (a DATE), {@code integer + DATE}, {@code DATE - DATE} (a
  * BIGINT count of days), date_diff/datediff, date_part, date_add, make_date, make_timestamp, dayname,
- * monthname, epoch, epoch_ms, to_timestamp, age (refused: an INTERVAL value).
+ * monthname, epoch, epoch_ms, to_timestamp, age (an INTERVAL value, see IntervalCalls).
  *
  * <p>{@code +} and {@code -} are Calcite's own operators, which refuse a DATE with an integer. The
  * validator looks binary operators up again by name in the operator table, so {@link #PLUS} and
@@ -51,9 +51,11 @@ final class DateOperators {
   static final SqlFunction DATEDIFF = function("DATEDIFF", BIGINT,
       OperandTypes.family(SqlTypeFamily.STRING, SqlTypeFamily.DATETIME, SqlTypeFamily.DATETIME));
   static final SqlFunction DATE_PART = function("DATE_PART", DateOperators::datePartType,
-      OperandTypes.family(SqlTypeFamily.STRING, SqlTypeFamily.DATETIME));
+      OperandTypes.or(OperandTypes.family(SqlTypeFamily.STRING, SqlTypeFamily.DATETIME),
+          OperandTypes.family(SqlTypeFamily.STRING, SqlTypeFamily.DATETIME_INTERVAL)));
   static final SqlFunction DATEPART = function("DATEPART", DateOperators::datePartType,
-      OperandTypes.family(SqlTypeFamily.STRING, SqlTypeFamily.DATETIME));
+      OperandTypes.or(OperandTypes.family(SqlTypeFamily.STRING, SqlTypeFamily.DATETIME),
+          OperandTypes.family(SqlTypeFamily.STRING, SqlTypeFamily.DATETIME_INTERVAL)));
   static final SqlFunction DATE_ADD = function("DATE_ADD", DateOperators::dateAddType,
       OperandTypes.family(SqlTypeFamily.DATETIME, SqlTypeFamily.DATETIME_INTERVAL));
   static final SqlFunction MAKE_DATE = function("MAKE_DATE", ReturnTypes.DATE_NULLABLE,
@@ -66,7 +68,8 @@ final class DateOperators {
       org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE), OperandTypes.DATETIME);
   static final SqlFunction MONTHNAME = function("MONTHNAME", ReturnTypes.VARCHAR.andThen(
       org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE), OperandTypes.DATETIME);
-  static final SqlFunction EPOCH = function("EPOCH", ReturnTypes.DOUBLE_NULLABLE, OperandTypes.DATETIME);
+  static final SqlFunction EPOCH = function("EPOCH", ReturnTypes.DOUBLE_NULLABLE,
+      OperandTypes.or(OperandTypes.DATETIME, OperandTypes.family(SqlTypeFamily.DATETIME_INTERVAL)));
   static final SqlFunction EPOCH_MS = function("EPOCH_MS", DateOperators::epochMillisType,
       OperandTypes.or(OperandTypes.DATETIME, OperandTypes.family(SqlTypeFamily.INTEGER)));
   static final SqlFunction TO_TIMESTAMP = function("TO_TIMESTAMP", DateOperators::zonedTimestampType,
@@ -166,12 +169,19 @@ final class DateOperators {
         InferTypes.FIRST_KNOWN, checker);
   }
 
-  /** DATE ± integer, integer + DATE, DATE - DATE, TIMESTAMP - TIMESTAMP. */
+  /** DATE ± integer, integer + DATE, DATE - DATE, TIMESTAMP - TIMESTAMP, DATE ± INTERVAL, INTERVAL + DATE. */
   static boolean dateForm(boolean plus, RelDataType left, RelDataType right) {
     SqlTypeName a = left.getSqlTypeName();
     SqlTypeName b = right.getSqlTypeName();
-    if (a == SqlTypeName.DATE && SqlTypeName.INT_TYPES.contains(b)) {
+    if (a == SqlTypeName.DATE && (SqlTypeName.INT_TYPES.contains(b) || SqlTypeName.INTERVAL_TYPES.contains(b))) {
       return true;
+    }
+    if (plus && SqlTypeName.INTERVAL_TYPES.contains(a) && b == SqlTypeName.DATE) {
+      return true;
+    }
+    if (SqlTypeName.INTERVAL_TYPES.contains(a) && SqlTypeName.INTERVAL_TYPES.contains(b)
+        && a.getFamily() != b.getFamily()) {
+      return true; // months with days or time: one INTERVAL value holds both (Calcite refuses the mix)
     }
     if (plus) {
       return SqlTypeName.INT_TYPES.contains(a) && b == SqlTypeName.DATE;
@@ -188,6 +198,15 @@ final class DateOperators {
     RelDataType type;
     if (left.getSqlTypeName() == SqlTypeName.DATE && right.getSqlTypeName() == SqlTypeName.DATE) {
       type = types.createSqlType(SqlTypeName.BIGINT);
+    } else if (SqlTypeName.INTERVAL_TYPES.contains(left.getSqlTypeName())
+        && SqlTypeName.INTERVAL_TYPES.contains(right.getSqlTypeName())) {
+      type = types.createSqlIntervalType(new org.apache.calcite.sql.SqlIntervalQualifier(
+          org.apache.calcite.avatica.util.TimeUnit.DAY, org.apache.calcite.avatica.util.TimeUnit.SECOND,
+          org.apache.calcite.sql.parser.SqlParserPos.ZERO));
+    } else if (SqlTypeName.INTERVAL_TYPES.contains(left.getSqlTypeName())
+        || SqlTypeName.INTERVAL_TYPES.contains(right.getSqlTypeName())) {
+      // DATE ± INTERVAL is the TIMESTAMP of the date's midnight moved, as in DuckDB and PostgreSQL
+      type = types.createSqlType(SqlTypeName.TIMESTAMP, 6);
     } else if (isTimestamp(left.getSqlTypeName())) {
       type = types.createSqlIntervalType(new org.apache.calcite.sql.SqlIntervalQualifier(
           org.apache.calcite.avatica.util.TimeUnit.DAY, org.apache.calcite.avatica.util.TimeUnit.SECOND,
@@ -234,10 +253,14 @@ final class DateOperators {
         : nullable(binding, binding.getTypeFactory().createSqlType(SqlTypeName.BIGINT));
   }
 
+  /**
+   * age(...): one INTERVAL value of months, days and time in the engine; to Calcite a year-month interval,
+   * so that it compares with {@code INTERVAL 18 YEAR} (Calcite refuses to compare the two interval families).
+   */
   private static RelDataType intervalType(SqlOperatorBinding binding) {
     return nullable(binding, binding.getTypeFactory().createSqlIntervalType(
-        new org.apache.calcite.sql.SqlIntervalQualifier(org.apache.calcite.avatica.util.TimeUnit.DAY,
-            org.apache.calcite.avatica.util.TimeUnit.SECOND, org.apache.calcite.sql.parser.SqlParserPos.ZERO)));
+        new org.apache.calcite.sql.SqlIntervalQualifier(org.apache.calcite.avatica.util.TimeUnit.YEAR,
+            org.apache.calcite.avatica.util.TimeUnit.MONTH, org.apache.calcite.sql.parser.SqlParserPos.ZERO)));
   }
 
   private static RelDataType nullable(SqlOperatorBinding binding, RelDataType type) {

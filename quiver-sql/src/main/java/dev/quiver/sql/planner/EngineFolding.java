@@ -49,8 +49,8 @@ final class EngineFolding {
   static RexNode fold(RexBuilder rexBuilder, RexNode expression) {
     RelDataType type = expression.getType();
     if (SqlTypeName.INTERVAL_TYPES.contains(type.getSqlTypeName())) {
-      // The engine has no interval values: an interval constant ({@code INTERVAL 3 HOUR} is 3 times
-      // one hour) is folded exactly here, for the translation's date and timestamp arithmetic to take.
+      // An interval constant ({@code INTERVAL 3 HOUR} is 3 times one hour) is folded exactly here, as one
+      // Calcite literal; any other interval expression (a - b, age(...)) is left for the engine to evaluate.
       BigDecimal amount = intervalAmount(expression);
       return amount == null || type.getIntervalQualifier() == null ? null
           : rexBuilder.makeIntervalLiteral(amount, type.getIntervalQualifier());

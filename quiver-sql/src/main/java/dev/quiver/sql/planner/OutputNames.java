@@ -140,6 +140,12 @@ final class OutputNames {
       return left == null || right == null ? null : "(" + left + " " + infix + " " + right + ")";
     }
     switch (kind) {
+      case FILTER: {
+        // count(*) FILTER (WHERE x > 1) is count_star() FILTER (WHERE (x > 1)), as DuckDB names it
+        String aggregate = name(operands.get(0));
+        String condition = name(operands.get(1));
+        return aggregate == null || condition == null ? null : aggregate + " FILTER (WHERE " + condition + ")";
+      }
       case MINUS_PREFIX: {
         if (operands.get(0) instanceof SqlNumericLiteral number) {
           return "-" + number.toValue();

@@ -99,11 +99,18 @@ final class QueryText {
     List<int[]> integerDivisions = new ArrayList<>();
     java.util.Set<Integer> commaAfter = new java.util.HashSet<>();
     java.util.Set<Integer> castAfter = new java.util.HashSet<>();
+    InfixCasts infixCasts = InfixCasts.find(words, sql);
     for (int index = 0; index < words.size(); index++) {
       Token token = words.get(index);
       Token next = index + 1 < words.size() ? words.get(index + 1) : null;
       out.append(text, position, token.start);
       position = token.end;
+      int opens = infixCasts.opens.getOrDefault(index, 0)
+          + (token.isWord("timestamptz") && next != null && next.kind == TokenKind.STRING ? 1 : 0);
+      for (int open = 0; open < opens; open++) {
+        insertions.add(positionOf(out, out.length()));
+        out.append('(');
+      }
       int close = token.kind == TokenKind.WORD && next != null && next.isOther(sql, '(')
           ? closing(words, index + 1, sql)
           : -1;
@@ -191,10 +198,14 @@ final class QueryText {
         out.append(',');
       }
       if (castAfter.contains(index)) {
-        for (char character : "::TIMESTAMPTZ".toCharArray()) {
+        for (char character : "::TIMESTAMPTZ)".toCharArray()) {
           insertions.add(positionOf(out, out.length()));
           out.append(character);
         }
+      }
+      for (int closes = infixCasts.closes.getOrDefault(index, 0); closes > 0; closes--) {
+        insertions.add(positionOf(out, out.length()));
+        out.append(')');
       }
       if (token.isOther(sql, '(')) {
         parentheses.push(previous != null && previous.kind == TokenKind.WORD ? previous.lowerWord : "");
@@ -221,7 +232,7 @@ final class QueryText {
   }
 
   /** The index of the token closing the parenthesis at {@code open}, or -1. */
-  private static int closing(List<Token> words, int open, String sql) {
+  static int closing(List<Token> words, int open, String sql) {
     int depth = 0;
     for (int i = open; i < words.size(); i++) {
       Token token = words.get(i);

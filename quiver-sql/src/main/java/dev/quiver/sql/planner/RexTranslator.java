@@ -87,6 +87,22 @@ final class RexTranslator {
   private Expression call(RexCall call) {
     SqlKind kind = call.getKind();
     List<RexNode> operands = call.getOperands();
+    if (SqlTypeName.INTERVAL_TYPES.contains(call.getType().getSqlTypeName())) {
+      Expression constant = IntervalCalls.constant(call);
+      if (constant != null) {
+        return constant; // INTERVAL 3 HOUR is 3 * INTERVAL '1' HOUR: one exact value
+      }
+      if (call.getOperator().getName().equals("*") || call.getOperator().getName().equals("/")) {
+        return new Call(call.getOperator().getName().equals("*") ? Functions.MULTIPLY : Functions.DIVIDE,
+            List.of(translate(operands.get(0)), translate(operands.get(1))), type(call));
+      }
+      if ((kind == SqlKind.PLUS || kind == SqlKind.MINUS)
+          && SqlTypeName.INTERVAL_TYPES.contains(operands.get(0).getType().getSqlTypeName())
+          && SqlTypeName.INTERVAL_TYPES.contains(operands.get(1).getType().getSqlTypeName())) {
+        return new Call(kind == SqlKind.PLUS ? Functions.ADD : Functions.SUBTRACT,
+            List.of(translate(operands.get(0)), translate(operands.get(1))), type(call));
+      }
+    }
     switch (kind) {
       case AND:
         return junction(operands, true);
@@ -599,7 +615,8 @@ final class RexTranslator {
       }
       amount = new Literal(subtract ? value.negate() : value, new ArrowType.Int(64, true));
     } else {
-      throw SqlException.unpositioned("only constant intervals can be added to dates and timestamps, not " + interval);
+      Expression moving = isDate ? castTo(dateValue, IntervalCalls.TIMESTAMP) : dateValue;
+      return IntervalCalls.move(moving, translate(interval), subtract, type(call));
     }
     if (date.getType().getSqlTypeName() != SqlTypeName.DATE
         && date.getType().getSqlTypeName().getFamily() != SqlTypeFamily.TIMESTAMP) {
@@ -690,7 +707,7 @@ final class RexTranslator {
   /** A literal of its own SQL type. */
   Literal literal(RexLiteral literal) {
     if (SqlTypeName.INTERVAL_TYPES.contains(literal.getType().getSqlTypeName())) {
-      throw SqlException.unpositioned("an interval is only supported added to or subtracted from a date");
+      return IntervalCalls.literal(literal);
     }
     return literalOf(literal, type(literal));
   }
@@ -699,6 +716,9 @@ final class RexTranslator {
   static Literal literalOf(RexLiteral literal, ArrowType type) {
     if (literal.isNull()) {
       return new Literal(null, type);
+    }
+    if (SqlTypeName.INTERVAL_TYPES.contains(literal.getType().getSqlTypeName())) {
+      return IntervalCalls.literal(literal);
     }
     return new Literal(LiteralValues.of(LiteralValues.valueOf(literal), type), type);
   }

@@ -33,6 +33,13 @@ final class SargTranslation {
   private SargTranslation() {}
 
   static Expression translate(RexTranslator translator, RexCall search) {
+    if (org.apache.calcite.sql.type.SqlTypeName.INTERVAL_TYPES.contains(
+        search.getOperands().get(0).getType().getSqlTypeName())) {
+      // an interval's bounds are Calcite amounts (months or milliseconds): the plain comparisons carry their types
+      return translator.translate(org.apache.calcite.rex.RexUtil.expandSearch(new org.apache.calcite.rex.RexBuilder(
+          new org.apache.calcite.sql.type.SqlTypeFactoryImpl(org.apache.calcite.rel.type.RelDataTypeSystem.DEFAULT)),
+          null, search));
+    }
     RexLiteral sargLiteral = (RexLiteral) search.getOperands().get(1);
     Sarg<?> sarg = sargLiteral.getValueAs(Sarg.class);
     List<Object> endpoints = new ArrayList<>();

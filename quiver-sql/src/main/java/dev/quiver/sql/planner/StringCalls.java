@@ -86,7 +86,8 @@ final class StringCalls {
       case TIMESTAMP -> "TIMESTAMP";
       case TIMESTAMP_WITH_LOCAL_TIME_ZONE -> "TIMESTAMP WITH TIME ZONE";
       case NULL -> "\"NULL\"";
-      default -> type.getSqlTypeName().getName();
+      default -> org.apache.calcite.sql.type.SqlTypeName.INTERVAL_TYPES.contains(type.getSqlTypeName()) ? "INTERVAL"
+          : type.getSqlTypeName().getName();
     };
   }
 }

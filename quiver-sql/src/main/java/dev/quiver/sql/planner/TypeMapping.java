@@ -82,6 +82,11 @@ final class TypeMapping {
       }
       case Null:
         return types.createSqlType(SqlTypeName.NULL);
+      case Interval:
+        // months, days and micros in one value: Calcite's day-time interval stands for all of them
+        return types.createSqlIntervalType(new org.apache.calcite.sql.SqlIntervalQualifier(
+            org.apache.calcite.avatica.util.TimeUnit.DAY, org.apache.calcite.avatica.util.TimeUnit.SECOND,
+            org.apache.calcite.sql.parser.SqlParserPos.ZERO));
       default:
         return types.createSqlType(SqlTypeName.ANY);
     }
@@ -127,6 +132,21 @@ final class TypeMapping {
             DateCalls.sessionZone());
       case NULL:
         return ArrowType.Null.INSTANCE;
+      case INTERVAL_YEAR:
+      case INTERVAL_YEAR_MONTH:
+      case INTERVAL_MONTH:
+      case INTERVAL_DAY:
+      case INTERVAL_DAY_HOUR:
+      case INTERVAL_DAY_MINUTE:
+      case INTERVAL_DAY_SECOND:
+      case INTERVAL_HOUR:
+      case INTERVAL_HOUR_MINUTE:
+      case INTERVAL_HOUR_SECOND:
+      case INTERVAL_MINUTE:
+      case INTERVAL_MINUTE_SECOND:
+      case INTERVAL_SECOND:
+        // every SQL interval is one Arrow MONTH_DAY_NANO value (months, days, nanoseconds), as DuckDB's INTERVAL
+        return new ArrowType.Interval(org.apache.arrow.vector.types.IntervalUnit.MONTH_DAY_NANO);
       default:
         throw SqlException.unpositioned("values of type " + type.getFullTypeString().replace(" NOT NULL", "")
             + " are not supported");

@@ -18,7 +18,8 @@ import java.util.Random;
  * trim/ltrim/rtrim of characters, regexp_extract, md5, ifnull, nullif (of numbers), greatest/least, strpos/instr,
  * length; starts_with, contains, regexp_full_match, regexp_matches as conditions) and its date functions
  * (date_part, date_diff/datediff, epoch_ms, DATE ± integer, DATE − DATE, make_date, dayname, monthname,
- * strftime).
+ * strftime), and INTERVAL values (TIMESTAMP - TIMESTAMP and age(...), read by epoch and date_part and
+ * compared with interval literals of their family).
  */
 final class RandomExpressions {
   /** An expression's text and the kind of value it gives. */
@@ -154,6 +155,9 @@ final class RandomExpressions {
         }
         String[] fields = date.kind() == RandomTable.Kind.TIMESTAMP ? TIMESTAMP_FIELDS : EXTRACT_FIELDS;
         String field = fields[random.nextInt(fields.length)];
+        if (date.kind() == RandomTable.Kind.TIMESTAMP && random.nextInt(6) == 0) {
+          return intervalNumber(date);
+        }
         switch (random.nextInt(5)) {
           case 0:
             return new Expression("date_part('" + field.toLowerCase(java.util.Locale.ROOT) + "', " + date.sql() + ")",
@@ -441,7 +445,39 @@ final class RandomExpressions {
     }
   }
 
+  /** A number read from an INTERVAL value: the difference or the age of two timestamps. */
+  private Expression intervalNumber(Expression timestamp) {
+    Expression other = column(kind -> kind == RandomTable.Kind.TIMESTAMP);
+    String interval = random.nextBoolean() ? "(" + timestamp.sql() + " - " + other.sql() + ")"
+        : "age(" + timestamp.sql() + ", " + other.sql() + ")";
+    if (random.nextBoolean()) {
+      return new Expression("epoch(" + interval + ")", RandomTable.Kind.DOUBLE);
+    }
+    String[] parts = {"year", "month", "day", "hour", "minute", "second", "microsecond"};
+    return new Expression("date_part('" + parts[random.nextInt(parts.length)] + "', " + interval + ")",
+        RandomTable.Kind.BIGINT);
+  }
+
+  /** An INTERVAL value compared with an interval literal of its family. */
+  private String intervalComparison(Expression timestamp) {
+    Expression other = column(kind -> kind == RandomTable.Kind.TIMESTAMP);
+    String[] operators = {"=", "<>", "<", "<=", ">", ">="};
+    String operator = operators[random.nextInt(operators.length)];
+    if (random.nextBoolean()) {
+      String[] units = {"DAY", "HOUR", "MINUTE", "SECOND"};
+      return "(" + timestamp.sql() + " - " + other.sql() + ") " + operator + " INTERVAL '" + (random.nextInt(400)
+          - 100) + "' " + units[random.nextInt(units.length)];
+    }
+    String[] units = {"MONTH", "YEAR"};
+    return "age(" + timestamp.sql() + ", " + other.sql() + ") " + operator + " INTERVAL '" + (random.nextInt(40) - 10)
+        + "' " + units[random.nextInt(units.length)];
+  }
+
   private String comparison(int depth) {
+    Expression timestamp = random.nextInt(10) == 0 ? column(kind -> kind == RandomTable.Kind.TIMESTAMP) : null;
+    if (timestamp != null) {
+      return intervalComparison(timestamp);
+    }
     Expression left = comparable(depth - 1);
     Expression right;
     if (random.nextInt(3) == 0) {

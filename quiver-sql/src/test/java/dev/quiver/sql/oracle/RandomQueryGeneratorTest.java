@@ -95,7 +95,7 @@ class RandomQueryGeneratorTest {
       "lpad", "rpad", "left", "right", "reverse", "repeat", "concat_ws", "trim", "ltrim", "rtrim", "regexp_extract",
       "md5", "ifnull", "greatest", "least", "strpos", "instr", "length", "starts_with", "contains",
       "regexp_full_match", "regexp_matches", "count_if", "bool_and", "bool_or", "date_part", "date_diff", "datediff",
-      "epoch_ms", "make_date", "dayname", "monthname", "strftime");
+      "epoch_ms", "make_date", "dayname", "monthname", "strftime", "epoch", "age");
 
   @Test
   void calciteParsesAndValidatesEveryQuery() throws Exception {
@@ -115,7 +115,7 @@ class RandomQueryGeneratorTest {
           if (isCalciteCharsetLimit(failure)) {
             charsetLimited++;
           } else if (String.valueOf(failure.getMessage()).matches("(?s).*Cannot apply '[-+]' to arguments of type"
-              + " '<(DATE|INTEGER)> [-+] <(INTEGER|DATE)>'.*")) {
+              + " '<(DATE|INTEGER|TIMESTAMP\\(\\d\\))> [-+] <(INTEGER|DATE|TIMESTAMP\\(\\d\\))>'.*")) {
             // DATE ± integer, DATE - DATE: DuckDB's date arithmetic, which Quiver's DateOperators add
             dialectFunctions++;
           } else if (failure instanceof org.apache.calcite.sql.parser.SqlParseException

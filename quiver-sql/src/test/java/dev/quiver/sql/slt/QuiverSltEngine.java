@@ -118,6 +118,9 @@ final class QuiverSltEngine implements SltEngine {
     if (vector instanceof TimeNanoVector times) {
       return LocalTime.ofNanoOfDay(times.get(row));
     }
+    if (vector instanceof org.apache.arrow.vector.IntervalMonthDayNanoVector) {
+      return dev.quiver.io.csv.CsvFormat.text(vector, row, null); // DuckDB's text, as its driver gives it
+    }
     // decimals (BigDecimal), timestamps without a zone (LocalDateTime), anything else by its object
     return vector.getObject(row);
   }
