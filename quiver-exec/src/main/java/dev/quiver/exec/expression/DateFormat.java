@@ -171,9 +171,15 @@ final class DateFormat {
     out.append(digits);
   }
 
+  /** Whether the format reads a UTC offset ({@code %z}) or a zone name ({@code %Z}): strptime gives a TIMESTAMPTZ. */
+  boolean zoned() {
+    return parts.contains('z') || parts.contains('Z');
+  }
+
   /**
-   * The wall-clock microseconds {@code input} gives in this format, or {@link Long#MIN_VALUE} when it does
-   * not match (or names no valid date or time).
+   * The microseconds {@code input} gives in this format, or {@link Long#MIN_VALUE} when it does not match
+   * (or names no valid date, time, offset or zone): the wall clock, or for a {@link #zoned()} format the
+   * instant (the wall clock less the {@code %z} offset, else in the {@code %Z} zone, else in UTC).
    */
   long parse(String input, String function) {
     int[] position = {0};
@@ -189,6 +195,8 @@ final class DateFormat {
     int second = 0;
     long fraction = 0;
     int pm = -1;
+    long offset = Long.MIN_VALUE;
+    java.time.ZoneId zone = null;
     for (Object part : parts) {
       if (part instanceof StringBuilder literal) {
         if (!matchLiteral(input, position, literal)) {
@@ -237,7 +245,21 @@ final class DateFormat {
           }
           continue;
         }
-        case 'z', 'Z', 'U', 'W', 'V', 'G', 'u', 'w' -> throw QuiverException.user(function
+        case 'z' -> {
+          offset = offset(input, position);
+          if (offset == Long.MIN_VALUE) {
+            return Long.MIN_VALUE;
+          }
+          continue;
+        }
+        case 'Z' -> {
+          zone = zone(input, position);
+          if (zone == null) {
+            return Long.MIN_VALUE;
+          }
+          continue;
+        }
+        case 'U', 'W', 'V', 'G', 'u', 'w' -> throw QuiverException.user(function
             + ": %" + specifier + " is only for formatting, not for parsing (format " + TextCasts.quote(text) + ")");
         default -> {}
       }
@@ -284,7 +306,57 @@ final class DateFormat {
     } else {
       days = CivilDates.days(year, month, day);
     }
-    return days * Types.MICROS_PER_DAY + ((hour * 60L + minute) * 60 + second) * Types.MICROS_PER_SECOND + fraction;
+    long wall = days * Types.MICROS_PER_DAY + ((hour * 60L + minute) * 60 + second) * Types.MICROS_PER_SECOND
+        + fraction;
+    if (offset != Long.MIN_VALUE) {
+      return wall - offset;
+    }
+    return zone == null ? wall : CivilDates.fromWall(zone, wall);
+  }
+
+  /** A UTC offset as DuckDB's %z reads it: {@code ±HH}, {@code ±HHMM} or {@code ±HH:MM}; micros or MIN_VALUE. */
+  private static long offset(String input, int[] position) {
+    int at = position[0];
+    if (at >= input.length() || (input.charAt(at) != '+' && input.charAt(at) != '-')) {
+      return Long.MIN_VALUE;
+    }
+    int sign = input.charAt(at) == '-' ? -1 : 1;
+    position[0]++;
+    int start = position[0];
+    long hours = digits(input, position, 2);
+    if (hours < 0 || position[0] - start != 2 || hours > 23) {
+      return Long.MIN_VALUE;
+    }
+    long minutes = 0;
+    if (position[0] < input.length() && input.charAt(position[0]) == ':') {
+      position[0]++;
+    }
+    if (position[0] < input.length() && Character.isDigit(input.charAt(position[0]))) {
+      int minuteStart = position[0];
+      minutes = digits(input, position, 2);
+      if (minutes < 0 || position[0] - minuteStart != 2 || minutes > 59) {
+        return Long.MIN_VALUE;
+      }
+    }
+    return sign * (hours * 60 + minutes) * 60 * Types.MICROS_PER_SECOND;
+  }
+
+  /** A zone name (IANA: {@code Europe/Berlin}, {@code UTC}) as %Z reads it, up to white space; null if unknown. */
+  private static java.time.ZoneId zone(String input, int[] position) {
+    int end = position[0];
+    while (end < input.length() && !Character.isWhitespace(input.charAt(end))) {
+      end++;
+    }
+    if (end == position[0]) {
+      return null;
+    }
+    try {
+      java.time.ZoneId zone = java.time.ZoneId.of(input.substring(position[0], end));
+      position[0] = end;
+      return zone;
+    } catch (java.time.DateTimeException unknown) {
+      return null;
+    }
   }
 
   private static boolean matchLiteral(String input, int[] position, CharSequence literal) {

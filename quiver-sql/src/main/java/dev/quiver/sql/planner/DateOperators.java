@@ -77,10 +77,10 @@ final class DateOperators {
   static final SqlFunction STRFTIME = function("STRFTIME", ReturnTypes.VARCHAR.andThen(
       org.apache.calcite.sql.type.SqlTypeTransforms.TO_NULLABLE),
       OperandTypes.family(SqlTypeFamily.DATETIME, SqlTypeFamily.STRING));
-  static final SqlFunction STRPTIME = function("STRPTIME", DateOperators::timestampType,
+  static final SqlFunction STRPTIME = function("STRPTIME", DateOperators::parsedTimestampType,
       OperandTypes.STRING_STRING);
-  static final SqlFunction TRY_STRPTIME = function("TRY_STRPTIME", DateOperators::forcedNullableTimestamp,
-      OperandTypes.STRING_STRING);
+  static final SqlFunction TRY_STRPTIME = function("TRY_STRPTIME", binding -> binding.getTypeFactory()
+      .createTypeWithNullability(parsedTimestampType(binding), true), OperandTypes.STRING_STRING);
   static final SqlFunction AGE = function("AGE", DateOperators::intervalType,
       OperandTypes.or(OperandTypes.DATETIME, OperandTypes.family(SqlTypeFamily.DATETIME, SqlTypeFamily.DATETIME)));
 
@@ -238,9 +238,11 @@ final class DateOperators {
     return nullable(binding, binding.getTypeFactory().createSqlType(SqlTypeName.TIMESTAMP, 6));
   }
 
-  private static RelDataType forcedNullableTimestamp(SqlOperatorBinding binding) {
-    return binding.getTypeFactory().createTypeWithNullability(
-        binding.getTypeFactory().createSqlType(SqlTypeName.TIMESTAMP, 6), true);
+  /** strptime: a TIMESTAMP, or a TIMESTAMP WITH TIME ZONE when the format reads an offset or zone (%z, %Z), as DuckDB. */
+  private static RelDataType parsedTimestampType(SqlOperatorBinding binding) {
+    String format = binding.isOperandLiteral(1, false) ? binding.getOperandLiteralValue(1, String.class) : null;
+    boolean zoned = format != null && (format.contains("%z") || format.contains("%Z"));
+    return zoned ? zonedTimestampType(binding) : timestampType(binding);
   }
 
   private static RelDataType zonedTimestampType(SqlOperatorBinding binding) {
