@@ -13,6 +13,7 @@ import dev.quiver.exec.operator.OperatorMetrics;
 import dev.quiver.exec.operator.SinkFactory;
 import dev.quiver.exec.plan.AggregateNode;
 import dev.quiver.exec.plan.ExchangeNode;
+import dev.quiver.exec.plan.ExpandNode;
 import dev.quiver.exec.plan.FilterNode;
 import dev.quiver.exec.plan.JoinNode;
 import dev.quiver.exec.plan.LimitNode;
@@ -113,6 +114,12 @@ final class PipelineBuilder {
       Pipeline pipeline = open(project.input());
       ProjectOperatorFactory operator = new ProjectOperatorFactory(project);
       add(pipeline, operator, operator.metrics(), project);
+      return pipeline;
+    }
+    if (node instanceof ExpandNode expand) {
+      Pipeline pipeline = open(expand.input());
+      ExpandOperatorFactory operator = new ExpandOperatorFactory(expand);
+      add(pipeline, operator, operator.metrics(), expand);
       return pipeline;
     }
     if (node instanceof LimitNode limit) {

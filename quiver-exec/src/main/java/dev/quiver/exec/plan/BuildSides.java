@@ -100,6 +100,9 @@ public final class BuildSides {
     if (plan instanceof UnionAllNode union) {
       return new UnionAllNode(inputs, union.schema());
     }
+    if (plan instanceof ExpandNode expand) {
+      return new ExpandNode(inputs.get(0), expand.projections(), expand.names(), expand.nullable());
+    }
     if (plan instanceof ExchangeNode exchange) {
       return new ExchangeNode(inputs.get(0), exchange.keys());
     }

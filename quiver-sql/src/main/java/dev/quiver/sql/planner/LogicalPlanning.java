@@ -201,6 +201,7 @@ final class LogicalPlanning {
     rel = AggregateRewrites.rewrite(rel);
     rel = new RelFieldTrimmer(validator, relBuilder).trim(rel);
     rel = hep(rel, FINAL_RULES);
+    rel = GroupingSetsPlanning.rewrite(rel);
     return new Planned(outputNames(rel, outputNames, relBuilder), schema, relBuilder);
   }
 

@@ -85,6 +85,9 @@ final class RelTranslator {
     if (rel instanceof DistinctOnRel distinctOn) {
       return distinctOn(distinctOn);
     }
+    if (rel instanceof ExpandRel expand) {
+      return expand(expand);
+    }
     if (rel instanceof Sort sort) {
       return sort(sort);
     }
@@ -377,6 +380,24 @@ final class RelTranslator {
       return offset == 0 && limit < 0 ? input : new LimitNode(input, offset, limit);
     }
     return new SortNode(input, keys, offset, limit);
+  }
+
+  private PlanNode expand(ExpandRel expand) {
+    PlanNode input = translate(expand.getInput());
+    RexTranslator rex = new RexTranslator(input.schema().getFields());
+    List<List<Expression>> projections = new ArrayList<>();
+    for (List<org.apache.calcite.rex.RexNode> projection : expand.projections()) {
+      List<Expression> expressions = new ArrayList<>();
+      for (int i = 0; i < projection.size(); i++) {
+        expressions.add(RexTranslator.castTo(rex.translate(projection.get(i)),
+            TypeMapping.toArrow(expand.getRowType().getFieldList().get(i).getType())));
+      }
+      projections.add(expressions);
+    }
+    List<String> names = expand.getRowType().getFieldNames();
+    List<Boolean> nullable = expand.getRowType().getFieldList().stream().map(field -> field.getType().isNullable())
+        .toList();
+    return new dev.quiver.exec.plan.ExpandNode(input, projections, names, nullable);
   }
 
   private PlanNode distinctOn(DistinctOnRel distinctOn) {
