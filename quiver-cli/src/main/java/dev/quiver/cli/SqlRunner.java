@@ -153,6 +153,9 @@ final class SqlRunner {
     } catch (QuiverException failure) {
       out.flush();
       err.println("quiver: " + describe(failure, statement));
+      if ("1".equals(System.getenv("QUIVER_DEBUG"))) {
+        failure.printStackTrace(err); // where it failed, for a bug report
+      }
       err.flush();
       return ErrorReporter.exitCode(failure.errorCode());
     } finally {

@@ -125,7 +125,10 @@ final class ErrorMessages {
       if (quiver != null) {
         return new SqlException(quiver.errorCode(), 0, 0, quiver.getMessage());
       }
-      return SqlException.unpositioned("cannot plan this query: " + QuiverException.describe(failure));
+      SqlException unexpected = SqlException.unpositioned("cannot plan this query: "
+          + QuiverException.describe(failure));
+      unexpected.initCause(failure); // --verbose (QUIVER_DEBUG=1) prints where the planner failed
+      return unexpected;
     }
     int line = context.getPosLine();
     int column = text.originalColumn(line, context.getPosColumn());

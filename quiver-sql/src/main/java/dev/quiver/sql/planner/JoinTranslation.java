@@ -67,6 +67,9 @@ final class JoinTranslation {
     List<RexNode> residualConjuncts = new ArrayList<>();
     for (RexNode conjunct : RelOptUtil.conjunctions(join.getCondition())) {
       KeyPair pair = keyPair(conjunct, leftWidth);
+      if (pair == null && type == JoinType.LEFT_MARK) {
+        pair = rightCondition(conjunct, leftWidth, join.getCluster().getRexBuilder());
+      }
       if (pair == null) {
         if (!conjunct.isAlwaysTrue()) {
           residualConjuncts.add(conjunct);
@@ -128,6 +131,22 @@ final class JoinTranslation {
     return select(node, kept);
   }
 
+  /**
+   * A mark join's condition on the right side only ({@code 1 IN (SELECT x ...)} marks by {@code 1 = x},
+   * computed on the right): the key pair {@code TRUE = condition}, so the mark is TRUE where some right row's
+   * condition is TRUE, NULL where none is but one is NULL, FALSE otherwise.
+   */
+  private static KeyPair rightCondition(RexNode conjunct, int leftWidth,
+      org.apache.calcite.rex.RexBuilder rexBuilder) {
+    ImmutableBitSet bits = RelOptUtil.InputFinder.bits(conjunct);
+    // (a constant condition too: NULL IN (SELECT ...) is NULL over rows, FALSE over none)
+    if ((!bits.isEmpty() && bits.nth(0) < leftWidth) || !RexUtil.isDeterministic(conjunct)
+        || conjunct.getType().getSqlTypeName() != org.apache.calcite.sql.type.SqlTypeName.BOOLEAN) {
+      return null;
+    }
+    return new KeyPair(rexBuilder.makeLiteral(true), shift(conjunct, -leftWidth), false);
+  }
+
   private KeyPair keyPair(RexNode conjunct, int leftWidth) {
     if (conjunct.getKind() != SqlKind.EQUALS && conjunct.getKind() != SqlKind.IS_NOT_DISTINCT_FROM) {
       return null;
@@ -137,8 +156,16 @@ final class JoinTranslation {
     RexNode second = call.getOperands().get(1);
     ImmutableBitSet firstBits = RelOptUtil.InputFinder.bits(first);
     ImmutableBitSet secondBits = RelOptUtil.InputFinder.bits(second);
-    if (firstBits.isEmpty() || secondBits.isEmpty() || !RexUtil.isDeterministic(conjunct)) {
+    if ((firstBits.isEmpty() && secondBits.isEmpty()) || !RexUtil.isDeterministic(conjunct)) {
       return null;
+    }
+    // a constant against the right side is a left key (its value for every left row): 1 IN (SELECT x ...)
+    if (firstBits.isEmpty() || secondBits.isEmpty()) {
+      RexNode constant = firstBits.isEmpty() ? first : second;
+      RexNode other = firstBits.isEmpty() ? second : first;
+      ImmutableBitSet otherBits = firstBits.isEmpty() ? secondBits : firstBits;
+      return otherBits.nth(0) >= leftWidth
+          ? new KeyPair(constant, shift(other, -leftWidth), conjunct.getKind() == SqlKind.IS_NOT_DISTINCT_FROM) : null;
     }
     boolean nullSafe = conjunct.getKind() == SqlKind.IS_NOT_DISTINCT_FROM;
     if (firstBits.nextSetBit(leftWidth) < 0 && secondBits.nth(0) >= leftWidth) {
@@ -337,9 +364,13 @@ final class JoinTranslation {
     JoinType type = JoinType.SEMI;
     if (negated) {
       List<RexNode> conjuncts = RelOptUtil.conjunctions(join.getCondition());
+      // the condition reads the left's fields then the right's (a mark join's own row is the left's and the mark)
+      List<org.apache.calcite.rel.type.RelDataTypeField> sides = new ArrayList<>(
+          join.getLeft().getRowType().getFieldList());
+      sides.addAll(join.getRight().getRowType().getFieldList());
       boolean nullFree = conjuncts.stream().allMatch(conjunct -> !conjunct.getType().isNullable()
           && RelOptUtil.InputFinder.bits(conjunct).asList().stream()
-              .allMatch(index -> !join.getRowType().getFieldList().get(index).getType().isNullable()));
+              .allMatch(index -> !sides.get(index).getType().isNullable()));
       boolean oneEquality = conjuncts.size() == 1 && conjuncts.get(0).getKind() == SqlKind.EQUALS
           && betweenSides(conjuncts.get(0), mark);
       if (nullFree) {

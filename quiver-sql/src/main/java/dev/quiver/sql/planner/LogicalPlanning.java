@@ -295,8 +295,19 @@ final class LogicalPlanning {
       CoreRules.AGGREGATE_REMOVE);
 
   /** After join ordering: projections back down to the scans. */
+  /**
+   * Calcite's PROJECT_JOIN_TRANSPOSE, but not over a mark join: its PushProjector does not know the mark
+   * column a LEFT_MARK join adds (an index out of bounds for {@code SELECT NULL IN (SELECT ...), ...}).
+   */
+  private static final RelOptRule PROJECT_JOIN_TRANSPOSE = org.apache.calcite.rel.rules.ProjectJoinTransposeRule.Config.DEFAULT
+      .withOperandSupplier(project -> project.operand(org.apache.calcite.rel.logical.LogicalProject.class)
+          .oneInput(join -> join.operand(org.apache.calcite.rel.logical.LogicalJoin.class)
+              .predicate(candidate -> candidate.getJoinType() != org.apache.calcite.rel.core.JoinRelType.LEFT_MARK)
+              .anyInputs()))
+      .as(org.apache.calcite.rel.rules.ProjectJoinTransposeRule.Config.class).toRule();
+
   private static final List<RelOptRule> PUSH_DOWN_RULES = List.of(
-      CoreRules.PROJECT_JOIN_TRANSPOSE,
+      PROJECT_JOIN_TRANSPOSE,
       CoreRules.FILTER_PROJECT_TRANSPOSE,
       CoreRules.FILTER_MERGE,
       CoreRules.PROJECT_MERGE,

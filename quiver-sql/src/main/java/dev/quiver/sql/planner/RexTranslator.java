@@ -290,6 +290,13 @@ final class RexTranslator {
         List.of(literal)) : left);
     RexNode rightPlain = stripSameTypeCast(left instanceof RexLiteral literal ? withoutIntegerWidening(right,
         List.of(literal)) : right);
+    Expression dateBound = dateAgainstTimestamp(leftPlain, rightPlain, operator);
+    if (dateBound == null) {
+      dateBound = dateAgainstTimestamp(rightPlain, leftPlain, operator.flip());
+    }
+    if (dateBound != null) {
+      return dateBound;
+    }
     if (leftPlain instanceof RexInputRef column && rightPlain instanceof RexLiteral literal && !literal.isNull()) {
       ColumnReference reference = column(column.getIndex());
       return new Comparison(reference, operator, literalOf(literal, reference.type()));
@@ -307,6 +314,32 @@ final class RexTranslator {
       case GREATER_OR_EQUAL -> Functions.GREATER_THAN_OR_EQUAL;
     };
     return new Call(function, harmonized(left, right), ArrowType.Bool.INSTANCE);
+  }
+
+  /**
+   * {@code CAST(date_column AS TIMESTAMP) <op> TIMESTAMP literal} ({@code d < DATE '1994-01-01' + INTERVAL 1
+   * YEAR}: a TIMESTAMP, as in DuckDB) as the date column against the timestamp literal, which the engine and the
+   * scan compare exactly (a bound on the column's days): it reaches the scan and its zone maps; else null.
+   */
+  private Expression dateAgainstTimestamp(RexNode cast, RexNode other, ComparisonOperator operator) {
+    if (cast.getKind() != SqlKind.CAST || !(other instanceof RexLiteral literal) || literal.isNull()
+        || cast.getType().getSqlTypeName() != SqlTypeName.TIMESTAMP) {
+      return null;
+    }
+    RexNode operand = ((RexCall) cast).getOperands().get(0);
+    if (!(operand instanceof RexInputRef column) || operand.getType().getSqlTypeName() != SqlTypeName.DATE) {
+      return null;
+    }
+    ColumnReference reference = column(column.getIndex());
+    org.apache.calcite.util.TimestampString value = literal.getValueAs(org.apache.calcite.util.TimestampString.class);
+    if (value != null && value.getMillisSinceEpoch() % 86_400_000L == 0 && value.toString().matches(
+        ".* 00:00(:00(\\.0+)?)?")) {
+      // midnight: the same bound as a DATE, which the scan's date kernels and zone maps take as they are
+      return new Comparison(reference, operator, new Literal(LiteralValues.of(
+          org.apache.calcite.util.DateString.fromDaysSinceEpoch((int) (value.getMillisSinceEpoch() / 86_400_000L)),
+          reference.type()), reference.type()));
+    }
+    return new Comparison(reference, operator, literalOf(literal, type(literal)));
   }
 
   /**
