@@ -227,6 +227,6 @@ public final class Functions {
   public static final String STRPTIME = "strptime";
   /** {@code try_strptime(text, format)}: as strptime, but NULL where the text does not match. */
   public static final String TRY_STRPTIME = "try_strptime";
-  /** {@code hash(a, ...)}: Quiver's own stable 64-bit hash of the arguments (see HashNode), never NULL: int64. */
+  /** {@code hash(a, ...)}: DuckDB's 64-bit hash of the arguments (see HashNode), never NULL: DECIMAL(20,0). */
   public static final String HASH = "hash";
 }
