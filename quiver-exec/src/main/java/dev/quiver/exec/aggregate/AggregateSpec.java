@@ -25,7 +25,7 @@ final class AggregateSpec {
   final List<AggregateCall> calls;
   final int[] argument;
   final int[] filter;
-  /** Per call the input ordinal of its ordering column (ARG_MIN, ARG_MAX), else -1. */
+  /** Per call the input ordinal of its second argument (ARG_MIN's ordering, corr's x, ...), else -1. */
   final int[] ordering;
   final boolean[] distinct;
   final KeyKind[] argumentKind;
@@ -53,16 +53,15 @@ final class AggregateSpec {
     distinctColumns = new int[count][];
     for (int c = 0; c < count; c++) {
       AggregateCall call = calls.get(c);
-      boolean argExtreme = call.function() == dev.quiver.exec.plan.AggregateFunction.ARG_MIN
-          || call.function() == dev.quiver.exec.plan.AggregateFunction.ARG_MAX;
-      if (call.arguments().size() != (argExtreme ? 2 : Math.min(call.arguments().size(), 1))) {
-        throw QuiverException.user(argExtreme ? call + " needs two arguments"
+      boolean binary = call.function().binary();
+      if (call.arguments().size() != (binary ? 2 : Math.min(call.arguments().size(), 1))) {
+        throw QuiverException.user(binary ? call + " needs two arguments"
             : "aggregates of more than one argument are not supported: " + call);
       }
-      if (argExtreme && call.distinct()) {
+      if (binary && call.distinct()) {
         throw QuiverException.user("DISTINCT is not supported in " + call);
       }
-      ordering[c] = argExtreme ? call.arguments().get(1) : -1;
+      ordering[c] = binary ? call.arguments().get(1) : -1;
       argument[c] = call.arguments().isEmpty() ? -1 : call.arguments().get(0);
       filter[c] = call.filter();
       if (argument[c] < 0 && call.function() != dev.quiver.exec.plan.AggregateFunction.COUNT) {
@@ -117,6 +116,10 @@ final class AggregateSpec {
             call.function() == dev.quiver.exec.plan.AggregateFunction.ARG_MIN);
       case SINGLE_VALUE:
         return new ValueAccumulator(kind, ValueAccumulator.Mode.SINGLE);
+      case VAR_SAMP, VAR_POP, STDDEV_SAMP, STDDEV_POP, COVAR_SAMP, COVAR_POP, CORR, REGR_SLOPE, REGR_INTERCEPT,
+          REGR_COUNT, REGR_R2, REGR_AVGX, REGR_AVGY, REGR_SXX, REGR_SYY, REGR_SXY:
+        return new MomentsAccumulator(call.function(), DoubleArgument.of(call, input.getFields().get(argument[c])),
+            ordering[c] < 0 ? null : DoubleArgument.of(call, input.getFields().get(ordering[c])));
       default:
         throw new IllegalStateException(call.toString());
     }

@@ -20,5 +20,49 @@ public enum AggregateFunction {
    */
   ARG_MIN,
   /** {@code arg_max(value, ordering)}: the value of the row with the largest ordering. */
-  ARG_MAX
+  ARG_MAX,
+  // The statistics aggregates (DOUBLE results, DuckDB's formulas over (count, mean, M2) states; see
+  // aggregate.MomentsAccumulator). Binary ones take (y, x) as SQL writes them: regr_slope(y, x).
+  /** Sample variance of the non-null values; NULL for fewer than two. */
+  VAR_SAMP,
+  /** Population variance; NULL for none, 0 for one. */
+  VAR_POP,
+  /** sqrt(VAR_SAMP). */
+  STDDEV_SAMP,
+  /** sqrt(VAR_POP). */
+  STDDEV_POP,
+  /** Sample covariance over rows where both arguments are non-null; NULL for fewer than two. */
+  COVAR_SAMP,
+  /** Population covariance; NULL for no row. */
+  COVAR_POP,
+  /** Pearson's correlation; NaN when either argument is constant (as DuckDB), NULL for no row. */
+  CORR,
+  /** The least-squares slope of y over x; NaN when x is constant. */
+  REGR_SLOPE,
+  /** The least-squares intercept; NULL when the slope is not a number. */
+  REGR_INTERCEPT,
+  /** Rows where both arguments are non-null (0, never NULL). */
+  REGR_COUNT,
+  /** The coefficient of determination; NULL when x is constant, 1 when y is. */
+  REGR_R2,
+  /** The average of x over rows where both are non-null. */
+  REGR_AVGX,
+  /** The average of y over rows where both are non-null. */
+  REGR_AVGY,
+  /** REGR_COUNT times the population variance of x. */
+  REGR_SXX,
+  /** REGR_COUNT times the population variance of y. */
+  REGR_SYY,
+  /** REGR_COUNT times the population covariance. */
+  REGR_SXY;
+
+  /** Whether the function takes two arguments (the second one given to the accumulator beside the first). */
+  public boolean binary() {
+    return switch (this) {
+      case ARG_MIN, ARG_MAX, COVAR_SAMP, COVAR_POP, CORR, REGR_SLOPE, REGR_INTERCEPT, REGR_COUNT, REGR_R2, REGR_AVGX,
+          REGR_AVGY, REGR_SXX, REGR_SYY, REGR_SXY ->
+        true;
+      default -> false;
+    };
+  }
 }

@@ -313,9 +313,14 @@ final class RelTranslator {
         case ANY_VALUE -> AggregateFunction.ANY_VALUE;
         case ARG_MIN -> AggregateFunction.ARG_MIN;
         case ARG_MAX -> AggregateFunction.ARG_MAX;
-        default -> throw SqlException.about(call.getAggregation().getName(), "the aggregate "
-            + call.getAggregation().getName()
-            + " is not supported");
+        default -> {
+          AggregateFunction statistic = StatisticsOperators.engineFunction(call.getAggregation());
+          if (statistic == null) {
+            throw SqlException.about(call.getAggregation().getName(), "the aggregate "
+                + call.getAggregation().getName() + " is not supported");
+          }
+          yield statistic;
+        }
       };
       if (call.getAggregation().getKind() == SqlKind.SUM0) {
         sumsOfZero.add(keys.size() + calls.size());

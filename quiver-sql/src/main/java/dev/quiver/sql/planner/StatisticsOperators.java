@@ -1,0 +1,83 @@
+package dev.quiver.sql.planner;
+
+import dev.quiver.exec.plan.AggregateFunction;
+import java.util.Map;
+import org.apache.calcite.sql.SqlAggFunction;
+import org.apache.calcite.sql.SqlFunctionCategory;
+import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlOperatorTable;
+import org.apache.calcite.sql.type.OperandTypes;
+import org.apache.calcite.sql.type.ReturnTypes;
+import org.apache.calcite.sql.type.SqlOperandTypeChecker;
+import org.apache.calcite.sql.type.SqlReturnTypeInference;
+import org.apache.calcite.sql.type.SqlTypeTransforms;
+import org.apache.calcite.sql.util.SqlOperatorTables;
+import org.apache.calcite.util.Optionality;
+
+/**
+ * The statistics aggregates with DuckDB's names and result types: stddev_samp (stddev), stddev_pop, var_samp
+ * (variance), var_pop of one numeric argument; corr, covar_samp, covar_pop, regr_slope, regr_intercept,
+ * regr_count, regr_r2, regr_avgx, regr_avgy, regr_sxx, regr_syy, regr_sxy of two (y, x). Every one is a DOUBLE
+ * (NULL when it has no answer) but regr_count, a BIGINT never NULL (DuckDB: UINTEGER).
+ *
+ * <p>They are Quiver's own operators of kind OTHER_FUNCTION, listed ahead of Calcite's: Calcite's
+ * STDDEV/VARIANCE/COVAR kinds are what its AggregateReduceFunctionsRule rewrites into SUM(x * x) - SUM(x)²/n
+ * forms, which lose every digit on large values with a small spread, and its result types follow AVG's
+ * (DECIMAL for decimals). The engine computes them over (count, mean, M2) states (exec's MomentsAccumulator).
+ */
+final class StatisticsOperators {
+  private static final SqlReturnTypeInference DOUBLE_NULLABLE = ReturnTypes.DOUBLE.andThen(
+      SqlTypeTransforms.FORCE_NULLABLE);
+
+  static final SqlAggFunction STDDEV_SAMP = unary("STDDEV_SAMP");
+  static final SqlAggFunction STDDEV = unary("STDDEV");
+  static final SqlAggFunction STDDEV_POP = unary("STDDEV_POP");
+  static final SqlAggFunction VAR_SAMP = unary("VAR_SAMP");
+  static final SqlAggFunction VARIANCE = unary("VARIANCE");
+  static final SqlAggFunction VAR_POP = unary("VAR_POP");
+  static final SqlAggFunction CORR = binary("CORR", DOUBLE_NULLABLE);
+  static final SqlAggFunction COVAR_SAMP = binary("COVAR_SAMP", DOUBLE_NULLABLE);
+  static final SqlAggFunction COVAR_POP = binary("COVAR_POP", DOUBLE_NULLABLE);
+  static final SqlAggFunction REGR_SLOPE = binary("REGR_SLOPE", DOUBLE_NULLABLE);
+  static final SqlAggFunction REGR_INTERCEPT = binary("REGR_INTERCEPT", DOUBLE_NULLABLE);
+  static final SqlAggFunction REGR_COUNT = binary("REGR_COUNT", ReturnTypes.BIGINT);
+  static final SqlAggFunction REGR_R2 = binary("REGR_R2", DOUBLE_NULLABLE);
+  static final SqlAggFunction REGR_AVGX = binary("REGR_AVGX", DOUBLE_NULLABLE);
+  static final SqlAggFunction REGR_AVGY = binary("REGR_AVGY", DOUBLE_NULLABLE);
+  static final SqlAggFunction REGR_SXX = binary("REGR_SXX", DOUBLE_NULLABLE);
+  static final SqlAggFunction REGR_SYY = binary("REGR_SYY", DOUBLE_NULLABLE);
+  static final SqlAggFunction REGR_SXY = binary("REGR_SXY", DOUBLE_NULLABLE);
+
+  private static final Map<SqlAggFunction, AggregateFunction> ENGINE = Map.ofEntries(
+      Map.entry(STDDEV_SAMP, AggregateFunction.STDDEV_SAMP), Map.entry(STDDEV, AggregateFunction.STDDEV_SAMP),
+      Map.entry(STDDEV_POP, AggregateFunction.STDDEV_POP), Map.entry(VAR_SAMP, AggregateFunction.VAR_SAMP),
+      Map.entry(VARIANCE, AggregateFunction.VAR_SAMP), Map.entry(VAR_POP, AggregateFunction.VAR_POP),
+      Map.entry(CORR, AggregateFunction.CORR), Map.entry(COVAR_SAMP, AggregateFunction.COVAR_SAMP),
+      Map.entry(COVAR_POP, AggregateFunction.COVAR_POP), Map.entry(REGR_SLOPE, AggregateFunction.REGR_SLOPE),
+      Map.entry(REGR_INTERCEPT, AggregateFunction.REGR_INTERCEPT), Map.entry(REGR_COUNT, AggregateFunction.REGR_COUNT),
+      Map.entry(REGR_R2, AggregateFunction.REGR_R2), Map.entry(REGR_AVGX, AggregateFunction.REGR_AVGX),
+      Map.entry(REGR_AVGY, AggregateFunction.REGR_AVGY), Map.entry(REGR_SXX, AggregateFunction.REGR_SXX),
+      Map.entry(REGR_SYY, AggregateFunction.REGR_SYY), Map.entry(REGR_SXY, AggregateFunction.REGR_SXY));
+
+  static final SqlOperatorTable TABLE = SqlOperatorTables.of(ENGINE.keySet().toArray(new SqlAggFunction[0]));
+
+  private StatisticsOperators() {}
+
+  /** The engine function of one of these aggregates, or null when {@code aggregation} is not one. */
+  static AggregateFunction engineFunction(org.apache.calcite.sql.SqlAggFunction aggregation) {
+    return ENGINE.get(aggregation);
+  }
+
+  private static SqlAggFunction unary(String name) {
+    return aggregate(name, DOUBLE_NULLABLE, OperandTypes.NUMERIC);
+  }
+
+  private static SqlAggFunction binary(String name, SqlReturnTypeInference returns) {
+    return aggregate(name, returns, OperandTypes.NUMERIC_NUMERIC);
+  }
+
+  private static SqlAggFunction aggregate(String name, SqlReturnTypeInference returns, SqlOperandTypeChecker operands) {
+    return new SqlAggFunction(name, null, SqlKind.OTHER_FUNCTION, returns, null, operands,
+        SqlFunctionCategory.NUMERIC, false, false, Optionality.FORBIDDEN) {};
+  }
+}
