@@ -120,6 +120,8 @@ final class AggregateSpec {
           REGR_COUNT, REGR_R2, REGR_AVGX, REGR_AVGY, REGR_SXX, REGR_SYY, REGR_SXY:
         return new MomentsAccumulator(call.function(), DoubleArgument.of(call, input.getFields().get(argument[c])),
             ordering[c] < 0 ? null : DoubleArgument.of(call, input.getFields().get(ordering[c])));
+      case MEDIAN, QUANTILE_CONT, QUANTILE_DISC, MODE:
+        return new QuantileAccumulator(call.function(), input.getFields().get(argument[c]).getType(), call.type());
       default:
         throw new IllegalStateException(call.toString());
     }

@@ -54,13 +54,22 @@ public enum AggregateFunction {
   /** REGR_COUNT times the population variance of y. */
   REGR_SYY,
   /** REGR_COUNT times the population covariance. */
-  REGR_SXY;
+  REGR_SXY,
+  // The holistic aggregates (aggregate.QuantileAccumulator: every value of a group kept).
+  /** quantile_cont(x, 0.5); for text quantile_disc(x, 0.5). */
+  MEDIAN,
+  /** {@code quantile_cont(x, q)}, q a constant in [0, 1]: interpolated between the two nearest ranks. */
+  QUANTILE_CONT,
+  /** {@code quantile_disc(x, q)}: the value at rank ceil(n·q) (the first for q = 0). */
+  QUANTILE_DISC,
+  /** The most frequent non-null value; a tie goes to the value seen first. */
+  MODE;
 
   /** Whether the function takes two arguments (the second one given to the accumulator beside the first). */
   public boolean binary() {
     return switch (this) {
       case ARG_MIN, ARG_MAX, COVAR_SAMP, COVAR_POP, CORR, REGR_SLOPE, REGR_INTERCEPT, REGR_COUNT, REGR_R2, REGR_AVGX,
-          REGR_AVGY, REGR_SXX, REGR_SYY, REGR_SXY ->
+          REGR_AVGY, REGR_SXX, REGR_SYY, REGR_SXY, QUANTILE_CONT, QUANTILE_DISC ->
         true;
       default -> false;
     };

@@ -2,14 +2,18 @@ package dev.quiver.sql.planner;
 
 import dev.quiver.exec.plan.AggregateFunction;
 import java.util.Map;
+import org.apache.calcite.rel.type.RelDataType;
+import org.apache.calcite.rel.type.RelDataTypeFactory;
 import org.apache.calcite.sql.SqlAggFunction;
 import org.apache.calcite.sql.SqlFunctionCategory;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.sql.SqlOperatorBinding;
 import org.apache.calcite.sql.SqlOperatorTable;
 import org.apache.calcite.sql.type.OperandTypes;
 import org.apache.calcite.sql.type.ReturnTypes;
 import org.apache.calcite.sql.type.SqlOperandTypeChecker;
 import org.apache.calcite.sql.type.SqlReturnTypeInference;
+import org.apache.calcite.sql.type.SqlTypeName;
 import org.apache.calcite.sql.type.SqlTypeTransforms;
 import org.apache.calcite.sql.util.SqlOperatorTables;
 import org.apache.calcite.util.Optionality;
@@ -18,7 +22,9 @@ import org.apache.calcite.util.Optionality;
  * The statistics aggregates with DuckDB's names and result types: stddev_samp (stddev), stddev_pop, var_samp
  * (variance), var_pop of one numeric argument; corr, covar_samp, covar_pop, regr_slope, regr_intercept,
  * regr_count, regr_r2, regr_avgx, regr_avgy, regr_sxx, regr_syy, regr_sxy of two (y, x). Every one is a DOUBLE
- * (NULL when it has no answer) but regr_count, a BIGINT never NULL (DuckDB: UINTEGER).
+ * (NULL when it has no answer) but regr_count, a BIGINT never NULL (DuckDB: UINTEGER). And the holistic ones:
+ * median(x), quantile_cont(x, q), quantile_disc(x, q) (q a numeric literal in [0, 1], which the engine reads from
+ * its constant column) and mode(x), typed as DuckDB types them.
  *
  * <p>They are Quiver's own operators of kind OTHER_FUNCTION, listed ahead of Calcite's: Calcite's
  * STDDEV/VARIANCE/COVAR kinds are what its AggregateReduceFunctionsRule rewrites into SUM(x * x) - SUM(x)²/n
@@ -48,7 +54,19 @@ final class StatisticsOperators {
   static final SqlAggFunction REGR_SYY = binary("REGR_SYY", DOUBLE_NULLABLE);
   static final SqlAggFunction REGR_SXY = binary("REGR_SXY", DOUBLE_NULLABLE);
 
+  /** median(x): quantile_cont(x, 0.5), text by quantile_disc. */
+  static final SqlAggFunction MEDIAN = aggregate("MEDIAN", StatisticsOperators::continuousType, OperandTypes.ANY);
+  static final SqlAggFunction QUANTILE_CONT = aggregate("QUANTILE_CONT", StatisticsOperators::continuousType,
+      OperandTypes.sequence("QUANTILE_CONT(<value>, <constant fraction in [0, 1]>)", OperandTypes.ANY,
+          OperandTypes.UNIT_INTERVAL_NUMERIC_LITERAL));
+  static final SqlAggFunction QUANTILE_DISC = aggregate("QUANTILE_DISC", StatisticsOperators::argumentType,
+      OperandTypes.sequence("QUANTILE_DISC(<value>, <constant fraction in [0, 1]>)", OperandTypes.ANY,
+          OperandTypes.UNIT_INTERVAL_NUMERIC_LITERAL));
+  static final SqlAggFunction MODE = aggregate("MODE", StatisticsOperators::argumentType, OperandTypes.ANY);
+
   private static final Map<SqlAggFunction, AggregateFunction> ENGINE = Map.ofEntries(
+      Map.entry(MEDIAN, AggregateFunction.MEDIAN), Map.entry(QUANTILE_CONT, AggregateFunction.QUANTILE_CONT),
+      Map.entry(QUANTILE_DISC, AggregateFunction.QUANTILE_DISC), Map.entry(MODE, AggregateFunction.MODE),
       Map.entry(STDDEV_SAMP, AggregateFunction.STDDEV_SAMP), Map.entry(STDDEV, AggregateFunction.STDDEV_SAMP),
       Map.entry(STDDEV_POP, AggregateFunction.STDDEV_POP), Map.entry(VAR_SAMP, AggregateFunction.VAR_SAMP),
       Map.entry(VARIANCE, AggregateFunction.VAR_SAMP), Map.entry(VAR_POP, AggregateFunction.VAR_POP),
@@ -66,6 +84,31 @@ final class StatisticsOperators {
   /** The engine function of one of these aggregates, or null when {@code aggregation} is not one. */
   static AggregateFunction engineFunction(org.apache.calcite.sql.SqlAggFunction aggregation) {
     return ENGINE.get(aggregation);
+  }
+
+  /** quantile_disc's and mode's type: the argument's, nullable. */
+  private static RelDataType argumentType(SqlOperatorBinding binding) {
+    return binding.getTypeFactory().createTypeWithNullability(binding.getOperandType(0), true);
+  }
+
+  /**
+   * quantile_cont's and median's type, as DuckDB's: DOUBLE for integers and DOUBLE, FLOAT for FLOAT, the
+   * decimal itself, TIMESTAMP for a DATE or TIMESTAMP; text (median only, taken discretely) itself.
+   */
+  private static RelDataType continuousType(SqlOperatorBinding binding) {
+    RelDataTypeFactory types = binding.getTypeFactory();
+    RelDataType operand = binding.getOperandType(0);
+    RelDataType result = switch (operand.getSqlTypeName()) {
+      case TINYINT, SMALLINT, INTEGER, BIGINT, DOUBLE -> types.createSqlType(SqlTypeName.DOUBLE);
+      case DATE -> types.createSqlType(SqlTypeName.TIMESTAMP, 6);
+      case DECIMAL, REAL, FLOAT, TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE, TIMESTAMP_TZ, CHAR, VARCHAR -> operand;
+      default -> throw binding.newError(org.apache.calcite.util.Static.RESOURCE.typeNotSupported(
+          operand.getFullTypeString()));
+    };
+    if (binding.getOperator() == QUANTILE_CONT && SqlTypeName.CHAR_TYPES.contains(operand.getSqlTypeName())) {
+      throw binding.newError(org.apache.calcite.util.Static.RESOURCE.typeNotSupported(operand.getFullTypeString()));
+    }
+    return types.createTypeWithNullability(result, true);
   }
 
   private static SqlAggFunction unary(String name) {
