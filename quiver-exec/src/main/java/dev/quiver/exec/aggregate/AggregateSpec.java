@@ -53,12 +53,12 @@ final class AggregateSpec {
     distinctColumns = new int[count][];
     for (int c = 0; c < count; c++) {
       AggregateCall call = calls.get(c);
-      boolean binary = call.function().binary();
+      boolean binary = call.function().binary() || call.function().optionalSecond() && call.arguments().size() == 2;
       if (call.arguments().size() != (binary ? 2 : Math.min(call.arguments().size(), 1))) {
         throw QuiverException.user(binary ? call + " needs two arguments"
             : "aggregates of more than one argument are not supported: " + call);
       }
-      if (binary && call.distinct()) {
+      if (binary && call.distinct() && !call.function().optionalSecond()) {
         throw QuiverException.user("DISTINCT is not supported in " + call);
       }
       ordering[c] = binary ? call.arguments().get(1) : -1;
@@ -120,6 +120,17 @@ final class AggregateSpec {
           REGR_COUNT, REGR_R2, REGR_AVGX, REGR_AVGY, REGR_SXX, REGR_SYY, REGR_SXY:
         return new MomentsAccumulator(call.function(), DoubleArgument.of(call, input.getFields().get(argument[c])),
             ordering[c] < 0 ? null : DoubleArgument.of(call, input.getFields().get(ordering[c])));
+      case STRING_AGG:
+      case STRING_AGG_ASC:
+      case STRING_AGG_DESC:
+        if (kind != KeyKind.BYTES) {
+          throw QuiverException.user(call + " needs a text argument, not " + input.getFields().get(argument[c]));
+        }
+        return new StringAggAccumulator(call.function() == dev.quiver.exec.plan.AggregateFunction.STRING_AGG
+            ? StringAggAccumulator.Order.ARRIVAL
+            : call.function() == dev.quiver.exec.plan.AggregateFunction.STRING_AGG_ASC
+                ? StringAggAccumulator.Order.ASCENDING
+                : StringAggAccumulator.Order.DESCENDING);
       case MEDIAN, QUANTILE_CONT, QUANTILE_DISC, MODE:
         return new QuantileAccumulator(call.function(), input.getFields().get(argument[c]).getType(), call.type());
       default:

@@ -300,6 +300,9 @@ final class GroupBuilder implements AutoCloseable {
     for (int c = 0; c < calls; c++) {
       if (spec.distinct[c]) {
         table.distinct[c].findOrInsert(distinctRows[c], ids);
+        if (spec.ordering[c] >= 0) { // a constant second argument (string_agg's separator) the accumulator keeps
+          orderingOf(c, from, selected[c], selected[c] == null ? count : selected[c].length);
+        }
         continue;
       }
       int[] physical = argumentRows[c];

@@ -63,7 +63,21 @@ public enum AggregateFunction {
   /** {@code quantile_disc(x, q)}: the value at rank ceil(n·q) (the first for q = 0). */
   QUANTILE_DISC,
   /** The most frequent non-null value; a tie goes to the value seen first. */
-  MODE;
+  MODE,
+  /**
+   * {@code string_agg(s [, separator])}: the non-null strings joined by the constant separator (',' when none), in
+   * the order rows arrive; NULL when none.
+   */
+  STRING_AGG,
+  /** string_agg with {@code ORDER BY s}: the strings sorted by their UTF-8 bytes. */
+  STRING_AGG_ASC,
+  /** string_agg with {@code ORDER BY s DESC}. */
+  STRING_AGG_DESC;
+
+  /** Whether the function takes an optional second argument (string_agg's separator). */
+  public boolean optionalSecond() {
+    return this == STRING_AGG || this == STRING_AGG_ASC || this == STRING_AGG_DESC;
+  }
 
   /** Whether the function takes two arguments (the second one given to the accumulator beside the first). */
   public boolean binary() {

@@ -26,9 +26,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * median, quantile_cont, quantile_disc and mode through the hash aggregate on three threads under a memory limit
+ * median, quantile_cont, quantile_disc, mode and string_agg (sorted, DISTINCT) through the hash aggregate on three threads under a memory limit
  * that makes it spill (per-thread tables merged, spilled values read back), against a reference that sorts each
- * group's values in Java and applies DuckDB's rank rules; mode's answer must be a value of the highest count.
+ * group's values in Java and applies DuckDB's rank rules (and joins them); mode's answer must be a value of the highest count.
  * Seeded ({@code -Dquiver.quantile.seed}); the seed is printed.
  */
 class QuantileAccumulatorTest {
@@ -50,13 +50,13 @@ class QuantileAccumulatorTest {
     Random random = new Random(seed);
     Schema schema = new Schema(List.of(KeyTestData.field("g", INT64), KeyTestData.field("x", DOUBLE),
         KeyTestData.field("i", INT64), KeyTestData.field("s", ArrowType.Utf8.INSTANCE),
-        KeyTestData.field("q", FRACTION)));
+        KeyTestData.field("q", FRACTION), KeyTestData.field("sep", ArrowType.Utf8.INSTANCE)));
     BigDecimal q = BigDecimal.valueOf(30 + random.nextInt(60), 2);
     List<Object[]> data = new ArrayList<>();
     for (int r = 0; r < 30_000; r++) {
       data.add(new Object[] {(long) random.nextInt(400), random.nextInt(20) == 0 ? null : random.nextGaussian() * 100,
           random.nextInt(20) == 0 ? null : (long) random.nextInt(1000) - 500,
-          random.nextInt(20) == 0 ? null : "v" + random.nextInt(12), q});
+          random.nextInt(20) == 0 ? null : "v" + random.nextInt(12), q, "; "});
     }
     List<AggregateCall> calls = List.of(
         new AggregateCall(AggregateFunction.MEDIAN, List.of(1), false, -1, DOUBLE, true, "median_x"),
@@ -65,7 +65,11 @@ class QuantileAccumulatorTest {
         new AggregateCall(AggregateFunction.QUANTILE_CONT, List.of(2, 4), false, -1, DOUBLE, true, "cont_i"),
         new AggregateCall(AggregateFunction.MODE, List.of(3), false, -1, ArrowType.Utf8.INSTANCE, true, "mode_s"),
         new AggregateCall(AggregateFunction.QUANTILE_DISC, List.of(3, 4), false, -1, ArrowType.Utf8.INSTANCE, true,
-            "disc_s"));
+            "disc_s"),
+        new AggregateCall(AggregateFunction.STRING_AGG_DESC, List.of(3, 5), false, -1, ArrowType.Utf8.INSTANCE, true,
+            "agg_s"),
+        new AggregateCall(AggregateFunction.STRING_AGG_ASC, List.of(3, 5), true, -1, ArrowType.Utf8.INSTANCE, true,
+            "agg_distinct_s"));
     AggregateNode node = AggregateTestSupport.node(schema, List.of(0), calls);
     List<Object[]> rows;
     ExecutionContext context = KeyTestData.context(allocator.allocator(), 1_500_000, 3, 1024, spill);
@@ -100,6 +104,12 @@ class QuantileAccumulatorTest {
       assertThat(row[5] == null ? 0 : counts.get(String.valueOf(row[5]))).as(where + " mode's count").isEqualTo(most);
       assertThat(row[6] == null ? null : String.valueOf(row[6])).as(where + " quantile_disc(s)")
           .isEqualTo(ss.length == 0 ? null : ss[discrete(ss.length, q)]);
+      List<String> descending = new ArrayList<>(Arrays.asList(ss));
+      java.util.Collections.reverse(descending);
+      assertThat(row[7] == null ? null : String.valueOf(row[7])).as(where + " string_agg ORDER BY s DESC")
+          .isEqualTo(ss.length == 0 ? null : String.join("; ", descending));
+      assertThat(row[8] == null ? null : String.valueOf(row[8])).as(where + " string_agg(DISTINCT) ORDER BY s")
+          .isEqualTo(ss.length == 0 ? null : String.join("; ", new java.util.TreeSet<>(Arrays.asList(ss))));
     }
   }
 

@@ -326,7 +326,10 @@ final class RelTranslator {
         sumsOfZero.add(keys.size() + calls.size());
       }
       if (call.getCollation() != null && !call.getCollation().getFieldCollations().isEmpty()) {
-        throw SqlException.unpositioned("ordered aggregates (WITHIN GROUP) are not supported");
+        function = StatisticsOperators.ordered(function, call);
+        if (function == null) {
+          throw SqlException.unpositioned("ordered aggregates (WITHIN GROUP) are not supported");
+        }
       }
       String name = call.getName() == null ? "agg" + calls.size() : call.getName();
       List<Integer> arguments = call.getArgList().stream()
@@ -334,6 +337,7 @@ final class RelTranslator {
       int filterArgument = call.filterArg < 0 || positions == null ? call.filterArg : positions[call.filterArg];
       calls.add(new AggregateCall(function, arguments, call.isDistinct(), filterArgument,
           TypeMapping.toArrow(call.getType()), call.getType().isNullable() || function == AggregateFunction.ARG_MIN
+              || function.optionalSecond()
               || function == AggregateFunction.ARG_MAX || sumsOfZero.contains(keys.size()
                   + calls.size()),
           name));

@@ -1,6 +1,7 @@
 package dev.quiver.sql.planner;
 
 import dev.quiver.exec.plan.AggregateFunction;
+import java.util.List;
 import java.util.Map;
 import org.apache.calcite.rel.type.RelDataType;
 import org.apache.calcite.rel.type.RelDataTypeFactory;
@@ -64,7 +65,12 @@ final class StatisticsOperators {
           OperandTypes.UNIT_INTERVAL_NUMERIC_LITERAL));
   static final SqlAggFunction MODE = aggregate("MODE", StatisticsOperators::argumentType, OperandTypes.ANY);
 
+  /** string_agg(s [, separator]): VARCHAR; ORDER BY s [DESC] inside the call allowed. */
+  static final SqlAggFunction STRING_AGG = ordered("STRING_AGG", SqlKind.STRING_AGG);
+
   private static final Map<SqlAggFunction, AggregateFunction> ENGINE = Map.ofEntries(
+      Map.entry(STRING_AGG, AggregateFunction.STRING_AGG),
+      Map.entry(org.apache.calcite.sql.fun.SqlStdOperatorTable.LISTAGG, AggregateFunction.STRING_AGG),
       Map.entry(MEDIAN, AggregateFunction.MEDIAN), Map.entry(QUANTILE_CONT, AggregateFunction.QUANTILE_CONT),
       Map.entry(QUANTILE_DISC, AggregateFunction.QUANTILE_DISC), Map.entry(MODE, AggregateFunction.MODE),
       Map.entry(STDDEV_SAMP, AggregateFunction.STDDEV_SAMP), Map.entry(STDDEV, AggregateFunction.STDDEV_SAMP),
@@ -77,13 +83,56 @@ final class StatisticsOperators {
       Map.entry(REGR_AVGY, AggregateFunction.REGR_AVGY), Map.entry(REGR_SXX, AggregateFunction.REGR_SXX),
       Map.entry(REGR_SYY, AggregateFunction.REGR_SYY), Map.entry(REGR_SXY, AggregateFunction.REGR_SXY));
 
-  static final SqlOperatorTable TABLE = SqlOperatorTables.of(ENGINE.keySet().toArray(new SqlAggFunction[0]));
+  /** Ours; listagg is Calcite's own operator (its grammar builds it), computed as string_agg. */
+  static final SqlOperatorTable TABLE = SqlOperatorTables.of(ENGINE.keySet().stream()
+      .filter(function -> function != org.apache.calcite.sql.fun.SqlStdOperatorTable.LISTAGG)
+      .toArray(SqlAggFunction[]::new));
 
   private StatisticsOperators() {}
 
   /** The engine function of one of these aggregates, or null when {@code aggregation} is not one. */
   static AggregateFunction engineFunction(org.apache.calcite.sql.SqlAggFunction aggregation) {
     return ENGINE.get(aggregation);
+  }
+
+  /**
+   * The engine function of a call with an ORDER BY inside (WITHIN GROUP), or null when that ordering is not
+   * supported: string_agg ordered by its own argument, ascending or descending.
+   */
+  static AggregateFunction ordered(AggregateFunction function, org.apache.calcite.rel.core.AggregateCall call) {
+    List<org.apache.calcite.rel.RelFieldCollation> keys = call.getCollation().getFieldCollations();
+    if (function != AggregateFunction.STRING_AGG || keys.size() != 1
+        || keys.get(0).getFieldIndex() != call.getArgList().get(0)) {
+      return null;
+    }
+    return keys.get(0).getDirection().isDescending() ? AggregateFunction.STRING_AGG_DESC
+        : AggregateFunction.STRING_AGG_ASC;
+  }
+
+  /**
+   * Of the kind of Calcite's own operator of that name (the parser builds calls with Calcite's, and the validator
+   * looks overloads up by kind), so ours takes its place.
+   */
+  private static SqlAggFunction ordered(String name, SqlKind kind) {
+    SqlOperandTypeChecker operands = OperandTypes.repeat(
+        org.apache.calcite.sql.type.SqlOperandCountRanges.between(1, 2), OperandTypes.STRING);
+    // the type Calcite's LISTAGG infers, which SqlToRelConverter turns every STRING_AGG into (the types must agree)
+    return new SqlAggFunction(name, null, kind, ReturnTypes.ARG0_NULLABLE, null, operands, SqlFunctionCategory.SYSTEM,
+        false, false,
+        Optionality.OPTIONAL) {
+      /** The separator must be a constant (the engine reads it once). */
+      @Override
+      public void validateCall(org.apache.calcite.sql.SqlCall call,
+          org.apache.calcite.sql.validate.SqlValidator validator,
+          org.apache.calcite.sql.validate.SqlValidatorScope scope,
+          org.apache.calcite.sql.validate.SqlValidatorScope operandScope) {
+        if (call.operandCount() == 2 && !(call.operand(1) instanceof org.apache.calcite.sql.SqlLiteral)) {
+          throw validator.newValidationError(call.operand(1),
+              org.apache.calcite.util.Static.RESOURCE.argumentMustBeLiteral(name));
+        }
+        super.validateCall(call, validator, scope, operandScope);
+      }
+    };
   }
 
   /** quantile_disc's and mode's type: the argument's, nullable. */
