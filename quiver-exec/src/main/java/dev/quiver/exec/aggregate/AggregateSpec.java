@@ -131,6 +131,8 @@ final class AggregateSpec {
             : call.function() == dev.quiver.exec.plan.AggregateFunction.STRING_AGG_ASC
                 ? StringAggAccumulator.Order.ASCENDING
                 : StringAggAccumulator.Order.DESCENDING);
+      case APPROX_COUNT_DISTINCT:
+        return new HyperLogLogAccumulator(kind);
       case MEDIAN, QUANTILE_CONT, QUANTILE_DISC, MODE:
         return new QuantileAccumulator(call.function(), input.getFields().get(argument[c]).getType(), call.type());
       default:

@@ -25,7 +25,8 @@ import org.apache.calcite.util.Optionality;
  * regr_count, regr_r2, regr_avgx, regr_avgy, regr_sxx, regr_syy, regr_sxy of two (y, x). Every one is a DOUBLE
  * (NULL when it has no answer) but regr_count, a BIGINT never NULL (DuckDB: UINTEGER). And the holistic ones:
  * median(x), quantile_cont(x, q), quantile_disc(x, q) (q a numeric literal in [0, 1], which the engine reads from
- * its constant column) and mode(x), typed as DuckDB types them.
+ * its constant column) and mode(x), typed as DuckDB types them; string_agg(s [, separator]) (listagg: Calcite's
+ * operator, computed the same); approx_count_distinct(x).
  *
  * <p>They are Quiver's own operators of kind OTHER_FUNCTION, listed ahead of Calcite's: Calcite's
  * STDDEV/VARIANCE/COVAR kinds are what its AggregateReduceFunctionsRule rewrites into SUM(x * x) - SUM(x)²/n
@@ -68,7 +69,12 @@ final class StatisticsOperators {
   /** string_agg(s [, separator]): VARCHAR; ORDER BY s [DESC] inside the call allowed. */
   static final SqlAggFunction STRING_AGG = ordered("STRING_AGG", SqlKind.STRING_AGG);
 
+  /** approx_count_distinct(x): a HyperLogLog estimate, BIGINT, 0 (never NULL) without values. */
+  static final SqlAggFunction APPROX_COUNT_DISTINCT = aggregate("APPROX_COUNT_DISTINCT", ReturnTypes.BIGINT,
+      OperandTypes.ANY);
+
   private static final Map<SqlAggFunction, AggregateFunction> ENGINE = Map.ofEntries(
+      Map.entry(APPROX_COUNT_DISTINCT, AggregateFunction.APPROX_COUNT_DISTINCT),
       Map.entry(STRING_AGG, AggregateFunction.STRING_AGG),
       Map.entry(org.apache.calcite.sql.fun.SqlStdOperatorTable.LISTAGG, AggregateFunction.STRING_AGG),
       Map.entry(MEDIAN, AggregateFunction.MEDIAN), Map.entry(QUANTILE_CONT, AggregateFunction.QUANTILE_CONT),
