@@ -332,7 +332,7 @@ final class RelTranslator {
         }
       }
       String name = call.getName() == null ? "agg" + calls.size() : call.getName();
-      List<Integer> arguments = call.getArgList().stream()
+      List<Integer> arguments = StatisticsOperators.arguments(function, call).stream()
           .map(argument -> positions == null ? argument : positions[argument]).toList();
       int filterArgument = call.filterArg < 0 || positions == null ? call.filterArg : positions[call.filterArg];
       calls.add(new AggregateCall(function, arguments, call.isDistinct(), filterArgument,

@@ -1,6 +1,7 @@
 package dev.quiver.sql.planner;
 
 import dev.quiver.exec.plan.AggregateFunction;
+import dev.quiver.sql.SqlException;
 import java.util.List;
 import java.util.Map;
 import org.apache.calcite.rel.type.RelDataType;
@@ -77,6 +78,8 @@ final class StatisticsOperators {
       Map.entry(APPROX_COUNT_DISTINCT, AggregateFunction.APPROX_COUNT_DISTINCT),
       Map.entry(STRING_AGG, AggregateFunction.STRING_AGG),
       Map.entry(org.apache.calcite.sql.fun.SqlStdOperatorTable.LISTAGG, AggregateFunction.STRING_AGG),
+      Map.entry(org.apache.calcite.sql.fun.SqlStdOperatorTable.PERCENTILE_CONT, AggregateFunction.QUANTILE_CONT),
+      Map.entry(org.apache.calcite.sql.fun.SqlStdOperatorTable.PERCENTILE_DISC, AggregateFunction.QUANTILE_DISC),
       Map.entry(MEDIAN, AggregateFunction.MEDIAN), Map.entry(QUANTILE_CONT, AggregateFunction.QUANTILE_CONT),
       Map.entry(QUANTILE_DISC, AggregateFunction.QUANTILE_DISC), Map.entry(MODE, AggregateFunction.MODE),
       Map.entry(STDDEV_SAMP, AggregateFunction.STDDEV_SAMP), Map.entry(STDDEV, AggregateFunction.STDDEV_SAMP),
@@ -89,10 +92,15 @@ final class StatisticsOperators {
       Map.entry(REGR_AVGY, AggregateFunction.REGR_AVGY), Map.entry(REGR_SXX, AggregateFunction.REGR_SXX),
       Map.entry(REGR_SYY, AggregateFunction.REGR_SYY), Map.entry(REGR_SXY, AggregateFunction.REGR_SXY));
 
-  /** Ours; listagg is Calcite's own operator (its grammar builds it), computed as string_agg. */
+  /** Calcite's own operators computed by ours: listagg as string_agg, percentile_cont/disc WITHIN GROUP as quantiles. */
+  private static final java.util.Set<SqlAggFunction> CALCITES = java.util.Set.of(
+      org.apache.calcite.sql.fun.SqlStdOperatorTable.LISTAGG,
+      org.apache.calcite.sql.fun.SqlStdOperatorTable.PERCENTILE_CONT,
+      org.apache.calcite.sql.fun.SqlStdOperatorTable.PERCENTILE_DISC);
+
+  /** Ours; listagg and percentile_cont/disc are Calcite's own operators (its grammar builds them). */
   static final SqlOperatorTable TABLE = SqlOperatorTables.of(ENGINE.keySet().stream()
-      .filter(function -> function != org.apache.calcite.sql.fun.SqlStdOperatorTable.LISTAGG)
-      .toArray(SqlAggFunction[]::new));
+      .filter(function -> !CALCITES.contains(function)).toArray(SqlAggFunction[]::new));
 
   private StatisticsOperators() {}
 
@@ -107,6 +115,19 @@ final class StatisticsOperators {
    */
   static AggregateFunction ordered(AggregateFunction function, org.apache.calcite.rel.core.AggregateCall call) {
     List<org.apache.calcite.rel.RelFieldCollation> keys = call.getCollation().getFieldCollations();
+    if (isPercentile(call)) {
+      if (keys.size() != 1 || keys.get(0).getDirection().isDescending()) {
+        return null;
+      }
+      SqlTypeName type = call.getType().getSqlTypeName();
+      if (function == AggregateFunction.QUANTILE_CONT && (SqlTypeName.INT_TYPES.contains(type)
+          || type == SqlTypeName.DATE)) {
+        // Calcite types percentile_cont as its ORDER BY column; DuckDB's answer is a DOUBLE (a TIMESTAMP)
+        throw SqlException.unpositioned("percentile_cont over an integer or date ORDER BY is not supported (its"
+            + " answer would be cut to that type): use quantile_cont(x, q), or ORDER BY CAST(x AS DOUBLE)");
+      }
+      return function;
+    }
     if (function != AggregateFunction.STRING_AGG || keys.size() != 1
         || keys.get(0).getFieldIndex() != call.getArgList().get(0)) {
       return null;
@@ -119,6 +140,22 @@ final class StatisticsOperators {
    * Of the kind of Calcite's own operator of that name (the parser builds calls with Calcite's, and the validator
    * looks overloads up by kind), so ours takes its place.
    */
+  private static boolean isPercentile(org.apache.calcite.rel.core.AggregateCall call) {
+    return call.getAggregation() == org.apache.calcite.sql.fun.SqlStdOperatorTable.PERCENTILE_CONT
+        || call.getAggregation() == org.apache.calcite.sql.fun.SqlStdOperatorTable.PERCENTILE_DISC;
+  }
+
+  /**
+   * A call's engine arguments as input ordinals: its own, but for percentile_cont/disc (q) WITHIN GROUP (ORDER BY
+   * x), which the engine computes as quantile(x, q).
+   */
+  static List<Integer> arguments(AggregateFunction function, org.apache.calcite.rel.core.AggregateCall call) {
+    if (isPercentile(call) && call.getCollation().getFieldCollations().size() == 1) {
+      return List.of(call.getCollation().getFieldCollations().get(0).getFieldIndex(), call.getArgList().get(0));
+    }
+    return call.getArgList();
+  }
+
   private static SqlAggFunction ordered(String name, SqlKind kind) {
     SqlOperandTypeChecker operands = OperandTypes.repeat(
         org.apache.calcite.sql.type.SqlOperandCountRanges.between(1, 2), OperandTypes.STRING);
