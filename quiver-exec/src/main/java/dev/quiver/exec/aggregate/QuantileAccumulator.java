@@ -336,14 +336,12 @@ final class QuantileAccumulator extends Accumulator implements SecondArgument {
   /** Index (in arrival order) of the group's most frequent value, a tie going to the one that arrived first. */
   private int mode(int group) {
     int size = sizes[group];
-    Integer[] order = new Integer[size];
+    int[] order = new int[size];
     for (int i = 0; i < size; i++) {
       order[i] = i;
     }
-    Arrays.sort(order, (a, b) -> {
-      int byValue = compare(group, a, b);
-      return byValue != 0 ? byValue : Integer.compare(a, b);
-    });
+    // a stable merge sort of arrival indexes by value: equal values keep their arrival order
+    sortIndexes(group, order, new int[size], 0, size);
     int best = order[0];
     int bestCount = 0;
     int run = 0;
@@ -361,6 +359,26 @@ final class QuantileAccumulator extends Accumulator implements SecondArgument {
       }
     }
     return best;
+  }
+
+  /** Sorts {@code order[from, to)} by the values they index, stably ({@code scratch} as long as order). */
+  private void sortIndexes(int group, int[] order, int[] scratch, int from, int to) {
+    if (to - from < 2) {
+      return;
+    }
+    int middle = (from + to) >>> 1;
+    sortIndexes(group, order, scratch, from, middle);
+    sortIndexes(group, order, scratch, middle, to);
+    int left = from;
+    int right = middle;
+    for (int k = from; k < to; k++) {
+      if (right >= to || left < middle && compare(group, order[left], order[right]) <= 0) {
+        scratch[k] = order[left++];
+      } else {
+        scratch[k] = order[right++];
+      }
+    }
+    System.arraycopy(scratch, from, order, from, to - from);
   }
 
   /** Compares two held values of a group (floats: -0.0 equals 0.0 and NaN equals NaN, as DuckDB groups them). */
