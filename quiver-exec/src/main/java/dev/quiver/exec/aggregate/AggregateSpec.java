@@ -25,7 +25,7 @@ final class AggregateSpec {
   final List<AggregateCall> calls;
   final int[] argument;
   final int[] filter;
-  /** Per call the input ordinal of its ordering column (ARG_MIN, ARG_MAX), else -1. */
+  /** Per call the input ordinal of its second argument (ARG_MIN's ordering, corr's x, ...), else -1. */
   final int[] ordering;
   final boolean[] distinct;
   final KeyKind[] argumentKind;
@@ -53,16 +53,15 @@ final class AggregateSpec {
     distinctColumns = new int[count][];
     for (int c = 0; c < count; c++) {
       AggregateCall call = calls.get(c);
-      boolean argExtreme = call.function() == dev.quiver.exec.plan.AggregateFunction.ARG_MIN
-          || call.function() == dev.quiver.exec.plan.AggregateFunction.ARG_MAX;
-      if (call.arguments().size() != (argExtreme ? 2 : Math.min(call.arguments().size(), 1))) {
-        throw QuiverException.user(argExtreme ? call + " needs two arguments"
+      boolean binary = call.function().binary() || call.function().optionalSecond() && call.arguments().size() == 2;
+      if (call.arguments().size() != (binary ? 2 : Math.min(call.arguments().size(), 1))) {
+        throw QuiverException.user(binary ? call + " needs two arguments"
             : "aggregates of more than one argument are not supported: " + call);
       }
-      if (argExtreme && call.distinct()) {
+      if (binary && call.distinct() && !call.function().optionalSecond()) {
         throw QuiverException.user("DISTINCT is not supported in " + call);
       }
-      ordering[c] = argExtreme ? call.arguments().get(1) : -1;
+      ordering[c] = binary ? call.arguments().get(1) : -1;
       argument[c] = call.arguments().isEmpty() ? -1 : call.arguments().get(0);
       filter[c] = call.filter();
       if (argument[c] < 0 && call.function() != dev.quiver.exec.plan.AggregateFunction.COUNT) {
@@ -132,6 +131,25 @@ final class AggregateSpec {
             call.function() == dev.quiver.exec.plan.AggregateFunction.ARG_MIN);
       case SINGLE_VALUE:
         return new ValueAccumulator(kind, ValueAccumulator.Mode.SINGLE);
+      case VAR_SAMP, VAR_POP, STDDEV_SAMP, STDDEV_POP, COVAR_SAMP, COVAR_POP, CORR, REGR_SLOPE, REGR_INTERCEPT,
+          REGR_COUNT, REGR_R2, REGR_AVGX, REGR_AVGY, REGR_SXX, REGR_SYY, REGR_SXY:
+        return new MomentsAccumulator(call.function(), DoubleArgument.of(call, input.getFields().get(argument[c])),
+            ordering[c] < 0 ? null : DoubleArgument.of(call, input.getFields().get(ordering[c])));
+      case STRING_AGG:
+      case STRING_AGG_ASC:
+      case STRING_AGG_DESC:
+        if (kind != KeyKind.BYTES) {
+          throw QuiverException.user(call + " needs a text argument, not " + input.getFields().get(argument[c]));
+        }
+        return new StringAggAccumulator(call.function() == dev.quiver.exec.plan.AggregateFunction.STRING_AGG
+            ? StringAggAccumulator.Order.ARRIVAL
+            : call.function() == dev.quiver.exec.plan.AggregateFunction.STRING_AGG_ASC
+                ? StringAggAccumulator.Order.ASCENDING
+                : StringAggAccumulator.Order.DESCENDING);
+      case APPROX_COUNT_DISTINCT:
+        return new HyperLogLogAccumulator(kind);
+      case MEDIAN, QUANTILE_CONT, QUANTILE_DISC, MODE:
+        return new QuantileAccumulator(call.function(), input.getFields().get(argument[c]).getType(), call.type());
       default:
         throw new IllegalStateException(call.toString());
     }

@@ -9,9 +9,9 @@ import org.apache.arrow.vector.FieldVector;
 /**
  * ARG_MIN and ARG_MAX: per group the smallest (largest) ordering value seen, as MIN (MAX) keeps it,
  * and the value of its row; rows where the value or the ordering is NULL are skipped. The ordering
- * column is given before each {@link #update} by {@link #ordering}, with rows matching the update's.
+ * column is given before each {@link #update} by {@link #second}, with rows matching the update's.
  */
-final class ArgExtremeAccumulator extends Accumulator {
+final class ArgExtremeAccumulator extends Accumulator implements SecondArgument {
   private final KeyKind valueKind;
   private final KeyKind orderKind;
   private final boolean minimum;
@@ -43,7 +43,8 @@ final class ArgExtremeAccumulator extends Accumulator {
   }
 
   /** The ordering column of the next {@link #update}, row {@code rows[i]} beside the update's row i. */
-  void ordering(FieldVector vector, int[] rows) {
+  @Override
+  public void second(FieldVector vector, int[] rows) {
     this.orderingVector = vector;
     this.orderingRows = rows;
   }

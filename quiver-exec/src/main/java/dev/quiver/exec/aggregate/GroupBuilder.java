@@ -150,7 +150,7 @@ final class GroupBuilder implements AutoCloseable {
    * Adds the rows of a batch (the batch stays the caller's), in slices: a slice that an empty table
    * cannot take is halved, down to {@link #MIN_SLICE} rows.
    */
-  /** Per call of add, per ARG_MIN/ARG_MAX call its ordering column and rows (see {@link ArgExtremeAccumulator}). */
+  /** Per call of add, per two-argument call its second argument's column and rows (see {@link SecondArgument}). */
   private FieldVector[] orderingVector;
   private int[][] orderingRows;
 
@@ -162,7 +162,7 @@ final class GroupBuilder implements AutoCloseable {
       int logical = from + (chosen == null ? i : chosen[i]);
       rows[i] = physical == null ? logical : physical[logical];
     }
-    ((ArgExtremeAccumulator) table.accumulators[c]).ordering(orderingVector[c], rows);
+    ((SecondArgument) table.accumulators[c]).second(orderingVector[c], rows);
   }
 
   void add(Batch batch) {
@@ -300,6 +300,9 @@ final class GroupBuilder implements AutoCloseable {
     for (int c = 0; c < calls; c++) {
       if (spec.distinct[c]) {
         table.distinct[c].findOrInsert(distinctRows[c], ids);
+        if (spec.ordering[c] >= 0) { // a constant second argument (string_agg's separator) the accumulator keeps
+          orderingOf(c, from, selected[c], selected[c] == null ? count : selected[c].length);
+        }
         continue;
       }
       int[] physical = argumentRows[c];

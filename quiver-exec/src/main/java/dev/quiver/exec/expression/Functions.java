@@ -238,6 +238,6 @@ public final class Functions {
   public static final String TIMESTAMP_ADD_INTERVAL = "timestamp_add_interval";
   /** {@code timestamp_subtract_interval(t, i)}: t moved back by the interval. */
   public static final String TIMESTAMP_SUBTRACT_INTERVAL = "timestamp_subtract_interval";
-  /** {@code hash(a, ...)}: Quiver's own stable 64-bit hash of the arguments (see HashNode), never NULL: int64. */
+  /** {@code hash(a, ...)}: DuckDB's 64-bit hash of the arguments (see HashNode), never NULL: DECIMAL(20,0). */
   public static final String HASH = "hash";
 }

@@ -53,6 +53,7 @@ final class QuiverOperators {
       SqlOperatorTables.of(LENGTH, STRPOS, REGEXP_REPLACE, REGEXP_MATCHES, DATE_TRUNC, GREATEST, LEAST, CONCAT,
           SqlLibraryOperators.ILIKE, SqlLibraryOperators.NOT_ILIKE),
       StringOperators.TABLE,
+      StatisticsOperators.TABLE,
       DateOperators.TABLE,
       SqlStdOperatorTable.instance());
 

@@ -316,22 +316,31 @@ final class RelTranslator {
         case ANY_VALUE -> AggregateFunction.ANY_VALUE;
         case ARG_MIN -> AggregateFunction.ARG_MIN;
         case ARG_MAX -> AggregateFunction.ARG_MAX;
-        default -> throw SqlException.about(call.getAggregation().getName(), "the aggregate "
-            + call.getAggregation().getName()
-            + " is not supported");
+        default -> {
+          AggregateFunction statistic = StatisticsOperators.engineFunction(call.getAggregation());
+          if (statistic == null) {
+            throw SqlException.about(call.getAggregation().getName(), "the aggregate "
+                + call.getAggregation().getName() + " is not supported");
+          }
+          yield statistic;
+        }
       };
       if (call.getAggregation().getKind() == SqlKind.SUM0) {
         sumsOfZero.add(keys.size() + calls.size());
       }
       if (call.getCollation() != null && !call.getCollation().getFieldCollations().isEmpty()) {
-        throw SqlException.unpositioned("ordered aggregates (WITHIN GROUP) are not supported");
+        function = StatisticsOperators.ordered(function, call);
+        if (function == null) {
+          throw SqlException.unpositioned("ordered aggregates (WITHIN GROUP) are not supported");
+        }
       }
       String name = call.getName() == null ? "agg" + calls.size() : call.getName();
-      List<Integer> arguments = call.getArgList().stream()
+      List<Integer> arguments = StatisticsOperators.arguments(function, call).stream()
           .map(argument -> positions == null ? argument : positions[argument]).toList();
       int filterArgument = call.filterArg < 0 || positions == null ? call.filterArg : positions[call.filterArg];
       calls.add(new AggregateCall(function, arguments, call.isDistinct(), filterArgument,
           TypeMapping.toArrow(call.getType()), call.getType().isNullable() || function == AggregateFunction.ARG_MIN
+              || function.optionalSecond()
               || function == AggregateFunction.ARG_MAX || sumsOfZero.contains(keys.size()
                   + calls.size()),
           name));

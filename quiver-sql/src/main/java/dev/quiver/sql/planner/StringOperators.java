@@ -61,7 +61,10 @@ final class StringOperators {
   /** trim(s, characters), which the query text spells {@code btrim} for Calcite's parser (PostgreSQL's name). */
   static final SqlFunction BTRIM = function("BTRIM", VARCHAR, OperandTypes.STRING_STRING);
   static final SqlFunction MD5 = function("MD5", VARCHAR, OperandTypes.STRING);
-  static final SqlFunction HASH = function("HASH", ReturnTypes.BIGINT, OperandTypes.ONE_OR_MORE);
+  /** hash(...): DuckDB's UBIGINT hash, typed DECIMAL(20,0) (Quiver's stand-in for UBIGINT), never NULL. */
+  static final SqlFunction HASH = function("HASH", binding -> binding.getTypeFactory()
+      .createSqlType(SqlTypeName.DECIMAL, 20, 0),
+      OperandTypes.ONE_OR_MORE);
   static final SqlFunction TYPEOF = function("TYPEOF", ReturnTypes.VARCHAR, OperandTypes.ANY);
   static final SqlFunction IFNULL = function("IFNULL", StringOperators::ifNullType, OperandTypes.SAME_SAME);
   /** count_if(condition): the rows where it is true, as DuckDB a SUM of the condition as 0/1 (NULL when no row counts). */

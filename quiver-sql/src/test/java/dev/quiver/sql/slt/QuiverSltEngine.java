@@ -67,6 +67,9 @@ final class QuiverSltEngine implements SltEngine {
   }
 
   static char letter(ArrowType type) {
+    if (type instanceof ArrowType.Decimal decimal && decimal.getPrecision() == 20 && decimal.getScale() == 0) {
+      return 'I'; // DECIMAL(20,0) is Quiver's stand-in for DuckDB's UBIGINT (hash(...), Parquet UINT_64)
+    }
     return switch (type.getTypeID()) {
       case Int -> 'I';
       case FloatingPoint, Decimal -> 'R';
