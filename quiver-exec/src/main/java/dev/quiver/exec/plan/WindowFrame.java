@@ -11,11 +11,26 @@ import java.util.Objects;
  *     CURRENT ROW means the row's peers)
  * @param lower where the frame starts
  * @param upper where it ends (inclusive)
+ * @param exclude the rows EXCLUDE takes out of the frame
  */
-public record WindowFrame(boolean rows, Bound lower, Bound upper) {
+public record WindowFrame(boolean rows, Bound lower, Bound upper, Exclude exclude) {
   public WindowFrame {
     Objects.requireNonNull(lower, "lower");
     Objects.requireNonNull(upper, "upper");
+    Objects.requireNonNull(exclude, "exclude");
+  }
+
+  /** A frame that excludes nothing. */
+  public WindowFrame(boolean rows, Bound lower, Bound upper) {
+    this(rows, lower, upper, Exclude.NO_OTHERS);
+  }
+
+  /** EXCLUDE: nothing, the current row, its peer group, or its peers but itself. */
+  public enum Exclude {
+    NO_OTHERS,
+    CURRENT_ROW,
+    GROUP,
+    TIES
   }
 
   /** The whole partition. */
@@ -75,6 +90,7 @@ public record WindowFrame(boolean rows, Bound lower, Bound upper) {
 
   @Override
   public String toString() {
-    return (rows ? "ROWS" : "RANGE") + " BETWEEN " + lower + " AND " + upper;
+    return (rows ? "ROWS" : "RANGE") + " BETWEEN " + lower + " AND " + upper
+        + (exclude == Exclude.NO_OTHERS ? "" : " EXCLUDE " + exclude.name().replace('_', ' '));
   }
 }

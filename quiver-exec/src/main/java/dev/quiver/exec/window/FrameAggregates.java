@@ -27,6 +27,9 @@ final class FrameAggregates {
   static FieldVector compute(WindowCall call, ChunkLayout layout, FrameBounds frames, List<FieldVector> columns,
       BufferAllocator allocator) {
     int rows = layout.rows;
+    if (frames.excludes()) {
+      return ExcludedFrames.aggregate(call, layout, frames, columns, allocator);
+    }
     if (call.function() == WindowFunction.COUNT && call.arguments().isEmpty()) {
       long[] counts = new long[rows];
       for (int row = 0; row < rows; row++) {
@@ -73,18 +76,23 @@ final class FrameAggregates {
         if (call.function() == WindowFunction.SUM) {
           return ResultVectors.ofLongs(call.field(), sums, isNull, rows, allocator);
         }
-        return averages(call, argument, sums, before, frames, isNull, rows, allocator);
+        long[] counts = new long[rows];
+        for (int row = 0; row < rows; row++) {
+          counts[row] = (long) before[frames.end[row]] - before[frames.start[row]];
+        }
+        return averages(call, argument, sums, counts, isNull, rows, allocator);
       }
       default -> throw new IllegalArgumentException(call.function() + " is not a windowed aggregate");
     }
   }
 
-  private static FieldVector averages(WindowCall call, FieldVector argument, long[] sums, int[] before,
-      FrameBounds frames, boolean[] isNull, int rows, BufferAllocator allocator) {
+  /** AVG from exact sums and the counts of values summed ({@code isNull}: none). */
+  static FieldVector averages(WindowCall call, FieldVector argument, long[] sums, long[] counts, boolean[] isNull,
+      int rows, BufferAllocator allocator) {
     if (!(call.type() instanceof ArrowType.Decimal result)) {
       double[] averages = new double[rows];
       for (int row = 0; row < rows; row++) {
-        averages[row] = isNull[row] ? 0 : (double) sums[row] / (before[frames.end[row]] - before[frames.start[row]]);
+        averages[row] = isNull[row] ? 0 : (double) sums[row] / counts[row];
       }
       return ResultVectors.ofDoubles(call.field(), averages, isNull, rows, allocator);
     }
@@ -93,8 +101,7 @@ final class FrameAggregates {
     long[] averages = new long[rows];
     for (int row = 0; row < rows; row++) {
       if (!isNull[row]) {
-        long count = (long) before[frames.end[row]] - before[frames.start[row]];
-        averages[row] = average(sums[row], count, shift);
+        averages[row] = average(sums[row], counts[row], shift);
       }
     }
     return ResultVectors.ofLongs(call.field(), averages, isNull, rows, allocator);

@@ -22,10 +22,60 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 final class FrameBounds {
   final int[] start;
   final int[] end;
+  private final WindowFrame.Exclude exclude;
+  private final ChunkLayout layout;
 
-  private FrameBounds(int[] start, int[] end) {
+  private FrameBounds(int[] start, int[] end, WindowFrame.Exclude exclude, ChunkLayout layout) {
     this.start = start;
     this.end = end;
+    this.exclude = exclude;
+    this.layout = layout;
+  }
+
+  /** Whether EXCLUDE takes rows out (the frame of a row is then up to three ranges: {@link #pieces}). */
+  boolean excludes() {
+    return exclude != WindowFrame.Exclude.NO_OTHERS;
+  }
+
+  /**
+   * Row {@code row}'s frame after EXCLUDE as ascending disjoint non-empty ranges: {@code pieces[2k]} to
+   * {@code pieces[2k + 1]} (exclusive); returns how many (at most 3; {@code pieces} holds 6).
+   */
+  int pieces(int row, int[] pieces) {
+    int from = start[row];
+    int to = end[row];
+    int cutFrom;
+    int cutTo;
+    switch (exclude) {
+      case NO_OTHERS -> {
+        cutFrom = to;
+        cutTo = to;
+      }
+      case CURRENT_ROW -> {
+        cutFrom = row;
+        cutTo = row + 1;
+      }
+      default -> {
+        cutFrom = layout.peerStart[row];
+        cutTo = layout.peerEnd[row];
+      }
+    }
+    int count = 0;
+    count = add(pieces, count, from, Math.min(to, cutFrom));
+    if (exclude == WindowFrame.Exclude.TIES && row >= from && row < to) {
+      count = add(pieces, count, row, row + 1);
+    }
+    count = add(pieces, count, Math.max(from, cutTo), to);
+    return count;
+  }
+
+  private static int add(int[] pieces, int count, int from, int to) {
+    if (from >= to) {
+      return count;
+    }
+    pieces[2 * count] = from;
+    pieces[2 * count + 1] = to;
+    return count + 1;
   }
 
   /** Heap bytes of the bounds of {@code rows} rows. */
@@ -59,7 +109,7 @@ final class FrameBounds {
         }
       }
     }
-    return new FrameBounds(start, end);
+    return new FrameBounds(start, end, frame.exclude(), layout);
   }
 
   private static void rows(Bound bound, boolean upper, int from, int to, int[] into) {

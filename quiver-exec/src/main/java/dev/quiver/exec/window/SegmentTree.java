@@ -88,4 +88,32 @@ final class SegmentTree {
       return left + right;
     }
   }
+
+  /** Exact sums of longs over ranges (NULL rows hold 0); a sum leaving 64 bits is an ArithmeticException. */
+  static final class LongSum {
+    private final int size;
+    private final long[] tree;
+
+    LongSum(long[] values, int rows) {
+      this.size = Math.max(1, rows);
+      this.tree = new long[2 * size];
+      System.arraycopy(values, 0, tree, size, rows);
+      for (int node = size - 1; node >= 1; node--) {
+        tree[node] = Math.addExact(tree[2 * node], tree[2 * node + 1]);
+      }
+    }
+
+    long query(int start, int end) {
+      long sum = 0;
+      for (int low = start + size, high = end + size; low < high; low >>= 1, high >>= 1) {
+        if ((low & 1) == 1) {
+          sum = Math.addExact(sum, tree[low++]);
+        }
+        if ((high & 1) == 1) {
+          sum = Math.addExact(sum, tree[--high]);
+        }
+      }
+      return sum;
+    }
+  }
 }

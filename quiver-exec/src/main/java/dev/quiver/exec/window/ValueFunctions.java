@@ -104,6 +104,13 @@ final class ValueFunctions {
       throw new QuiverException(ErrorCode.USER, "NTH_VALUE's position must be greater than zero, not " + nth);
     }
     boolean last = call.function() == WindowFunction.LAST_VALUE;
+    if (frames.excludes()) {
+      int[] pieces = new int[6];
+      for (int row = from; row < to; row++) {
+        positions[row] = ExcludedFrames.position(frames, row, pieces, last, nth, nonNull, before);
+      }
+      return;
+    }
     for (int row = from; row < to; row++) {
       int start = frames.start[row];
       int end = frames.end[row];

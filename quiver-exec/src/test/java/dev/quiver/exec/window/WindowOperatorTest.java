@@ -37,7 +37,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The window operator through the engine against {@link WindowReference} on seeded random rows (seed
  * printed): NULL partition and order keys, ties, ASC/DESC and NULLS FIRST/LAST, every function, ROWS
- * and RANGE frames with random bounds, partitions spanning many small batches; and under a memory limit
+ * and RANGE frames with random bounds and EXCLUDE, partitions spanning many small batches; and under a memory limit
  * far below the data, where the sort under the window spills and the answer stays the same. The
  * allocator must be empty after each test.
  */
@@ -89,6 +89,12 @@ class WindowOperatorTest {
     };
   }
 
+  /** No EXCLUDE half of the time, else one of the three. */
+  private static WindowFrame.Exclude randomExclude(Random random) {
+    WindowFrame.Exclude[] all = WindowFrame.Exclude.values();
+    return random.nextBoolean() ? WindowFrame.Exclude.NO_OTHERS : all[1 + random.nextInt(all.length - 1)];
+  }
+
   private static WindowCall call(WindowFunction function, List<Integer> arguments, long offset, WindowFrame frame,
       ArrowType type) {
     return new WindowCall(function, arguments, offset, false, frame, type, true,
@@ -124,7 +130,7 @@ class WindowOperatorTest {
           lower = Bound.UNBOUNDED_PRECEDING;
           upper = Bound.CURRENT_ROW;
         }
-        calls.addAll(aggregates(new WindowFrame(false, lower, upper)));
+        calls.addAll(aggregates(new WindowFrame(false, lower, upper, randomExclude(random))));
       }
     } else {
       order = List.of(o, new SortKey(0, random.nextBoolean(), false));
@@ -135,9 +141,9 @@ class WindowOperatorTest {
       calls.add(call(WindowFunction.LAG, List.of(3, 0), 1 + random.nextInt(3), WindowFrame.PARTITION, INT64));
       for (int i = 0; i < 2; i++) {
         WindowFrame frame = new WindowFrame(random.nextInt(3) > 0, randomBound(random, true),
-            randomBound(random, false));
+            randomBound(random, false), randomExclude(random));
         if (!frame.rows() && (frame.lower().offset() != null || frame.upper().offset() != null)) {
-          frame = new WindowFrame(true, frame.lower(), frame.upper());
+          frame = new WindowFrame(true, frame.lower(), frame.upper(), frame.exclude());
         }
         calls.addAll(aggregates(frame));
         calls.add(call(WindowFunction.FIRST_VALUE, List.of(3), 0, frame, INT64));

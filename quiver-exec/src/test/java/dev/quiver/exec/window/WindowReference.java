@@ -138,7 +138,8 @@ final class WindowReference {
     }
     List<Object[]> frame = new ArrayList<>();
     for (int r = 0; r < n; r++) {
-      if (inFrame(call.frame(), partition, row, r, orderKeys)) {
+      if (inFrame(call.frame(), partition, row, r, orderKeys) && !excluded(call.frame(), partition, row, r,
+          orderKeys)) {
         frame.add(partition.get(r));
       }
     }
@@ -183,6 +184,17 @@ final class WindowReference {
       default:
         throw new AssertionError(call.function());
     }
+  }
+
+  /** Whether EXCLUDE takes row {@code r} out of row {@code row}'s frame. */
+  private static boolean excluded(WindowFrame frame, List<Object[]> partition, int row, int r,
+      List<SortKey> orderKeys) {
+    return switch (frame.exclude()) {
+      case NO_OTHERS -> false;
+      case CURRENT_ROW -> r == row;
+      case GROUP -> peers(partition.get(r), partition.get(row), orderKeys);
+      case TIES -> r != row && peers(partition.get(r), partition.get(row), orderKeys);
+    };
   }
 
   /** Whether row {@code r} of the partition is in row {@code row}'s frame. */

@@ -63,13 +63,10 @@ final class WindowTranslation {
     }
     PlanNode node = valued.isEmpty() ? input : withConstants(input, constants, valued);
     for (Window.Group group : window.groups) {
-      if (group.exclude != null && group.exclude != RexWindowExclusion.EXCLUDE_NO_OTHER) {
-        throw SqlException.unpositioned("window frames with EXCLUDE are not supported yet");
-      }
       List<SortKey> orderKeys = RelTranslator.sortKeys(group.orderKeys);
       WindowFrame frame = new WindowFrame(group.isRows,
           bound(group.lowerBound, group.isRows, orderKeys, node, inputCount, constants),
-          bound(group.upperBound, group.isRows, orderKeys, node, inputCount, constants));
+          bound(group.upperBound, group.isRows, orderKeys, node, inputCount, constants), exclude(group.exclude));
       List<WindowCall> calls = new ArrayList<>();
       for (Window.RexWinAggCall call : group.aggCalls) {
         calls.add(call(call, frame, node, inputCount, constants, ordinals));
@@ -94,6 +91,18 @@ final class WindowTranslation {
       nullable.add(field.isNullable());
     }
     return new ProjectNode(node, columns, names, nullable);
+  }
+
+  private static WindowFrame.Exclude exclude(RexWindowExclusion exclusion) {
+    if (exclusion == null) {
+      return WindowFrame.Exclude.NO_OTHERS;
+    }
+    return switch (exclusion) {
+      case EXCLUDE_NO_OTHER -> WindowFrame.Exclude.NO_OTHERS;
+      case EXCLUDE_CURRENT_ROW -> WindowFrame.Exclude.CURRENT_ROW;
+      case EXCLUDE_GROUP -> WindowFrame.Exclude.GROUP;
+      case EXCLUDE_TIES -> WindowFrame.Exclude.TIES;
+    };
   }
 
   /** The operands of a call that are values (the others: NTILE's buckets, LAG/LEAD's offset, NTH_VALUE's n). */
