@@ -31,7 +31,7 @@ import org.apache.arrow.vector.util.VectorBatchAppender;
  * then one column per call) and sends those rows on with the calls' columns appended, in batches of
  * about {@link ExecutionContext#batchRows()} rows. The rows of the last, unfinished partition stay;
  * {@link #finish} evaluates them. Heap arrays of an evaluation are reserved from the query's memory pool
- * before they are made.
+ * before they are made. (The driver counts the rows, batches and time of each call.)
  */
 final class WindowOperator implements StreamOperator {
   /** Heap bytes an evaluation takes per row per call beyond the layout and frames (values, results, positions). */
@@ -59,9 +59,7 @@ final class WindowOperator implements StreamOperator {
 
   @Override
   public void process(Batch input, BatchConsumer output) {
-    long started = System.nanoTime();
     try {
-      metrics.input(input.rowCount());
       if (input.rowCount() == 0) {
         input.close();
         return;
@@ -75,22 +73,17 @@ final class WindowOperator implements StreamOperator {
       recordMemory();
     } catch (OutOfMemoryException failure) {
       throw exhausted(failure);
-    } finally {
-      metrics.time.add(System.nanoTime() - started);
     }
   }
 
   @Override
   public void finish(BatchConsumer output) {
-    long started = System.nanoTime();
     try {
       if (buffer != null && bufferRows > 0) {
         emit(bufferRows, output);
       }
     } catch (OutOfMemoryException failure) {
       throw exhausted(failure);
-    } finally {
-      metrics.time.add(System.nanoTime() - started);
     }
   }
 
@@ -163,7 +156,6 @@ final class WindowOperator implements StreamOperator {
     int batchRows = Math.max(1, context.batchRows());
     if (rows <= 2 * batchRows) {
       output.accept(batch(columns, rows));
-      metrics.output(rows);
       return;
     }
     try {
@@ -181,7 +173,6 @@ final class WindowOperator implements StreamOperator {
           throw failure;
         }
         output.accept(batch(slice, count));
-        metrics.output(count);
       }
     } finally {
       columns.forEach(FieldVector::close);
