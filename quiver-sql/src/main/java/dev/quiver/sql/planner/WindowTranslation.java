@@ -73,24 +73,25 @@ final class WindowTranslation {
       }
       node = new WindowNode(node, group.keys.asList(), orderKeys, calls);
     }
-    if (valued.isEmpty()) {
-      return node;
-    }
-    // drop the constant columns again
+    // the Window's own names (a Window at the top of a query names its output columns), the constants dropped
+    List<String> wanted = window.getRowType().getFieldNames();
     List<Field> fields = node.schema().getFields();
     List<Expression> columns = new ArrayList<>();
     List<String> names = new ArrayList<>();
     List<Boolean> nullable = new ArrayList<>();
+    boolean same = valued.isEmpty();
     for (int i = 0; i < fields.size(); i++) {
       if (i >= inputCount && i < inputCount + valued.size()) {
         continue;
       }
       Field field = fields.get(i);
+      String name = names.size() < wanted.size() ? wanted.get(names.size()) : field.getName();
+      same &= name.equals(field.getName());
       columns.add(new ColumnReference(field.getName(), i, field.getType()));
-      names.add(field.getName());
+      names.add(name);
       nullable.add(field.isNullable());
     }
-    return new ProjectNode(node, columns, names, nullable);
+    return same ? node : new ProjectNode(node, columns, names, nullable);
   }
 
   private static WindowFrame.Exclude exclude(RexWindowExclusion exclusion) {
