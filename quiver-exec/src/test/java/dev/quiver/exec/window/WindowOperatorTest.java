@@ -246,4 +246,17 @@ class WindowOperatorTest {
     compare("seed " + seed + " under 3 MiB", tight, expected, calls);
     assertThat(spills.get(1)).as("spilled runs under 3 MiB").isGreaterThan(1);
   }
+
+  /** One partition (OVER ()) larger than the limit: a RESOURCE error naming the window, every byte freed. */
+  @Test
+  void aPartitionLargerThanTheLimitIsAResourceErrorNamingTheWindow() {
+    List<Object[]> rows = rows(new Random(7), 60_000, 1, 1_000);
+    WindowNode window = new WindowNode(values(rows), List.of(), List.of(),
+        List.of(call(WindowFunction.COUNT, List.of(), 0, WindowFrame.PARTITION, INT64)));
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> run(window, 2, 3L << 20, 1024, new ArrayList<>()))
+        .isInstanceOfSatisfying(dev.quiver.common.QuiverException.class, failure -> {
+          assertThat(failure.errorCode()).isEqualTo(dev.quiver.common.ErrorCode.RESOURCE);
+          assertThat(failure.getMessage()).contains("Window");
+        });
+  }
 }
