@@ -80,6 +80,7 @@ final class WindowOperator implements StreamOperator {
   public void finish(BatchConsumer output) {
     try {
       if (buffer != null && bufferRows > 0) {
+        recordMemory();
         emit(bufferRows, output);
       }
     } catch (OutOfMemoryException failure) {
