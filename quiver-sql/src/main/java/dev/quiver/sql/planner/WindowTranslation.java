@@ -27,9 +27,9 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * A Calcite {@link Window} (made from the OVER calls of a projection by
  * {@code PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW}) to one {@link WindowNode} per window group, stacked
  * (each appends its calls' columns, so the columns come out in the Window's order). The Window's
- * constants that calls read as values (LAG's default, {@code sum(1)}) become literal columns of a
- * projection below, removed again above; constant offsets (LAG/LEAD, NTILE, NTH_VALUE) become the
- * call's offset.
+ * constants that calls read as values (LAG's default, {@code sum(1)}) and arguments of another type than
+ * their call's (LAG's default, cast to Calcite's type of the call) become columns of a projection below,
+ * removed again above; constant offsets (LAG/LEAD, NTILE, NTH_VALUE) become the call's offset.
  */
 final class WindowTranslation {
   private final RelTranslator relTranslator;
@@ -42,26 +42,21 @@ final class WindowTranslation {
     PlanNode input = relTranslator.translate(window.getInput());
     int inputCount = input.schema().getFields().size();
     List<RexLiteral> constants = window.constants;
-    // the constants calls read as values, as columns after the input's (others are offsets)
-    java.util.TreeSet<Integer> valued = new java.util.TreeSet<>();
+    Arguments arguments = new Arguments(input, constants);
+    // first the columns the calls read that the input lacks: constants read as values, arguments cast to the
+    // call's type (LAG's default of another type, say)
     for (Window.Group group : window.groups) {
       for (Window.RexWinAggCall call : group.aggCalls) {
+        ArrowType type = valueFunction(call) ? TypeMapping.toArrow(call.getType()) : null;
         for (int operand : valueOperands(call)) {
-          if (call.getOperands().get(operand) instanceof RexInputRef reference && reference.getIndex() >= inputCount) {
-            valued.add(reference.getIndex() - inputCount);
+          if (call.getOperands().get(operand) instanceof RexInputRef reference) {
+            arguments.request(reference.getIndex(), type);
           }
         }
       }
     }
-    int[] ordinals = new int[inputCount + constants.size()];
-    for (int i = 0; i < inputCount; i++) {
-      ordinals[i] = i;
-    }
-    int next = inputCount;
-    for (int constant : valued) {
-      ordinals[inputCount + constant] = next++;
-    }
-    PlanNode node = valued.isEmpty() ? input : withConstants(input, constants, valued);
+    PlanNode node = arguments.below();
+    int extra = node.schema().getFields().size() - inputCount;
     for (Window.Group group : window.groups) {
       List<SortKey> orderKeys = RelTranslator.sortKeys(group.orderKeys);
       WindowFrame frame = new WindowFrame(group.isRows,
@@ -69,19 +64,19 @@ final class WindowTranslation {
           bound(group.upperBound, group.isRows, orderKeys, node, inputCount, constants), exclude(group.exclude));
       List<WindowCall> calls = new ArrayList<>();
       for (Window.RexWinAggCall call : group.aggCalls) {
-        calls.add(call(call, frame, node, inputCount, constants, ordinals));
+        calls.add(call(call, frame, node, inputCount, constants, arguments));
       }
       node = new WindowNode(node, group.keys.asList(), orderKeys, calls);
     }
-    // the Window's own names (a Window at the top of a query names its output columns), the constants dropped
+    // the Window's own names (a Window at the top of a query names its output columns), the extra columns dropped
     List<String> wanted = window.getRowType().getFieldNames();
     List<Field> fields = node.schema().getFields();
     List<Expression> columns = new ArrayList<>();
     List<String> names = new ArrayList<>();
     List<Boolean> nullable = new ArrayList<>();
-    boolean same = valued.isEmpty();
+    boolean same = extra == 0;
     for (int i = 0; i < fields.size(); i++) {
-      if (i >= inputCount && i < inputCount + valued.size()) {
+      if (i >= inputCount && i < inputCount + extra) {
         continue;
       }
       Field field = fields.get(i);
@@ -92,6 +87,87 @@ final class WindowTranslation {
       nullable.add(field.isNullable());
     }
     return same ? node : new ProjectNode(node, columns, names, nullable);
+  }
+
+  /** Whether the call returns one of its argument's values (its arguments are then cast to its type). */
+  private static boolean valueFunction(Window.RexWinAggCall call) {
+    return switch (call.getKind()) {
+      case LAG, LEAD, FIRST_VALUE, LAST_VALUE, NTH_VALUE, MIN, MAX, ANY_VALUE -> true;
+      default -> false;
+    };
+  }
+
+  /**
+   * The columns calls read: the input's, and in a projection below the window the constants read as
+   * values and arguments cast to a call's type, each made once.
+   */
+  private static final class Arguments {
+    private final PlanNode input;
+    private final List<RexLiteral> constants;
+    private final List<Expression> extras = new ArrayList<>();
+    private final java.util.Map<String, Integer> ordinals = new java.util.HashMap<>();
+
+    Arguments(PlanNode input, List<RexLiteral> constants) {
+      this.input = input;
+      this.constants = constants;
+    }
+
+    /** The expression of Calcite's operand {@code index} (an input column or a constant), uncast. */
+    private Expression source(int index) {
+      List<Field> fields = input.schema().getFields();
+      if (index < fields.size()) {
+        Field field = fields.get(index);
+        return new ColumnReference(field.getName(), index, field.getType());
+      }
+      return new RexTranslator(fields).translate(constants.get(index - fields.size()));
+    }
+
+    /** Makes the column for operand {@code index} as {@code type} (null: its own type). */
+    void request(int index, ArrowType type) {
+      ordinal(index, type);
+    }
+
+    /** The column of operand {@code index} as {@code type} (null: its own type). */
+    int ordinal(int index, ArrowType type) {
+      int inputCount = input.schema().getFields().size();
+      Expression source = source(index);
+      boolean cast = type != null && !source.type().equals(type);
+      if (index < inputCount && !cast) {
+        return index;
+      }
+      String key = index + (cast ? ":" + type : "");
+      Integer known = ordinals.get(key);
+      if (known != null) {
+        return known;
+      }
+      extras.add(cast ? RexTranslator.castTo(source, type) : source);
+      int ordinal = inputCount + extras.size() - 1;
+      ordinals.put(key, ordinal);
+      return ordinal;
+    }
+
+    /** The input with the extra columns, or the input when there are none. */
+    PlanNode below() {
+      if (extras.isEmpty()) {
+        return input;
+      }
+      List<Field> fields = input.schema().getFields();
+      List<Expression> columns = new ArrayList<>();
+      List<String> names = new ArrayList<>();
+      List<Boolean> nullable = new ArrayList<>();
+      for (int i = 0; i < fields.size(); i++) {
+        Field field = fields.get(i);
+        columns.add(new ColumnReference(field.getName(), i, field.getType()));
+        names.add(field.getName());
+        nullable.add(field.isNullable());
+      }
+      for (int i = 0; i < extras.size(); i++) {
+        columns.add(extras.get(i));
+        names.add("$argument" + i);
+        nullable.add(true);
+      }
+      return new ProjectNode(input, columns, names, nullable);
+    }
   }
 
   private static WindowFrame.Exclude exclude(RexWindowExclusion exclusion) {
@@ -117,28 +193,8 @@ final class WindowTranslation {
     };
   }
 
-  private static PlanNode withConstants(PlanNode input, List<RexLiteral> constants, java.util.Set<Integer> valued) {
-    List<Field> fields = input.schema().getFields();
-    List<Expression> columns = new ArrayList<>();
-    List<String> names = new ArrayList<>();
-    List<Boolean> nullable = new ArrayList<>();
-    for (int i = 0; i < fields.size(); i++) {
-      Field field = fields.get(i);
-      columns.add(new ColumnReference(field.getName(), i, field.getType()));
-      names.add(field.getName());
-      nullable.add(field.isNullable());
-    }
-    RexTranslator translator = new RexTranslator(fields);
-    for (int constant : valued) {
-      columns.add(translator.translate(constants.get(constant)));
-      names.add("$constant" + constant);
-      nullable.add(constants.get(constant).isNull());
-    }
-    return new ProjectNode(input, columns, names, nullable);
-  }
-
   private static WindowCall call(Window.RexWinAggCall call, WindowFrame frame, PlanNode node, int inputCount,
-      List<RexLiteral> constants, int[] ordinals) {
+      List<RexLiteral> constants, Arguments columns) {
     String name = call.getOperator().getName();
     WindowFunction function = switch (call.getKind()) {
       case ROW_NUMBER -> WindowFunction.ROW_NUMBER;
@@ -149,7 +205,7 @@ final class WindowTranslation {
       case NTILE -> WindowFunction.NTILE;
       case LAG -> WindowFunction.LAG;
       case LEAD -> WindowFunction.LEAD;
-      case FIRST_VALUE -> WindowFunction.FIRST_VALUE;
+      case FIRST_VALUE, ANY_VALUE -> WindowFunction.FIRST_VALUE;
       case LAST_VALUE -> WindowFunction.LAST_VALUE;
       case NTH_VALUE -> WindowFunction.NTH_VALUE;
       case COUNT -> WindowFunction.COUNT;
@@ -164,30 +220,31 @@ final class WindowTranslation {
     }
     List<RexNode> operands = call.getOperands();
     List<Integer> arguments = new ArrayList<>();
+    ArrowType type = TypeMapping.toArrow(call.getType());
+    ArrowType valueType = valueFunction(call) ? type : null;
     long offset = 0;
     switch (function) {
       case NTILE -> offset = constantLong(operands.get(0), inputCount, constants, name);
       case LAG, LEAD -> {
-        arguments.add(ordinal(operands.get(0), ordinals));
+        arguments.add(ordinal(operands.get(0), columns, valueType));
         offset = operands.size() > 1 ? constantLong(operands.get(1), inputCount, constants, name) : 1;
         if (operands.size() > 2) {
-          arguments.add(ordinal(operands.get(2), ordinals));
+          arguments.add(ordinal(operands.get(2), columns, valueType));
         }
       }
       case NTH_VALUE -> {
-        arguments.add(ordinal(operands.get(0), ordinals));
+        arguments.add(ordinal(operands.get(0), columns, valueType));
         offset = constantLong(operands.get(1), inputCount, constants, name);
       }
       default -> {
         for (RexNode operand : operands) {
-          arguments.add(ordinal(operand, ordinals));
+          arguments.add(ordinal(operand, columns, valueType));
         }
       }
     }
     if (function == WindowFunction.COUNT && arguments.size() > 1) {
       throw SqlException.about(name, "count takes one argument, not " + arguments.size());
     }
-    ArrowType type = TypeMapping.toArrow(call.getType());
     List<Field> fields = node.schema().getFields();
     if (!arguments.isEmpty() && (function == WindowFunction.LAG || function == WindowFunction.LEAD
         || function == WindowFunction.FIRST_VALUE || function == WindowFunction.LAST_VALUE
@@ -204,15 +261,17 @@ final class WindowTranslation {
     // whatever Calcite's type says (NTH_VALUE of a NOT NULL column is typed NOT NULL)
     boolean nullable = call.getType().isNullable() || function != WindowFunction.COUNT
         && (function.framed() || function == WindowFunction.LAG || function == WindowFunction.LEAD);
-    return new WindowCall(function, arguments, offset, call.ignoreNulls, frame, type, nullable,
+    // ANY_VALUE is DuckDB's: the frame's first value that is not NULL
+    boolean ignoreNulls = call.ignoreNulls || call.getKind() == org.apache.calcite.sql.SqlKind.ANY_VALUE;
+    return new WindowCall(function, arguments, offset, ignoreNulls, frame, type, nullable,
         "w" + call.ordinal + "$" + name.toLowerCase(java.util.Locale.ROOT));
   }
 
-  private static int ordinal(RexNode operand, int[] ordinals) {
+  private static int ordinal(RexNode operand, Arguments columns, ArrowType type) {
     if (!(operand instanceof RexInputRef reference)) {
       throw SqlException.unpositioned("a window function's argument " + operand + " is not supported");
     }
-    return ordinals[reference.getIndex()];
+    return columns.ordinal(reference.getIndex(), type);
   }
 
   private static long constantLong(RexNode operand, int inputCount, List<RexLiteral> constants, String name) {
