@@ -25,8 +25,9 @@ import org.apache.calcite.sql.type.SqlTypeName;
 
 /**
  * A Calcite {@link Window} (made from the OVER calls of a projection by
- * {@code PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW}) to one {@link WindowNode} per window group, stacked
- * (each appends its calls' columns, so the columns come out in the Window's order). The Window's
+ * {@code PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW}) to one {@link WindowNode} per run of window groups with
+ * the same partitioning and order (their frames differ), stacked (each appends its calls' columns, so
+ * the columns come out in the Window's order). The Window's
  * constants that calls read as values (LAG's default, {@code sum(1)}) and arguments of another type than
  * their call's (LAG's default, cast to Calcite's type of the call) become columns of a projection below,
  * removed again above; constant offsets (LAG/LEAD, NTILE, NTH_VALUE) become the call's offset.
@@ -57,16 +58,27 @@ final class WindowTranslation {
     }
     PlanNode node = arguments.below();
     int extra = node.schema().getFields().size() - inputCount;
+    // consecutive groups of the same partitioning and order (frames differ) share one window and its sort
+    List<WindowCall> calls = new ArrayList<>();
+    List<Integer> partitionKeys = null;
+    List<SortKey> orderKeys = null;
     for (Window.Group group : window.groups) {
-      List<SortKey> orderKeys = RelTranslator.sortKeys(group.orderKeys);
+      List<SortKey> groupOrder = RelTranslator.sortKeys(group.orderKeys);
+      if (partitionKeys != null && (!partitionKeys.equals(group.keys.asList()) || !orderKeys.equals(groupOrder))) {
+        node = new WindowNode(node, partitionKeys, orderKeys, calls);
+        calls = new ArrayList<>();
+      }
+      partitionKeys = group.keys.asList();
+      orderKeys = groupOrder;
       WindowFrame frame = new WindowFrame(group.isRows,
           bound(group.lowerBound, group.isRows, orderKeys, node, inputCount, constants),
           bound(group.upperBound, group.isRows, orderKeys, node, inputCount, constants), exclude(group.exclude));
-      List<WindowCall> calls = new ArrayList<>();
       for (Window.RexWinAggCall call : group.aggCalls) {
         calls.add(call(call, frame, node, inputCount, constants, arguments));
       }
-      node = new WindowNode(node, group.keys.asList(), orderKeys, calls);
+    }
+    if (partitionKeys != null) {
+      node = new WindowNode(node, partitionKeys, orderKeys, calls);
     }
     // the Window's own names (a Window at the top of a query names its output columns), the extra columns dropped
     List<String> wanted = window.getRowType().getFieldNames();
