@@ -24,9 +24,11 @@ import dev.quiver.exec.plan.SortNode;
 import dev.quiver.exec.plan.TableScanNode;
 import dev.quiver.exec.plan.UnionAllNode;
 import dev.quiver.exec.plan.ValuesNode;
+import dev.quiver.exec.plan.WindowNode;
 import dev.quiver.exec.sort.LimitFactory;
 import dev.quiver.exec.sort.SortFactory;
 import dev.quiver.exec.sort.ValuesSource;
+import dev.quiver.exec.window.WindowFactory;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -140,6 +142,17 @@ final class PipelineBuilder {
       SortFactory sink = new SortFactory(sort, sort.input().schema());
       finish(input, sink, sort);
       return newPipeline(() -> track(sort, sink.output()), sort, true);
+    }
+    if (node instanceof WindowNode window) {
+      // the spilling sort by partition then order keys, read in order by one thread running the window
+      Pipeline input = open(window.input());
+      SortFactory sink = new SortFactory(new SortNode(window.input(), window.sortKeys(), 0, -1),
+          window.input().schema());
+      finish(input, sink, window);
+      Pipeline sorted = newPipeline(() -> track(window, sink.output()), window, true);
+      WindowFactory operator = new WindowFactory(window);
+      add(sorted, operator, operator.metrics(), window);
+      return sorted;
     }
     if (node instanceof JoinNode join) {
       return hashJoin(join);

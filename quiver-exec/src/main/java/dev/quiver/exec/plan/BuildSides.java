@@ -106,6 +106,9 @@ public final class BuildSides {
     if (plan instanceof ExchangeNode exchange) {
       return new ExchangeNode(inputs.get(0), exchange.keys());
     }
+    if (plan instanceof WindowNode window) {
+      return window.withInput(inputs.get(0));
+    }
     throw new IllegalArgumentException("unknown plan node " + plan.label());
   }
 }

@@ -201,6 +201,8 @@ final class LogicalPlanning {
     rel = AggregateRewrites.rewrite(rel);
     rel = new RelFieldTrimmer(validator, relBuilder).trim(rel);
     rel = hep(rel, FINAL_RULES);
+    // OVER calls out of projections into Window nodes (WindowTranslation)
+    rel = hep(rel, List.of(CoreRules.PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW));
     rel = GroupingSetsPlanning.rewrite(rel);
     return new Planned(outputNames(rel, outputNames, relBuilder), schema, relBuilder);
   }

@@ -195,6 +195,8 @@ final class OutputNames {
         List<String> list = operands.get(1) instanceof SqlNodeList values ? names(values.getList()) : null;
         return value == null || list == null ? null : "(" + value + " IN (" + String.join(", ", list) + "))";
       }
+      case OVER:
+        return over(operands.get(0), operands.get(1));
       case CAST: {
         String value = name(operands.get(0));
         return value == null || !(operands.get(1) instanceof SqlDataTypeSpec type) ? null
@@ -203,6 +205,84 @@ final class OutputNames {
       default:
         return function(call);
     }
+  }
+
+  /**
+   * A window call as DuckDB names it: {@code sum(x) OVER (PARTITION BY g ORDER BY k DESC ROWS BETWEEN 1
+   * PRECEDING AND CURRENT ROW)}; {@code count(*)} is {@code count()}, the default frame is left out. Named
+   * windows were written out before ({@link WindowClauses}).
+   */
+  private static String over(SqlNode function, SqlNode spec) {
+    String call = function instanceof SqlBasicCall count && count.getOperator().getName().equalsIgnoreCase("count")
+        && count.operandCount() == 1 && count.operand(0) instanceof SqlIdentifier star && star.isStar() ? "count()"
+            : name(function);
+    if (call == null || !(spec instanceof org.apache.calcite.sql.SqlWindow window) || window.getRefName() != null) {
+      return null;
+    }
+    List<String> parts = new ArrayList<>();
+    if (window.getPartitionList() != null && !window.getPartitionList().isEmpty()) {
+      List<String> keys = names(window.getPartitionList().getList());
+      if (keys == null) {
+        return null;
+      }
+      parts.add("PARTITION BY " + String.join(", ", keys));
+    }
+    if (window.getOrderList() != null && !window.getOrderList().isEmpty()) {
+      List<String> keys = new ArrayList<>();
+      for (SqlNode key : window.getOrderList()) {
+        String text = orderKey(key);
+        if (text == null) {
+          return null;
+        }
+        keys.add(text);
+      }
+      parts.add("ORDER BY " + String.join(", ", keys));
+    }
+    SqlNode lower = window.getLowerBound();
+    SqlNode upper = window.getUpperBound();
+    boolean defaultFrame = lower == null || !window.isRows()
+        && org.apache.calcite.sql.SqlWindow.isUnboundedPreceding(lower)
+        && (upper == null || org.apache.calcite.sql.SqlWindow.isCurrentRow(upper));
+    if (!defaultFrame) {
+      String from = bound(lower);
+      String to = upper == null ? "CURRENT ROW" : bound(upper);
+      if (from == null || to == null) {
+        return null;
+      }
+      parts.add((window.isRows() ? "ROWS" : "RANGE") + " BETWEEN " + from + " AND " + to);
+    }
+    return call + " OVER (" + String.join(" ", parts) + ")";
+  }
+
+  private static String orderKey(SqlNode key) {
+    if (key instanceof SqlBasicCall call && (call.getKind() == SqlKind.DESCENDING
+        || call.getKind() == SqlKind.NULLS_FIRST || call.getKind() == SqlKind.NULLS_LAST)) {
+      String inner = orderKey(call.operand(0));
+      String suffix = switch (call.getKind()) {
+        case DESCENDING -> " DESC";
+        case NULLS_FIRST -> " NULLS FIRST";
+        default -> " NULLS LAST";
+      };
+      return inner == null ? null : inner + suffix;
+    }
+    return name(key);
+  }
+
+  private static String bound(SqlNode bound) {
+    if (org.apache.calcite.sql.SqlWindow.isUnboundedPreceding(bound)) {
+      return "UNBOUNDED PRECEDING";
+    }
+    if (org.apache.calcite.sql.SqlWindow.isUnboundedFollowing(bound)) {
+      return "UNBOUNDED FOLLOWING";
+    }
+    if (org.apache.calcite.sql.SqlWindow.isCurrentRow(bound)) {
+      return "CURRENT ROW";
+    }
+    if (bound instanceof SqlBasicCall call && (call.getKind() == SqlKind.PRECEDING
+        || call.getKind() == SqlKind.FOLLOWING) && call.operand(0) instanceof SqlNumericLiteral offset) {
+      return offset.toValue() + (call.getKind() == SqlKind.PRECEDING ? " PRECEDING" : " FOLLOWING");
+    }
+    return null;
   }
 
   private static String between(List<SqlNode> operands) {

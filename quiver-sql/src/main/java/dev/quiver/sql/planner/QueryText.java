@@ -15,8 +15,8 @@ import java.util.Locale;
  * {@code interval}, {@code user}) become quoted identifiers where they stand as names ({@link DialectWords});
  * DuckDB's integer division {@code //} becomes {@code /} (Calcite would read a comment); a string literal
  * right after {@code FROM} or {@code JOIN} becomes a quoted identifier (a table given by path,
- * {@code FROM 'data/*.parquet'}). Positions of errors in the rewritten text map back to the text as
- * written.
+ * {@code FROM 'data/*.parquet'}); DuckDB's {@code lag(x IGNORE NULLS) OVER} becomes Calcite's {@code lag(x)
+ * IGNORE NULLS OVER}. Positions of errors in the rewritten text map back to the text as written.
  */
 final class QueryText {
   /** What the statement asks for. */
@@ -86,6 +86,7 @@ final class QueryText {
     if (!words.isEmpty() && words.get(words.size() - 1).kind == TokenKind.SEMICOLON) {
       blank(blanked, words.get(words.size() - 1));
     }
+    nullTreatmentAfterCall(words, sql, blanked);
     String text = new String(blanked);
     StringBuilder out = new StringBuilder(text.length() + 16);
     List<int[]> insertions = new ArrayList<>();
@@ -232,6 +233,22 @@ final class QueryText {
   }
 
   /** The index of the token closing the parenthesis at {@code open}, or -1. */
+  /**
+   * DuckDB's {@code lag(x IGNORE NULLS) OVER} (and {@code RESPECT NULLS}) as Calcite's {@code lag(x) IGNORE
+   * NULLS OVER}: the closing parenthesis moves into the blank before the words (same length).
+   */
+  private static void nullTreatmentAfterCall(List<Token> words, String sql, char[] text) {
+    for (int i = 0; i + 3 < words.size(); i++) {
+      Token treatment = words.get(i);
+      if ((treatment.isWord("ignore") || treatment.isWord("respect")) && words.get(i + 1).isWord("nulls")
+          && words.get(i + 2).isOther(sql, ')') && words.get(i + 3).isWord("over") && treatment.start > 0
+          && Character.isWhitespace(sql.charAt(treatment.start - 1))) {
+        text[treatment.start - 1] = ')';
+        text[words.get(i + 2).start] = ' ';
+      }
+    }
+  }
+
   static int closing(List<Token> words, int open, String sql) {
     int depth = 0;
     for (int i = open; i < words.size(); i++) {

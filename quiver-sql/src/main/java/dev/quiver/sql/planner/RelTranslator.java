@@ -97,6 +97,9 @@ final class RelTranslator {
     if (rel instanceof Values values) {
       return values(values);
     }
+    if (rel instanceof org.apache.calcite.rel.core.Window window) {
+      return new WindowTranslation(this).translate(window);
+    }
     throw SqlException.unpositioned("this query needs " + rel.getRelTypeName().replace("Logical", "")
         + ", which is not supported"
         + (PlanShapes.hasCorrelation(rel) ? " (a correlated sub-query of this form)" : ""));
@@ -414,7 +417,7 @@ final class RelTranslator {
         distinctOn.distinctKeys());
   }
 
-  private static List<SortKey> sortKeys(RelCollation sortCollation) {
+  static List<SortKey> sortKeys(RelCollation sortCollation) {
     List<SortKey> keys = new ArrayList<>();
     for (RelFieldCollation collation : sortCollation.getFieldCollations()) {
       boolean ascending = !collation.direction.isDescending();

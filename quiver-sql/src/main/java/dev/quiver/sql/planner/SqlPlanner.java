@@ -105,6 +105,7 @@ public final class SqlPlanner {
       throw SubjectPositions.locate(failure, parsed, text);
     }
     parsed = clauses.query();
+    WindowClauses.apply(parsed);
     OutputNames.apply(parsed, text);
     LogicalPlanning.Planned planned = null;
     QuiverSchema[] schema = new QuiverSchema[1];

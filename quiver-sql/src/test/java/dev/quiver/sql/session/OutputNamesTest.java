@@ -47,6 +47,29 @@ class OutputNamesTest {
     }
   }
 
+  /** Window calls: partitions, orders, frames (the default one left out), named windows written out. */
+  @Test
+  void windowCallsAreNamedAsDuckDbNamesThem() throws Exception {
+    String query = "SELECT sum(x) OVER (ORDER BY x ROWS 1 PRECEDING), sum(x) OVER (PARTITION BY x % 2, x ORDER BY x"
+        + " DESC, x NULLS FIRST), max(x) OVER (ORDER BY x ROWS BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING),"
+        + " first_value(x) OVER (ORDER BY x + 1), count(x) OVER (ORDER BY x), count(*) OVER w, row_number() OVER (),"
+        + " sum(x) OVER (ORDER BY x RANGE UNBOUNDED PRECEDING), lag(x, 2, 0) OVER (w ORDER BY x DESC),"
+        + " avg(x) OVER (ORDER BY x RANGE BETWEEN 1 PRECEDING AND 2 FOLLOWING)"
+        + " FROM (VALUES (1), (2), (3)) t(x) WINDOW w AS (PARTITION BY x)";
+    List<String> duckDb = new ArrayList<>();
+    try (Connection connection = DriverManager.getConnection("jdbc:duckdb:");
+        Statement statement = connection.createStatement();
+        ResultSet rows = statement.executeQuery(query)) {
+      ResultSetMetaData metadata = rows.getMetaData();
+      for (int column = 1; column <= metadata.getColumnCount(); column++) {
+        duckDb.add(metadata.getColumnName(column));
+      }
+    }
+    try (SessionRunner engine = new SessionRunner(SessionOptions.defaults().withThreads(1))) {
+      assertThat(engine.run(query).columnNames()).isEqualTo(duckDb);
+    }
+  }
+
   @Test
   void doubleSlashKeepsTheNamesAfterIt() throws Exception {
     try (SessionRunner engine = new SessionRunner(SessionOptions.defaults().withThreads(1))) {
