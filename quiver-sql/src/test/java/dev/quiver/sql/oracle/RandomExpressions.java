@@ -15,7 +15,7 @@ import java.util.Random;
  * literals (Calcite types those CHAR and pads them), products only outside aggregates (sums of
  * products could overflow a type one engine widens and the other does not). Draws DuckDB's string
  * functions of issue 25 too (split_part, lpad/rpad, left/right, reverse, repeat, concat_ws,
- * trim/ltrim/rtrim of characters, regexp_extract, md5, ifnull, nullif (of numbers), greatest/least, strpos/instr,
+ * trim/ltrim/rtrim of characters, regexp_extract, md5, hash, ifnull, nullif (of numbers), greatest/least, strpos/instr,
  * length; starts_with, contains, regexp_full_match, regexp_matches as conditions) and its date functions
  * (date_part, date_diff/datediff, epoch_ms, DATE ± integer, DATE − DATE, make_date, dayname, monthname,
  * strftime), and INTERVAL values (TIMESTAMP - TIMESTAMP and age(...), read by epoch and date_part and
@@ -306,8 +306,16 @@ final class RandomExpressions {
       }
       case 7:
         return varchar("regexp_extract(" + text + ", " + quote(PATTERNS[random.nextInt(PATTERNS.length)]) + ")");
-      case 8:
-        return varchar("md5(" + text + ")");
+      case 8: {
+        if (random.nextBoolean()) {
+          return varchar("md5(" + text + ")");
+        }
+        // DuckDB's hash (a UBIGINT; Quiver's DECIMAL(20,0)) as text: of text, or of a column of any type (whose
+        // type both engines share, so the same bits are hashed), one or two arguments
+        Expression hashed = anyColumn();
+        String arguments = random.nextBoolean() ? text : hashed.sql() + (random.nextBoolean() ? "" : ", " + text);
+        return varchar("CAST(hash(" + arguments + ") AS VARCHAR)");
+      }
       case 9:
       case 10:
         // not nullif of text: DuckDB 2.0.0.1 answers `WHERE nullif(s, 'ba') LIKE '%a'` wrongly on a table of one

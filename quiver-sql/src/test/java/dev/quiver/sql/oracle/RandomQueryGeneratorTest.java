@@ -95,7 +95,7 @@ class RandomQueryGeneratorTest {
       "lpad", "rpad", "left", "right", "reverse", "repeat", "concat_ws", "trim", "ltrim", "rtrim", "regexp_extract",
       "md5", "ifnull", "greatest", "least", "strpos", "instr", "length", "starts_with", "contains",
       "regexp_full_match", "regexp_matches", "count_if", "bool_and", "bool_or", "date_part", "date_diff", "datediff",
-      "epoch_ms", "make_date", "dayname", "monthname", "strftime", "epoch", "age");
+      "epoch_ms", "make_date", "dayname", "monthname", "strftime", "epoch", "age", "hash");
 
   @Test
   void calciteParsesAndValidatesEveryQuery() throws Exception {
