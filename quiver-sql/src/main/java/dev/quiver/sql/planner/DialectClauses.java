@@ -136,18 +136,48 @@ final class DialectClauses {
       groupByAll(select);
     }
     if (node instanceof SqlCall call) {
-      for (SqlNode operand : call.getOperandList()) {
+      List<SqlNode> operands = call.getOperandList();
+      for (int i = 0; i < operands.size(); i++) {
+        SqlNode operand = operands.get(i);
+        SqlNode empty = emptyIn(operand);
+        if (empty != null) {
+          call.setOperand(i, empty);
+          operand = empty;
+        }
         if (operand != null) {
           visit(operand);
         }
       }
     } else if (node instanceof SqlNodeList list) {
-      for (SqlNode element : list) {
-        if (element != null) {
-          visit(element);
+      for (int i = 0; i < list.size(); i++) {
+        SqlNode empty = emptyIn(list.get(i));
+        if (empty != null) {
+          list.set(i, empty);
+        }
+        if (list.get(i) != null) {
+          visit(list.get(i));
         }
       }
     }
+  }
+
+  /**
+   * {@code x IN ()} as DuckDB answers it: FALSE, or NULL when x is NULL ({@code NOT IN ()}: TRUE or NULL),
+   * written {@code CASE WHEN x IS NULL THEN NULL ELSE FALSE END}; null when the node is no empty IN.
+   */
+  private static SqlNode emptyIn(SqlNode node) {
+    if (!(node instanceof SqlCall call) || (call.getKind() != SqlKind.IN && call.getKind() != SqlKind.NOT_IN)
+        || !(call.operand(1) instanceof SqlNodeList list) || list.size() != 1
+        || !(list.get(0) instanceof SqlIdentifier identifier) || !identifier.isSimple()
+        || !identifier.getSimple().equals(QueryText.EMPTY_LIST_MARKER)) {
+      return null;
+    }
+    SqlParserPos position = call.getParserPosition();
+    SqlNode value = call.operand(0);
+    SqlNodeList whens = new SqlNodeList(List.of(SqlStdOperatorTable.IS_NULL.createCall(position, value)), position);
+    SqlNodeList thens = new SqlNodeList(List.of(SqlLiteral.createNull(position)), position);
+    return new org.apache.calcite.sql.fun.SqlCase(position, null, whens, thens,
+        SqlLiteral.createBoolean(call.getKind() == SqlKind.NOT_IN, position));
   }
 
   private static void groupByAll(SqlSelect select) {

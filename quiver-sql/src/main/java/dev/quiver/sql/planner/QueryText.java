@@ -48,6 +48,9 @@ final class QueryText {
   /** The identifier that stands for {@code GROUP BY ALL} and {@code ORDER BY ALL} ({@link DialectClauses}). */
   static final String ALL_MARKER = "$ALL";
 
+  /** The identifier that stands in the empty list of {@code x IN ()} ({@link DialectClauses}). */
+  static final String EMPTY_LIST_MARKER = "$EMPTY";
+
   /** The functions whose parentheses hold CAST's {@code AS type}. */
   private static final java.util.Set<String> CAST_WORDS = java.util.Set.of("cast", "try_cast");
 
@@ -193,6 +196,14 @@ final class QueryText {
         out.append("/ ");
       } else {
         out.append(text, token.start, token.end);
+      }
+      if (token.isOther(sql, '(') && previous != null && previous.isWord("in") && next != null
+          && next.isOther(sql, ')')) {
+        // x IN (): DuckDB's empty list (FALSE, NULL for a NULL x); Calcite's grammar needs an element
+        for (char character : ("\"" + EMPTY_LIST_MARKER + "\"").toCharArray()) {
+          insertions.add(positionOf(out, out.length()));
+          out.append(character);
+        }
       }
       if (commaAfter.contains(index)) {
         insertions.add(positionOf(out, out.length()));

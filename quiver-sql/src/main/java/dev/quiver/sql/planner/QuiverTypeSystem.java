@@ -62,6 +62,34 @@ final class QuiverTypeSystem extends RelDataTypeSystemImpl {
   }
 
   /**
+   * DECIMAL(p1, s1) / DECIMAL(p2, s2) as SQL Server and Spark type it: scale {@code max(6, s1 + p2 + 1)},
+   * precision {@code p1 - s1 + s2 + scale}; past 38 digits the scale gives way (to no less than 6) so the
+   * integer digits keep fitting. {@code DECIMAL(15,2) / DECIMAL(15,2)} is DECIMAL(33,18): a ratio keeps 18
+   * decimals (DuckDB computes it as a DOUBLE), where a fixed 6 would lose what a later product needs.
+   */
+  @Override
+  public @org.checkerframework.checker.nullness.qual.Nullable RelDataType deriveDecimalDivideType(
+      RelDataTypeFactory typeFactory, RelDataType dividendType, RelDataType divisorType) {
+    if (!org.apache.calcite.sql.type.SqlTypeUtil.isExactNumeric(dividendType)
+        || !org.apache.calcite.sql.type.SqlTypeUtil.isExactNumeric(divisorType)
+        || (!org.apache.calcite.sql.type.SqlTypeUtil.isDecimal(dividendType)
+            && !org.apache.calcite.sql.type.SqlTypeUtil.isDecimal(divisorType))) {
+      return null;
+    }
+    int p1 = dividendType.getPrecision();
+    int s1 = Math.max(0, dividendType.getScale());
+    int p2 = divisorType.getPrecision();
+    int s2 = Math.max(0, divisorType.getScale());
+    int integerDigits = p1 - s1 + s2;
+    int scale = Math.max(MIN_AVERAGE_SCALE, s1 + p2 + 1);
+    if (integerDigits + scale > MAX_DECIMAL_PRECISION) {
+      scale = Math.max(MIN_AVERAGE_SCALE, MAX_DECIMAL_PRECISION - integerDigits);
+    }
+    int precision = Math.min(MAX_DECIMAL_PRECISION, integerDigits + scale);
+    return typeFactory.createSqlType(SqlTypeName.DECIMAL, precision, Math.min(scale, precision));
+  }
+
+  /**
    * String literals of different lengths meet as VARCHAR, never as a blank-padded CHAR(n): {@code CASE
    * WHEN a THEN 'on' ELSE 'off' END}, {@code VALUES ('a'), ('abc')}, UNION, COALESCE and IN lists give
    * the strings as written (DuckDB has no CHAR type).

@@ -33,7 +33,10 @@ public abstract class DifferentialHarness {
    * oracle answer and is counted as skipped, never as passed. DuckDB 2.0.0.1 fails to bind split_part
    * over a column that is all NULL in a one-row table (dataset seed 905).
    */
-  static final List<String> ORACLE_BUGS = List.of("BindBuiltinScalarFunction did not return a BoundFunctionExpression");
+  static final List<String> ORACLE_BUGS = List.of("BindBuiltinScalarFunction did not return a BoundFunctionExpression",
+      // DuckDB 2.0.0.1 narrows a SUM over a LEFT JOIN's NULL-extended side by statistics it mis-propagates, then
+      // fails casting the true sum (-372600000, a HUGEINT) to TINYINT (differential dataset 20261363)
+      "Conversion Error: Type INT128 with value");
 
   /** The outermost LIMIT of a generated query (at its end). */
   private static final java.util.regex.Pattern LIMIT = java.util.regex.Pattern.compile(
