@@ -4,8 +4,6 @@ import dev.quiver.expression.Expression;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import org.apache.arrow.vector.types.pojo.Field;
-import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
@@ -45,12 +43,7 @@ public record ExpandNode(PlanNode input, List<List<Expression>> projections, Lis
 
   @Override
   public Schema schema() {
-    List<Field> fields = new ArrayList<>();
-    List<Expression> first = projections.get(0);
-    for (int i = 0; i < names.size(); i++) {
-      fields.add(new Field(names.get(i), new FieldType(nullable.get(i), first.get(i).type(), null), null));
-    }
-    return new Schema(fields);
+    return ProjectNode.schema(names, projections.get(0), nullable);
   }
 
   @Override

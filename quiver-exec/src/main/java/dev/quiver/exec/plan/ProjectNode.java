@@ -28,6 +28,11 @@ public record ProjectNode(PlanNode input, List<Expression> expressions, List<Str
 
   @Override
   public Schema schema() {
+    return schema(names, expressions, nullable);
+  }
+
+  /** One field per expression: its name, its nullability and the expression's type. */
+  static Schema schema(List<String> names, List<Expression> expressions, List<Boolean> nullable) {
     List<Field> fields = new ArrayList<>();
     for (int i = 0; i < expressions.size(); i++) {
       fields.add(new Field(names.get(i), new FieldType(nullable.get(i), expressions.get(i).type(), null), null));
