@@ -10,7 +10,8 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "generate",
     description = "Generate benchmark data sets as .qvr files: tpch, clickbench, fineweb.",
-    subcommands = {GenerateTpchCommand.class, GenerateClickbenchCommand.class, GenerateFinewebCommand.class})
+    subcommands = {GenerateTpchCommand.class, GenerateTpcdsCommand.class, GenerateClickbenchCommand.class,
+        GenerateFinewebCommand.class})
 public final class GenerateCommand implements Callable<Integer> {
   @Spec
   CommandSpec spec;

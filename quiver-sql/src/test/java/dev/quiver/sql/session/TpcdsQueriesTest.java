@@ -1,0 +1,166 @@
+package dev.quiver.sql.session;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.quiver.sql.oracle.OrderSpec;
+import dev.quiver.sql.oracle.Result;
+import dev.quiver.sql.oracle.ResultComparison;
+import dev.quiver.sql.oracle.TpcdsFixture;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The 99 TPC-DS queries (DuckDB's texts, {@code tpcds/queries/NN.sql}) on Quiver and on DuckDB over
+ * the same generated rows ({@link TpcdsFixture}), printed as a table (query, match / wrong / Quiver
+ * error with the first line of its message / timeout) and written to
+ * {@code target/tpcds-report.txt}. Order rules come from the ORDER BY ({@link OrderSpec#fromSql});
+ * a query whose ORDER BY keys are not all output columns is compared as a multiset (its LIMIT's rows
+ * as a multiset, or failing that each of them a row of the unlimited answer), and says so. A survey, not a gate: it runs only with {@code -Dquiver.tpcds=true}
+ * and asserts that DuckDB answered every query and every table has rows; Quiver's failures are
+ * reported, not asserted. Scale {@code -Dquiver.tpcds.scale} (0.1: generated and loaded in about 45 s, as fast as 0.01), per-query time limit
+ * {@code -Dquiver.tpcds.timeout} seconds (60), only some queries with {@code -Dquiver.tpcds.queries=1,5}.
+ */
+@EnabledIfSystemProperty(named = "quiver.tpcds", matches = "true")
+class TpcdsQueriesTest {
+  @TempDir
+  Path folder;
+
+  @Test
+  void the99QueriesOnQuiverAgainstDuckDb() throws Exception {
+    double scale = Double.parseDouble(System.getProperty("quiver.tpcds.scale", "0.1"));
+    long timeoutMillis = Long.parseLong(System.getProperty("quiver.tpcds.timeout", "60")) * 1000;
+    List<Integer> numbers = new ArrayList<>();
+    String only = System.getProperty("quiver.tpcds.queries", "");
+    if (only.isBlank()) {
+      for (int number = 1; number <= 99; number++) {
+        numbers.add(number);
+      }
+    } else {
+      for (String number : only.split(",")) {
+        numbers.add(Integer.parseInt(number.strip()));
+      }
+    }
+    long started = System.nanoTime();
+    TpcdsFixture fixture = TpcdsFixture.generate(scale, folder);
+    System.out.printf(Locale.ROOT, "TPC-DS scale %s generated and loaded in %.1f s: %s%n", scale,
+        (System.nanoTime() - started) / 1e9, fixture.rowCounts());
+    assertThat(fixture.rowCounts()).hasSize(24).allSatisfy((table, rows) -> assertThat(rows).as(table).isPositive());
+    List<String> lines = new ArrayList<>();
+    int matches = 0;
+    int wrong = 0;
+    int errors = 0;
+    int unordered = 0;
+    SessionRunner engine = openEngine(fixture);
+    try {
+      for (int number : numbers) {
+        String sql = query(number);
+        Result expected = fixture.oracle().run(sql);
+        String outcome;
+        long queryStarted = System.nanoTime();
+        AtomicReference<Object> answer = new AtomicReference<>();
+        SessionRunner runner = engine;
+        Thread thread = new Thread(() -> {
+          try {
+            answer.set(runner.run(sql));
+          } catch (Throwable failure) {
+            answer.set(failure);
+          }
+        }, "tpcds-q" + number);
+        thread.setDaemon(true);
+        thread.start();
+        thread.join(timeoutMillis);
+        Object got = answer.get();
+        if (thread.isAlive()) {
+          thread.interrupt();
+          outcome = "error: timeout after " + timeoutMillis / 1000 + " s";
+          errors++;
+          engine = openEngine(fixture);
+        } else if (got instanceof Throwable) {
+          outcome = "error: " + firstLine((Throwable) got);
+          errors++;
+        } else {
+          Optional<String> difference;
+          boolean orderChecked = true;
+          OrderSpec order;
+          try {
+            order = OrderSpec.fromSql(sql, expected.columnNames());
+          } catch (IllegalArgumentException unresolved) {
+            // An ORDER BY key that is not an output column: compare the rows as a multiset.
+            order = OrderSpec.unordered();
+            orderChecked = false;
+          }
+          Result unlimited = order.limited() ? fixture.oracle().run(OrderSpec.withoutLimit(sql)) : null;
+          difference = ResultComparison.compare(expected, (Result) got, order, unlimited);
+          String withoutLimit = OrderSpec.withoutLimit(sql);
+          if (difference.isPresent() && !orderChecked && !withoutLimit.equals(sql)) {
+            // Ties at the LIMIT's cut: the rows must at least all be rows of the unlimited answer.
+            difference = ResultComparison.compare(expected, (Result) got, new OrderSpec(List.of(), true),
+                fixture.oracle().run(withoutLimit));
+          }
+          if (difference.isEmpty()) {
+            outcome = orderChecked ? "match" : "match (rows as a multiset; ORDER BY keys not all output columns)";
+            matches++;
+            if (!orderChecked) {
+              unordered++;
+            }
+          } else {
+            outcome = "wrong: " + String.join(" | ", difference.get().lines().limit(4).toList())
+                + (orderChecked ? "" : " (rows compared as a multiset)");
+            wrong++;
+          }
+        }
+        String line = String.format(Locale.ROOT, "Q%02d  %6.1f s  %5d rows  %s", number,
+            (System.nanoTime() - queryStarted) / 1e9, expected.rowCount(), outcome);
+        System.out.println(line);
+        lines.add(line);
+      }
+    } finally {
+      engine.close();
+      fixture.oracle().close();
+    }
+    String summary = String.format(Locale.ROOT,
+        "TPC-DS scale %s: %d queries, %d match (%d of them compared as a multiset), %d wrong, %d Quiver error",
+        scale, numbers.size(), matches, unordered, wrong, errors);
+    System.out.println(summary);
+    lines.add(summary);
+    Path report = Paths.get("target", "tpcds-report.txt");
+    Files.createDirectories(report.getParent());
+    Files.write(report, lines, StandardCharsets.UTF_8);
+    assertThat(matches + wrong + errors).isEqualTo(numbers.size());
+  }
+
+  private static SessionRunner openEngine(TpcdsFixture fixture) throws IOException {
+    SessionRunner runner = new SessionRunner(SessionOptions.defaults().withThreads(2).withMemoryLimit(1L << 30));
+    for (Map.Entry<String, Path> table : fixture.files().entrySet()) {
+      runner.session().register(table.getKey(), table.getValue());
+    }
+    return runner;
+  }
+
+  private static String firstLine(Throwable failure) {
+    String message = failure.getClass().getSimpleName() + ": " + failure.getMessage();
+    return message.lines().findFirst().orElse(message);
+  }
+
+  private static String query(int number) throws IOException {
+    String resource = String.format(Locale.ROOT, "tpcds/queries/%02d.sql", number);
+    try (InputStream input = TpcdsQueriesTest.class.getClassLoader().getResourceAsStream(resource)) {
+      assertThat(input).as(resource).isNotNull();
+      String sql = new String(input.readAllBytes(), StandardCharsets.UTF_8).strip();
+      return sql.endsWith(";") ? sql.substring(0, sql.length() - 1).strip() : sql;
+    }
+  }
+}
