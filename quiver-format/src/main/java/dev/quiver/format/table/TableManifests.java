@@ -149,6 +149,28 @@ public final class TableManifests {
     }
   }
 
+  /**
+   * Deletes the manifest versions below {@code version} that were written more than {@code age} ago
+   * (best effort: a failure leaves them). A version's name must not be free again while a committer
+   * that read the version before it may still publish: that committer would link a version below the
+   * latest, which no reader takes, and lose its write without knowing. Committers check that their
+   * base is still there before they publish, and the age keeps every recent base there.
+   */
+  public static void deleteBelow(Path table, long version, java.time.Duration age) {
+    long cutoff = System.currentTimeMillis() - age.toMillis();
+    for (long old : versions(table)) {
+      if (old < version) {
+        try {
+          if (Files.getLastModifiedTime(path(table, old)).toMillis() < cutoff) {
+            Files.deleteIfExists(path(table, old));
+          }
+        } catch (IOException ignored) {
+          // an old version left behind is never read: readers take the highest
+        }
+      }
+    }
+  }
+
   /** Deletes the manifest versions below {@code version} (best effort: a failure leaves them). */
   public static void deleteBelow(Path table, long version) {
     for (long old : versions(table)) {

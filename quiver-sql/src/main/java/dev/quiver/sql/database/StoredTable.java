@@ -28,6 +28,8 @@ import java.util.stream.Stream;
 final class StoredTable {
   static final String FILE_PREFIX = "part-";
   private static final String FILE_SUFFIX = ".qvr";
+  /** How long a superseded manifest stays (a statement's base must outlive the statement). */
+  static final java.time.Duration MANIFEST_RETENTION = java.time.Duration.ofMinutes(10);
   private static final String EMPTY_PARTITIONS = "{\"type\":\"struct\",\"fields\":[]}";
 
   private final Path folder;
@@ -111,6 +113,9 @@ final class StoredTable {
     files.addAll(added);
     TableManifest next = new TableManifest(base.version() + 1, statement, ManifestSchemas.toJson(columns),
         base.partitionSchemaJson(), files, removed);
+    if (base.version() > 0 && TableManifests.read(folder, base.version()).isEmpty()) {
+      return false; // the base was cleaned up: versions after it committed long ago (see MANIFEST_RETENTION)
+    }
     if (!TableManifests.publish(folder, next)) {
       return false;
     }
@@ -125,8 +130,8 @@ final class StoredTable {
 
   /**
    * After version {@code committed}: the files version {@code committed - 1} retired are deleted (a
-   * reader of the version before that had one version of grace), and the manifests below it. Best
-   * effort: what stays is never read.
+   * reader of the version before that had one version of grace), and the manifests below it written more
+   * than {@link #MANIFEST_RETENTION} ago. Best effort: what stays is never read.
    */
   private void cleanUp(long committed) {
     if (committed < 3) {
@@ -137,7 +142,7 @@ final class StoredTable {
         deleteQuietly(folder.resolve(entry.path()));
       }
     });
-    TableManifests.deleteBelow(folder, committed - 1);
+    TableManifests.deleteBelow(folder, committed - 1, MANIFEST_RETENTION);
   }
 
   /**

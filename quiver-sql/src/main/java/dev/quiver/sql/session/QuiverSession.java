@@ -80,6 +80,11 @@ public final class QuiverSession implements AutoCloseable {
     return database;
   }
 
+  /** How the database's statements plan and run their queries: as this session's. */
+  public QueryRunner queryRunner() {
+    return new DatabaseQueries();
+  }
+
   /** Where the database is kept, or null for an in-memory one. */
   public Path databaseFolder() {
     return databaseFolder;
