@@ -19,7 +19,7 @@ import java.util.Set;
  */
 public final class DatabaseStatementParser {
   private static final Set<String> FIRST_WORDS = Set.of("CREATE", "DROP", "INSERT", "UPDATE", "DELETE", "ALTER",
-      "VACUUM", "CHECKPOINT", "TRUNCATE");
+      "VACUUM", "CHECKPOINT", "TRUNCATE", "BEGIN", "COMMIT", "ROLLBACK", "ABORT");
   private static final Set<String> CONSTRAINT_WORDS = Set.of("NOT", "NULL", "PRIMARY", "UNIQUE", "DEFAULT", "CHECK",
       "REFERENCES", "COLLATE", "CONSTRAINT", "GENERATED", "AS");
 
@@ -57,6 +57,8 @@ public final class DatabaseStatementParser {
         end();
         yield new DatabaseStatement.Vacuum(null);
       }
+      case "BEGIN", "COMMIT", "ROLLBACK", "ABORT" -> throw error("transactions are not supported yet: each"
+          + " statement commits by itself (" + first + ")");
       default -> throw error("a statement cannot start with " + first);
     };
   }
