@@ -95,14 +95,14 @@ public final class StatementLexer {
 
   /**
    * Moves past the parenthesis that closes the one just read; the offset of that closing one. {@code
-   * usage} ends the error when there is none.
+   * unclosed} is the error's message when there is none.
    */
-  public int skipToClosingParenthesis(int openOffset, String usage) {
+  public int skipToClosingParenthesis(int openOffset, String unclosed) {
     int depth = 1;
     while (true) {
       Token token = next();
       if (token.kind() == Kind.END) {
-        throw error(openOffset, "the '(' is never closed: " + usage);
+        throw error(openOffset, unclosed);
       }
       if (token.isSymbol('(')) {
         depth++;

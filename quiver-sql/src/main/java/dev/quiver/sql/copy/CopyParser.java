@@ -49,7 +49,7 @@ public final class CopyParser {
     int prefix;
     if (token.isSymbol('(')) {
       int open = token.offset();
-      int close = lexer.skipToClosingParenthesis(open, "COPY (query) TO 'file'");
+      int close = lexer.skipToClosingParenthesis(open, "the '(' after COPY is never closed: COPY (query) TO 'file'");
       query = lexer.text().substring(open + 1, close);
       if (query.isBlank()) {
         throw lexer.error(open, "COPY needs a query inside the parentheses: COPY (SELECT ...) TO 'file'");
