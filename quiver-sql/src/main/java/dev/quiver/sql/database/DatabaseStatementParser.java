@@ -164,21 +164,8 @@ public final class DatabaseStatementParser {
   private Column column() {
     String name = identifier();
     int typeStart = token.offset();
-    int typeEnd = typeStart;
-    int depth = 0;
-    while (token.kind() != Kind.END) {
-      if (depth == 0 && (token.isSymbol(',') || token.isSymbol(')') || token.kind() == Kind.WORD
-          && CONSTRAINT_WORDS.contains(token.value().toUpperCase(Locale.ROOT)) && typeEnd > typeStart)) {
-        break;
-      }
-      if (token.isSymbol('(')) {
-        depth++;
-      } else if (token.isSymbol(')')) {
-        depth--;
-      }
-      typeEnd = token.offset() + tokenLength();
-      advance();
-    }
+    int typeEnd = scan(() -> token.isSymbol(',') || token.isSymbol(')') || token.kind() == Kind.WORD
+        && CONSTRAINT_WORDS.contains(token.value().toUpperCase(Locale.ROOT)) && token.offset() > typeStart);
     if (typeEnd == typeStart) {
       throw error("column " + name + " needs a type");
     }
@@ -213,13 +200,22 @@ public final class DatabaseStatementParser {
 
   private String expressionUntilColumnEnd() {
     int start = token.offset();
-    int end = start;
+    int end = scan(() -> token.isSymbol(',') || token.isSymbol(')') || token.isWord("NOT") || token.isWord("PRIMARY")
+        || token.isWord("UNIQUE") || token.isWord("CONSTRAINT") || token.isWord("NULL") && token.offset() > start);
+    if (end == start) {
+      throw error("DEFAULT needs a value");
+    }
+    return lexer.text().substring(start, end).trim();
+  }
+
+  /**
+   * Moves past tokens until {@code stop} holds at parenthesis depth 0 (or the end); the offset where the
+   * last token passed ends (the current offset when none was).
+   */
+  private int scan(java.util.function.BooleanSupplier stop) {
+    int end = token.offset();
     int depth = 0;
-    while (token.kind() != Kind.END) {
-      if (depth == 0 && (token.isSymbol(',') || token.isSymbol(')') || token.isWord("NOT") || token.isWord("PRIMARY")
-          || token.isWord("UNIQUE") || token.isWord("CONSTRAINT") || token.isWord("NULL") && end > start)) {
-        break;
-      }
+    while (token.kind() != Kind.END && !(depth == 0 && stop.getAsBoolean())) {
       if (token.isSymbol('(')) {
         depth++;
       } else if (token.isSymbol(')')) {
@@ -228,10 +224,7 @@ public final class DatabaseStatementParser {
       end = token.offset() + tokenLength();
       advance();
     }
-    if (end == start) {
-      throw error("DEFAULT needs a value");
-    }
-    return lexer.text().substring(start, end).trim();
+    return end;
   }
 
   private DatabaseStatement drop() {
@@ -310,18 +303,8 @@ public final class DatabaseStatementParser {
       }
       expectSymbol('=');
       int start = token.offset();
-      int end = start;
-      int depth = 0;
-      while (token.kind() != Kind.END && !(depth == 0 && (token.isSymbol(',') || token.isWord("WHERE")
-          || token.isWord("FROM") || token.isWord("RETURNING")))) {
-        if (token.isSymbol('(')) {
-          depth++;
-        } else if (token.isSymbol(')')) {
-          depth--;
-        }
-        end = token.offset() + tokenLength();
-        advance();
-      }
+      int end = scan(() -> token.isSymbol(',') || token.isWord("WHERE") || token.isWord("FROM")
+          || token.isWord("RETURNING"));
       if (end == start) {
         throw error("SET " + column + " = needs a value");
       }

@@ -43,27 +43,33 @@ final class QuiverSchema extends AbstractSchema {
 
   @Override
   public Lookup<Table> tables() {
+    return lookup(this::find, catalog::tableNames);
+  }
+
+  /** Tables found by {@code find} (ignoring case), listed by {@code names}. */
+  private static Lookup<Table> lookup(java.util.function.Function<String, Table> find,
+      java.util.function.Supplier<java.util.List<String>> names) {
     return new Lookup<>() {
       @Override
       public Table get(String name) {
-        return find(name);
+        return find.apply(name);
       }
 
       @Override
       public Named<Table> getIgnoreCase(String name) {
-        Table table = find(name);
+        Table table = find.apply(name);
         return table == null ? null : new Named<>(name, table);
       }
 
       @Override
       public Set<String> getNames(LikePattern pattern) {
-        Set<String> names = new LinkedHashSet<>();
-        for (String name : catalog.tableNames()) {
+        Set<String> matching = new LinkedHashSet<>();
+        for (String name : names.get()) {
           if (pattern.matcher().apply(name)) {
-            names.add(name);
+            matching.add(name);
           }
         }
-        return names;
+        return matching;
       }
     };
   }
@@ -152,29 +158,8 @@ final class QuiverSchema extends AbstractSchema {
 
     @Override
     public Lookup<Table> tables() {
-      return new Lookup<>() {
-        @Override
-        public Table get(String name) {
-          return find(name);
-        }
-
-        @Override
-        public Named<Table> getIgnoreCase(String name) {
-          Table table = find(name);
-          return table == null ? null : new Named<>(name, table);
-        }
-
-        @Override
-        public Set<String> getNames(LikePattern pattern) {
-          Set<String> names = new LinkedHashSet<>();
-          for (DatabaseObjects.ObjectName object : database.objects(schema)) {
-            if (!object.isView() && pattern.matcher().apply(object.name())) {
-              names.add(object.name());
-            }
-          }
-          return names;
-        }
-      };
+      return lookup(this::find, () -> database.objects(schema).stream().filter(object -> !object.isView())
+          .map(DatabaseObjects.ObjectName::name).toList());
     }
 
     private Table find(String name) {
