@@ -100,6 +100,9 @@ final class RelTranslator {
     if (rel instanceof org.apache.calcite.rel.core.Window window) {
       return new WindowTranslation(this).translate(window);
     }
+    if (rel instanceof org.apache.calcite.rel.core.RepeatUnion) {
+      throw SqlException.unpositioned("WITH RECURSIVE is not supported yet");
+    }
     throw SqlException.unpositioned("this query needs " + rel.getRelTypeName().replace("Logical", "")
         + ", which is not supported"
         + (PlanShapes.hasCorrelation(rel) ? " (a correlated sub-query of this form)" : ""));
