@@ -70,7 +70,8 @@ class TpcdsQueriesTest {
     String data = System.getProperty("quiver.tpcds.data", "");
     TpcdsFixture fixture = data.isBlank() ? TpcdsFixture.generate(scale, folder) : TpcdsFixture.open(Paths.get(data));
     fixture.oracle().execute("SET integer_division = true");
-    System.out.printf(Locale.ROOT, "TPC-DS scale %s generated and loaded in %.1f s: %s%n", scale,
+    System.out.printf(Locale.ROOT,
+        "TPC-DS scale %s ready (generated, or read from -Dquiver.tpcds.data) in %.1f s: %s%n", scale,
         (System.nanoTime() - started) / 1e9, fixture.rowCounts());
     assertThat(fixture.rowCounts()).hasSize(24).allSatisfy((table, rows) -> assertThat(rows).as(table).isPositive());
     List<String> lines = new ArrayList<>();
