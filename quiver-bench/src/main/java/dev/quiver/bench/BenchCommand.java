@@ -12,13 +12,14 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code quiver bench}: the macro benchmarks against peers (the {@code ./quiver} launcher sends
- * {@code quiver bench ...} here; quiver-cli does not depend on this module). Subcommands {@code scan}, {@code tpch}, {@code clickbench}, {@code fineweb-sql},
+ * {@code quiver bench ...} here; quiver-cli does not depend on this module). Subcommands {@code scan}, {@code tpch}, {@code tpcds}, {@code clickbench}, {@code fineweb-sql},
  * {@code shuffle}, {@code report}. Errors print one line, {@code quiver bench: <message>}; exit 2 for
  * usage and {@link ErrorCode#USER} errors, 1 otherwise (a wrong answer from a peer among them).
  */
 @Command(name = "quiver bench", mixinStandardHelpOptions = true,
     description = "Benchmarks against the systems Quiver's users would pick instead; results in a JSON-lines file, report in BENCHMARKS.md.",
-    subcommands = {BenchScanCommand.class, BenchTpchCommand.class, BenchClickbenchCommand.class,
+    subcommands = {BenchScanCommand.class, BenchTpchCommand.class, BenchTpcdsCommand.class,
+        BenchClickbenchCommand.class,
         BenchFinewebSqlCommand.class, BenchShuffleCommand.class,
         BenchExchangeCommand.class,
         BenchReportCommand.class})

@@ -11,6 +11,8 @@ import dev.quiver.bench.run.PeakMemory;
 import dev.quiver.bench.run.Workload;
 import dev.quiver.bench.scan.workloads.ScanWorkloads;
 import dev.quiver.bench.sql.SqlWorkloads;
+import dev.quiver.bench.tpcds.TpcdsSuite;
+import dev.quiver.bench.tpcds.TpcdsWorkloads;
 import dev.quiver.bench.tpch.TpchSuite;
 import dev.quiver.bench.tpch.TpchWorkloads;
 import dev.quiver.common.memory.Allocators;
@@ -75,6 +77,8 @@ public final class MeasureMain {
         return BlockDecodeWorkloads::create;
       case TpchSuite.SUITE:
         return TpchWorkloads::create;
+      case TpcdsSuite.SUITE:
+        return TpcdsWorkloads::create;
       case ClickBenchSql.SUITE:
         return (request, kept) -> SqlWorkloads.create(ClickBenchSql.QUERIES, request, kept);
       case FinewebSql.SUITE:

@@ -48,6 +48,42 @@ public final class SqlDataPreparer {
     return data;
   }
 
+  /**
+   * Makes whichever of a suite's table files are missing (TPC-H, TPC-DS): the missing {@code .qvr}
+   * tables by one {@code generate} command ({@code --out} and {@code --tables} added), each table's
+   * Parquet copy by {@code quiver convert}, and the DuckDB database holding every table.
+   *
+   * @param generate the {@code quiver generate ...} arguments, e.g. {@code generate tpcds --scale 1}
+   */
+  public static void prepareTables(SqlData data, List<String> generate, boolean parquet, boolean duckdb,
+      BufferAllocator allocator, PrintWriter log) throws IOException {
+    Files.createDirectories(data.directory());
+    List<String> missing = new ArrayList<>();
+    for (String table : data.tables()) {
+      if (!Files.exists(data.quiver(table))) {
+        missing.add(table);
+      }
+    }
+    if (!missing.isEmpty()) {
+      List<String> command = new ArrayList<>(generate);
+      command.addAll(List.of("--out", data.directory().toString(), "--tables", String.join(",", missing)));
+      run(allocator, log, command.toArray(String[]::new));
+    }
+    if (parquet || duckdb) {
+      for (String table : data.tables()) {
+        if (!Files.exists(data.parquet(table))) {
+          run(allocator, log, "convert", "--codec", "zstd", "--row-group-bytes",
+              Long.toString(PeerFiles.ROW_GROUP_BYTES), data.quiver(table).toString(), data.parquet(table).toString());
+        }
+      }
+    }
+    if (duckdb && !Files.exists(data.duckdb())) {
+      log.println("writing " + data.duckdb() + " (DuckDB tables from the Parquet files)");
+      log.flush();
+      DuckDbDatabase.write(data);
+    }
+  }
+
   /** Runs one {@code quiver} command in this JVM; a failure is an INTERNAL error naming it. */
   public static void run(BufferAllocator allocator, PrintWriter log, String... command) {
     log.println("quiver " + String.join(" ", command));

@@ -1,7 +1,5 @@
 package dev.quiver.bench.tpch;
 
-import dev.quiver.bench.scan.PeerFiles;
-import dev.quiver.bench.sql.DuckDbDatabase;
 import dev.quiver.bench.sql.SqlDataPreparer;
 import dev.quiver.common.QuiverException;
 import dev.quiver.format.FormatConstants;
@@ -41,35 +39,15 @@ public final class TpchDataPreparer {
       BufferAllocator allocator, PrintWriter log) throws IOException {
     TpchData data = new TpchData(directory);
     checkOrder(data.quiver("lineitem"), sorted);
-    List<String> missing = new ArrayList<>();
-    for (String table : TpchData.TABLES) {
-      if (!Files.exists(data.quiver(table))) {
-        missing.add(table);
-      }
+    List<String> generate = new ArrayList<>(List.of("generate", "tpch", "--scale",
+        String.format(Locale.ROOT, "%s", scale)));
+    if (sorted) {
+      generate.add("--sorted");
     }
-    if (!missing.isEmpty()) {
-      List<String> command = new ArrayList<>(List.of("generate", "tpch", "--scale",
-          String.format(Locale.ROOT, "%s", scale), "--out", directory.toString(), "--tables",
-          String.join(",", missing)));
-      if (sorted) {
-        command.add("--sorted");
-      }
-      run(allocator, log, command.toArray(new String[0]));
+    boolean generated = !Files.exists(data.quiver("lineitem"));
+    SqlDataPreparer.prepareTables(data, generate, parquet, duckdb, allocator, log);
+    if (generated) {
       checkOrder(data.quiver("lineitem"), sorted);
-    }
-    if (parquet || duckdb) {
-      for (String table : TpchData.TABLES) {
-        if (!Files.exists(data.parquet(table))) {
-          run(allocator, log, "convert", "--codec", "zstd", "--row-group-bytes",
-              Long.toString(PeerFiles.ROW_GROUP_BYTES),
-              data.quiver(table).toString(), data.parquet(table).toString());
-        }
-      }
-    }
-    if (duckdb && !Files.exists(data.duckdb())) {
-      log.println("writing " + data.duckdb() + " (DuckDB tables from the Parquet files)");
-      log.flush();
-      DuckDbDatabase.write(data);
     }
     return data;
   }
@@ -86,9 +64,5 @@ public final class TpchDataPreparer {
             + ", but " + (sorted ? "sorted" : "unsorted") + " data was asked for; remove it or use another --data");
       }
     }
-  }
-
-  private static void run(BufferAllocator allocator, PrintWriter log, String... command) {
-    SqlDataPreparer.run(allocator, log, command);
   }
 }

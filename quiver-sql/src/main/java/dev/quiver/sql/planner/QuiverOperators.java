@@ -25,7 +25,8 @@ import org.apache.calcite.sql.util.SqlOperatorTables;
  * {@code length(s)} and {@code strpos(s, t)} (BIGINT), {@code regexp_replace(s, pattern, replacement [,
  * options])}, {@code regexp_matches(s, pattern [, options])}, {@code date_trunc(unit, d)} (a TIMESTAMP),
  * {@code greatest(...)} and {@code least(...)} (NULLs skipped), {@code concat(...)} (NULLs skipped),
- * {@code ltrim}/{@code rtrim} and {@code ILIKE}.
+ * {@code ltrim}/{@code rtrim} and {@code ILIKE}; {@code round(decimal, k)} with a constant {@code k} as
+ * DuckDB and PostgreSQL type it (DECIMAL(p, k) when k is below the scale).
  */
 final class QuiverOperators {
   static final SqlFunction LENGTH = function("LENGTH", ReturnTypes.BIGINT_NULLABLE, OperandTypes.STRING,
@@ -47,10 +48,12 @@ final class QuiverOperators {
       SqlFunctionCategory.SYSTEM);
   static final SqlFunction CONCAT = function("CONCAT", ReturnTypes.VARCHAR, OperandTypes.ONE_OR_MORE,
       SqlFunctionCategory.STRING);
+  static final SqlFunction ROUND = function("ROUND", QuiverOperators::roundedType,
+      OperandTypes.NUMERIC_OPTIONAL_INTEGER, SqlFunctionCategory.NUMERIC);
 
   /** Ours first, so that a name both tables know (CONCAT) takes our meaning. */
   static final SqlOperatorTable TABLE = SqlOperatorTables.chain(
-      SqlOperatorTables.of(LENGTH, STRPOS, REGEXP_REPLACE, REGEXP_MATCHES, DATE_TRUNC, GREATEST, LEAST, CONCAT,
+      SqlOperatorTables.of(LENGTH, STRPOS, REGEXP_REPLACE, REGEXP_MATCHES, DATE_TRUNC, GREATEST, LEAST, CONCAT, ROUND,
           SqlLibraryOperators.ILIKE, SqlLibraryOperators.NOT_ILIKE),
       StringOperators.TABLE,
       StatisticsOperators.TABLE,
@@ -104,5 +107,30 @@ final class QuiverOperators {
             operand.getPrecision());
     return types.createTypeWithNullability(result,
         operand.isNullable() || binding.getOperandType(0).isNullable());
+  }
+
+  /**
+   * round's result: the argument's type, except that a decimal rounded to a constant {@code k} fewer
+   * decimals than its scale keeps {@code max(k, 0)} of them (DECIMAL(p, k), as DuckDB and PostgreSQL:
+   * {@code round(41.00 / 40, 2)} is 1.03, not 1.030000...).
+   */
+  private static RelDataType roundedType(SqlOperatorBinding binding) {
+    RelDataType operand = binding.getOperandType(0);
+    if (operand.getSqlTypeName() != SqlTypeName.DECIMAL) {
+      return ReturnTypes.ARG0_NULLABLE.inferReturnType(binding);
+    }
+    int digits = 0;
+    if (binding.getOperandCount() > 1) {
+      Integer written = binding.isOperandLiteral(1, false) ? binding.getOperandLiteralValue(1, Integer.class) : null;
+      if (written == null) {
+        return ReturnTypes.ARG0_NULLABLE.inferReturnType(binding);
+      }
+      digits = written;
+    }
+    int scale = Math.min(operand.getScale(), Math.max(0, digits));
+    RelDataTypeFactory types = binding.getTypeFactory();
+    boolean nullable = operand.isNullable() || binding.getOperandCount() > 1 && binding.getOperandType(1).isNullable();
+    return types.createTypeWithNullability(
+        types.createSqlType(SqlTypeName.DECIMAL, operand.getPrecision(), scale), nullable);
   }
 }

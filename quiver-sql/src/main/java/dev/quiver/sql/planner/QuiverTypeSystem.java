@@ -14,6 +14,10 @@ import org.apache.calcite.sql.type.SqlTypeName;
 final class QuiverTypeSystem extends RelDataTypeSystemImpl {
   static final int MAX_DECIMAL_PRECISION = 38;
   static final int MIN_AVERAGE_SCALE = 6;
+  /** A quotient's decimals when they fit: PostgreSQL's for a quotient between 0.0001 and 1. */
+  static final int QUOTIENT_SCALE = 20;
+  /** A quotient's fewest decimals: PostgreSQL's least significant digits ({@code NUMERIC_MIN_SIG_DIGITS}). */
+  static final int MIN_QUOTIENT_SCALE = 16;
 
   @Override
   public int getMaxPrecision(SqlTypeName typeName) {
@@ -62,10 +66,15 @@ final class QuiverTypeSystem extends RelDataTypeSystemImpl {
   }
 
   /**
-   * DECIMAL(p1, s1) / DECIMAL(p2, s2) as SQL Server and Spark type it: scale {@code max(6, s1 + p2 + 1)},
-   * precision {@code p1 - s1 + s2 + scale}; past 38 digits the scale gives way (to no less than 6) so the
-   * integer digits keep fitting. {@code DECIMAL(15,2) / DECIMAL(15,2)} is DECIMAL(33,18): a ratio keeps 18
-   * decimals (DuckDB computes it as a DOUBLE), where a fixed 6 would lose what a later product needs.
+   * DECIMAL(p1, s1) / DECIMAL(p2, s2) as exact as PostgreSQL's numeric division, within 38 digits. PostgreSQL
+   * gives a quotient at least 16 significant digits (its {@code select_div_scale}: 20 decimals for a quotient
+   * between 0.0001 and 1, 16 for one between 1 and 10000) and never fewer decimals than an operand. A type is
+   * fixed before the values are known, so the quotient gets scale {@code max(20, s1, s2)} and precision
+   * {@code p1 - s1 + s2 + scale} (the largest integer part a quotient can have); past 38 digits the scale gives
+   * way, to no less than {@code max(16, s1, s2)}, and then the integer digits do (a quotient that does not fit
+   * is an error, never a wrong answer): {@code DECIMAL(15,2) / DECIMAL(15,2)} is DECIMAL(35,20) and
+   * {@code DECIMAL(38,2) / DECIMAL(38,2)} (two sums) DECIMAL(38,16). Rounded half away from zero.
+   * DuckDB divides decimals as DOUBLEs (about 16 significant digits, not exact).
    */
   @Override
   public @org.checkerframework.checker.nullness.qual.Nullable RelDataType deriveDecimalDivideType(
@@ -78,15 +87,16 @@ final class QuiverTypeSystem extends RelDataTypeSystemImpl {
     }
     int p1 = dividendType.getPrecision();
     int s1 = Math.max(0, dividendType.getScale());
-    int p2 = divisorType.getPrecision();
     int s2 = Math.max(0, divisorType.getScale());
-    int integerDigits = p1 - s1 + s2;
-    int scale = Math.max(MIN_AVERAGE_SCALE, s1 + p2 + 1);
+    int integerDigits = Math.max(1, p1 - s1 + s2);
+    int operandScale = Math.max(s1, s2);
+    int scale = Math.max(QUOTIENT_SCALE, operandScale);
     if (integerDigits + scale > MAX_DECIMAL_PRECISION) {
-      scale = Math.max(MIN_AVERAGE_SCALE, MAX_DECIMAL_PRECISION - integerDigits);
+      scale = Math.max(Math.max(MIN_QUOTIENT_SCALE, operandScale), MAX_DECIMAL_PRECISION - integerDigits);
     }
+    scale = Math.min(scale, MAX_DECIMAL_PRECISION);
     int precision = Math.min(MAX_DECIMAL_PRECISION, integerDigits + scale);
-    return typeFactory.createSqlType(SqlTypeName.DECIMAL, precision, Math.min(scale, precision));
+    return typeFactory.createSqlType(SqlTypeName.DECIMAL, precision, scale);
   }
 
   /**

@@ -60,6 +60,37 @@ public final class TpcdsFixture {
     return new TpcdsFixture(folder, oracle, rowCounts);
   }
 
+  /**
+   * The tables already in {@code folder} as {@code quiver bench tpcds} keeps them: {@code NAME.qvr} for
+   * Quiver and {@code NAME.parquet} (converted from it by {@code quiver convert}) loaded into a new
+   * in-memory DuckDB. Generating scale 1 again for every run would take minutes.
+   */
+  public static TpcdsFixture open(Path folder) throws IOException, SQLException {
+    DuckDbOracle oracle = DuckDbOracle.inMemory();
+    Map<String, Long> rowCounts = new LinkedHashMap<>();
+    boolean done = false;
+    try {
+      for (Table table : TpcdsSchemas.tables()) {
+        String name = table.getName();
+        Path quiver = folder.resolve(name + ".qvr");
+        Path parquet = folder.resolve(name + ".parquet");
+        if (!java.nio.file.Files.exists(quiver) || !java.nio.file.Files.exists(parquet)) {
+          throw new IOException(folder + " lacks " + quiver.getFileName() + " or " + parquet.getFileName()
+              + ": make them with ./quiver bench tpcds --scale SF --queries 1 --data DIR");
+        }
+        oracle.execute("CREATE TABLE " + name + " AS SELECT * FROM read_parquet('"
+            + parquet.toAbsolutePath().toString().replace("'", "''") + "')");
+        rowCounts.put(name, ((Number) oracle.run("SELECT count(*) FROM " + name).rows().get(0).get(0)).longValue());
+      }
+      done = true;
+    } finally {
+      if (!done) {
+        oracle.close();
+      }
+    }
+    return new TpcdsFixture(folder, oracle, rowCounts);
+  }
+
   /** Every table's file, by name. */
   public Map<String, Path> files() {
     Map<String, Path> files = new LinkedHashMap<>();

@@ -17,7 +17,8 @@ import java.util.List;
  *       division or an average): equal when they differ by at most one unit of the smaller scale;
  *   <li>decimal vs double (DuckDB averages and divides decimals in DOUBLE, a Calcite-based engine in
  *       DECIMAL): equal when they differ by at most one unit of the decimal's scale (rounded or
- *       truncated to that scale) or by the relative tolerance;
+ *       truncated to that scale, the double read as the shortest decimal that denotes it) or by the
+ *       relative tolerance;
  *   <li>double vs double or integer: relative difference at most {@value #RELATIVE} (or absolute
  *       {@value #ABSOLUTE} near zero), NaN equals NaN, infinities equal themselves;
  *   <li>a DATE equals a TIMESTAMP at midnight of that day (DuckDB's {@code date + interval} is a
@@ -102,8 +103,11 @@ public final class ValueEquivalence {
     if (doublesNear(decimal.doubleValue(), value)) {
       return true;
     }
+    // The double as the shortest decimal that reads back as it (0.57, not 0.569999999999999951...): a
+    // DOUBLE rounded at a tie one way and an exact decimal the other (round(23 * 1.00 / 40, 2): 0.57
+    // against 0.58, TPC-DS Q78) differ by exactly one unit.
     BigDecimal unit = BigDecimal.ONE.movePointLeft(Math.max(decimal.scale(), 0));
-    return decimal.subtract(new BigDecimal(value)).abs().compareTo(unit) <= 0;
+    return decimal.subtract(BigDecimal.valueOf(value)).abs().compareTo(unit) <= 0;
   }
 
   private static boolean doublesNear(double left, double right) {
