@@ -47,7 +47,7 @@ final class ShellCommands {
         maximumRows(words);
         break;
       case ".help":
-        out.println(".tables          the registered tables");
+        out.println(".tables          the tables and views (registered and the database's)");
         out.println(".schema NAME     the columns of a table");
         out.println(".timer on|off    the time after each result (on)");
         out.println(".maxrows N       rows a table shows at most (now " + runner.maximumRows() + ")");

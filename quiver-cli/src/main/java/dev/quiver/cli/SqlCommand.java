@@ -39,6 +39,11 @@ public final class SqlCommand implements Callable<Integer> {
   @Option(names = "--file", paramLabel = "FILE", description = "Run the statements in FILE.")
   Path file;
 
+  @Option(names = "--db", paramLabel = "DIR",
+      description = "Keep tables, views and schemas (CREATE TABLE, INSERT, ...) in the database in DIR, made if"
+          + " missing (default: an in-memory database, gone at exit).")
+  Path database;
+
   @Option(names = "--tables", paramLabel = "DIR",
       description = "Register every table file in DIR (.qvr, .parquet, .csv, .arrow) under its name.")
   List<Path> tableDirectories = new ArrayList<>();
@@ -96,7 +101,8 @@ public final class SqlCommand implements Callable<Integer> {
         ? (terminal ? SqlResultPrinter.Format.TABLE : SqlResultPrinter.Format.CSV)
         : SqlResultPrinter.Format.parse(format);
     try (CommandMemory memory = QuiverCommand.of(spec).openMemory("sql");
-        QuiverSession session = QuiverSession.open(memory.allocator(), options())) {
+        QuiverSession session = database == null ? QuiverSession.open(memory.allocator(), options())
+            : QuiverSession.open(memory.allocator(), options(), database)) {
       register(session);
       SqlRunner runner = new SqlRunner(session, out, err, chosen, maximumRows, Progress.standardErrorIsTerminal());
       runner.csvNull(nullString);

@@ -1,22 +1,15 @@
 package dev.quiver.spark.files;
 
-import dev.quiver.common.CorruptFileException;
-import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
-import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
+import dev.quiver.format.table.TableManifest;
 import java.util.List;
-import java.util.Locale;
-import java.util.zip.CRC32C;
 import org.apache.spark.sql.types.DataType;
 import org.apache.spark.sql.types.StructType;
 
 /**
- * One committed version of a table: the files a reader reads, the schema of the data in them and
- * the partition columns with their types. Stored as {@code _quiver/manifest-<version>} under the
+ * One committed version of a table, with Spark's types: the files a reader reads, the schema of the
+ * data in them and the partition columns with their types. The text is the shared table format's,
+ * {@link TableManifest} (the SQL database commits it too). Stored as {@code _quiver/manifest-<version>} under the
  * table folder, UTF-8 text, one entry per line, fields separated by one space:
  *
  * <pre>
@@ -43,10 +36,6 @@ import org.apache.spark.sql.types.StructType;
  */
 public record Manifest(long version, String jobId, StructType dataSchema, StructType partitionSchema,
     List<Entry> files, List<Entry> retired) {
-  /** The format version written on the first line. */
-  public static final int FORMAT = 1;
-  static final String MAGIC = "quiver-manifest";
-
   /**
    * One file of a manifest.
    *
@@ -66,141 +55,51 @@ public record Manifest(long version, String jobId, StructType dataSchema, Struct
     retired = List.copyOf(retired);
   }
 
-  /** The manifest as stored. */
+  /** The manifest as stored (the shared table format: {@link TableManifest}). */
   public byte[] toBytes() {
-    StringBuilder text = new StringBuilder();
-    text.append(MAGIC).append(' ').append(FORMAT).append('\n');
-    text.append("version ").append(version).append('\n');
-    text.append("job ").append(jobId).append('\n');
-    text.append("data-schema ").append(dataSchema.json()).append('\n');
-    text.append("partition-schema ").append(partitionSchema.json()).append('\n');
-    for (Entry file : files) {
-      text.append("file ").append(file.length()).append(' ').append(file.path()).append('\n');
-    }
-    for (Entry file : retired) {
-      text.append("retired ").append(file.length()).append(' ').append(file.path()).append('\n');
-    }
-    byte[] body = text.toString().getBytes(StandardCharsets.UTF_8);
-    String end = "end " + files.size() + " " + retired.size() + " " + hex(crc(body, body.length)) + "\n";
-    byte[] tail = end.getBytes(StandardCharsets.UTF_8);
-    byte[] all = new byte[body.length + tail.length];
-    System.arraycopy(body, 0, all, 0, body.length);
-    System.arraycopy(tail, 0, all, body.length, tail.length);
-    return all;
+    return shared().toBytes();
+  }
+
+  /** This version in the format shared with the SQL database. */
+  public TableManifest shared() {
+    return new TableManifest(version, jobId, dataSchema.json(), partitionSchema.json(), entries(files),
+        entries(retired));
+  }
+
+  /** The Spark form of a manifest in the shared format; CORRUPT naming {@code file} when a schema is not Spark's. */
+  public static Manifest of(String file, TableManifest manifest) {
+    return new Manifest(manifest.version(), manifest.jobId(), struct(file, manifest.dataSchemaJson()),
+        struct(file, manifest.partitionSchemaJson()), sparkEntries(manifest.files()),
+        sparkEntries(manifest.retired()));
   }
 
   /** Parses a stored manifest; a CORRUPT error naming {@code file} when it is not one. */
   public static Manifest parse(String file, byte[] bytes) {
-    String text;
-    try {
-      text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-          .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
-    } catch (CharacterCodingException notText) {
-      throw corrupt(file, "not UTF-8 text");
-    }
-    if (!text.endsWith("\n")) {
-      throw corrupt(file, "truncated: it does not end with a complete line");
-    }
-    int endLine = text.lastIndexOf('\n', text.length() - 2) + 1;
-    String end = text.substring(endLine, text.length() - 1);
-    if (!end.startsWith("end ")) {
-      throw corrupt(file, "truncated: the last line is not 'end'");
-    }
-    String[] counts = end.split(" ");
-    if (counts.length != 4) {
-      throw corrupt(file, "the end line '" + end + "' is malformed");
-    }
-    int bodyBytes = text.substring(0, endLine).getBytes(StandardCharsets.UTF_8).length;
-    if (!counts[3].equals(hex(crc(bytes, bodyBytes)))) {
-      throw corrupt(file, "checksum mismatch: the end line says " + counts[3] + ", the text has "
-          + hex(crc(bytes, bodyBytes)) + " (edited or torn)");
-    }
-    String[] lines = text.substring(0, endLine).split("\n", -1);
-    Parsed parsed = new Parsed();
-    for (int i = 0; i < lines.length - 1; i++) {
-      parsed.line(file, i + 1, lines[i]);
-    }
-    if (parsed.version < 0 || parsed.job == null || parsed.data == null || parsed.partitions == null) {
-      throw corrupt(file, "a required line (version, job, data-schema, partition-schema) is missing");
-    }
-    if (!counts[1].equals(Integer.toString(parsed.files.size()))
-        || !counts[2].equals(Integer.toString(parsed.retired.size()))) {
-      throw corrupt(file, "the end line counts " + counts[1] + " files and " + counts[2] + " retired, the text has "
-          + parsed.files.size() + " and " + parsed.retired.size());
-    }
-    return new Manifest(parsed.version, parsed.job, parsed.data, parsed.partitions, parsed.files, parsed.retired);
+    return of(file, TableManifest.parse(file, bytes));
   }
 
-  /** The line-by-line state of {@link #parse}. */
-  private static final class Parsed {
-    long version = -1;
-    String job;
-    StructType data;
-    StructType partitions;
-    final List<Entry> files = new ArrayList<>();
-    final List<Entry> retired = new ArrayList<>();
+  private static List<TableManifest.Entry> entries(List<Entry> entries) {
+    return entries.stream().map(entry -> new TableManifest.Entry(entry.path(), entry.length())).toList();
+  }
 
-    void line(String file, int number, String line) {
-      int space = line.indexOf(' ');
-      String key = space < 0 ? line : line.substring(0, space);
-      String value = space < 0 ? "" : line.substring(space + 1);
-      try {
-        switch (key) {
-          case MAGIC -> {
-            if (number != 1 || !value.equals(Integer.toString(FORMAT))) {
-              throw corrupt(file, "line " + number + ": format '" + value + "' is not " + FORMAT);
-            }
-          }
-          case "version" -> version = Long.parseLong(value);
-          case "job" -> job = value;
-          case "data-schema" -> data = struct(value);
-          case "partition-schema" -> partitions = struct(value);
-          case "file" -> files.add(entry(value));
-          case "retired" -> retired.add(entry(value));
-          default -> throw corrupt(file, "line " + number + ": unknown entry '" + key + "'");
-        }
-      } catch (QuiverException already) {
-        if (already.errorCode() == ErrorCode.CORRUPT) {
-          throw already;
-        }
-        throw corrupt(file, "line " + number + ": " + already.getMessage());
-      } catch (RuntimeException malformed) {
-        throw corrupt(file, "line " + number + " is malformed: " + QuiverException.describe(malformed));
-      }
-      if (number == 1 && !key.equals(MAGIC)) {
-        throw corrupt(file, "it does not start with '" + MAGIC + "'");
-      }
-    }
+  private static List<Entry> sparkEntries(List<TableManifest.Entry> entries) {
+    return entries.stream().map(entry -> new Entry(entry.path(), entry.length())).toList();
+  }
 
-    private static StructType struct(String json) {
-      DataType type = DataType.fromJson(json);
-      if (!(type instanceof StructType struct)) {
-        throw new IllegalArgumentException("not a struct: " + json);
-      }
-      return struct;
+  private static StructType struct(String file, String json) {
+    DataType type;
+    try {
+      type = DataType.fromJson(json);
+    } catch (RuntimeException malformed) {
+      throw corrupt(file, "a schema Spark cannot read: " + QuiverException.describe(malformed));
     }
-
-    private static Entry entry(String value) {
-      int space = value.indexOf(' ');
-      long length = Long.parseLong(value.substring(0, space));
-      if (length < 0) {
-        throw new IllegalArgumentException("negative length " + length);
-      }
-      return new Entry(value.substring(space + 1), length);
+    if (!(type instanceof StructType struct)) {
+      throw corrupt(file, "a schema that is not a struct: " + json);
     }
+    return struct;
   }
 
   static QuiverException corrupt(String file, String problem) {
-    return QuiverException.corrupt("manifest " + file + ": " + problem, new CorruptFileException(file, problem, null));
-  }
-
-  private static long crc(byte[] bytes, int length) {
-    CRC32C crc = new CRC32C();
-    crc.update(bytes, 0, length);
-    return crc.getValue();
-  }
-
-  private static String hex(long value) {
-    return String.format(Locale.ROOT, "%08x", value);
+    return TableManifest.corrupt(file, problem);
   }
 }

@@ -37,6 +37,7 @@ public final class Catalog {
   private final Map<String, TableSource> pathTables = new ConcurrentHashMap<>();
   private final Map<String, QuiverException> brokenTables = new ConcurrentHashMap<>();
   private volatile CsvReadOptions csvOptions = CsvReadOptions.defaults();
+  private volatile DatabaseObjects database;
 
   /**
    * @param qvrTables makes the table of a list of {@code .qvr} files (one file, or a folder's files)
@@ -61,6 +62,25 @@ public final class Catalog {
   public void csvOptions(CsvReadOptions options) {
     csvOptions = Objects.requireNonNull(options, "options");
     pathTables.clear();
+  }
+
+  /** The database whose tables and views queries name after the registered tables (null: none). */
+  public void database(DatabaseObjects objects) {
+    database = objects;
+  }
+
+  /** The database's tables and views, or null. */
+  public DatabaseObjects database() {
+    return database;
+  }
+
+  /** The view {@code name} (in {@code schema}, or the search path when null), if the database has one. */
+  public Optional<DatabaseObjects.View> view(String schema, String name) {
+    DatabaseObjects objects = database;
+    if (objects == null || schema == null && tables.containsKey(key(name))) {
+      return Optional.empty();
+    }
+    return objects.view(schema, name);
   }
 
   /** Registers {@code source} under {@code name}, replacing a table of that name (ignoring case). */
@@ -144,12 +164,32 @@ public final class Catalog {
     if (broken != null) {
       throw new QuiverException(broken.errorCode(), "table " + name + ": " + broken.getMessage(), broken);
     }
+    DatabaseObjects objects = database;
+    if (source == null && objects != null) {
+      return objects.table(null, name);
+    }
     return Optional.ofNullable(source);
   }
 
-  /** The registered names, sorted. */
+  /** Forgets the table registered under {@code name} (ignoring case), if there is one. */
+  public void unregister(String name) {
+    tables.remove(key(name));
+    registeredNames.remove(key(name));
+  }
+
+  /** The registered names and the database's tables and views on its search path, sorted. */
   public List<String> tableNames() {
     List<String> names = new ArrayList<>(registeredNames.values());
+    DatabaseObjects objects = database;
+    if (objects != null) {
+      for (String schema : objects.searchPath()) {
+        for (DatabaseObjects.ObjectName object : objects.objects(schema)) {
+          if (!names.contains(object.name())) {
+            names.add(object.name());
+          }
+        }
+      }
+    }
     names.sort(String.CASE_INSENSITIVE_ORDER);
     return names;
   }
@@ -164,6 +204,13 @@ public final class Catalog {
     TableSource registered = tables.get(key(nameOrPath));
     if (registered != null) {
       return registered;
+    }
+    DatabaseObjects objects = database;
+    if (objects != null) {
+      Optional<TableSource> stored = objects.table(null, nameOrPath);
+      if (stored.isPresent()) {
+        return stored.get();
+      }
     }
     if (!looksLikePath(nameOrPath)) {
       throw QuiverException.user("table '" + nameOrPath + "' not found"

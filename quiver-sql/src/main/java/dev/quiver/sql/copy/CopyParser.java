@@ -3,8 +3,9 @@ package dev.quiver.sql.copy;
 import dev.quiver.io.csv.CsvFormat;
 import dev.quiver.io.parquet.ParquetCodec;
 import dev.quiver.sql.SqlException;
-import dev.quiver.sql.copy.CopyLexer.Kind;
-import dev.quiver.sql.copy.CopyLexer.Token;
+import dev.quiver.sql.StatementLexer;
+import dev.quiver.sql.StatementLexer.Kind;
+import dev.quiver.sql.StatementLexer.Token;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.Set;
@@ -19,17 +20,17 @@ public final class CopyParser {
   private static final String SELECT_ALL_FROM = "SELECT * FROM ";
   private static final String OPTIONS = "FORMAT, HEADER, DELIMITER, NULLSTR, COMPRESSION or SORT_BY";
 
-  private final CopyLexer lexer;
+  private final StatementLexer lexer;
   private Token token;
 
   private CopyParser(String text) {
-    this.lexer = new CopyLexer(text);
+    this.lexer = new StatementLexer(text);
   }
 
   /** Whether {@code text}'s first word (after blanks and comments) is COPY. */
   public static boolean isCopy(String text) {
     try {
-      return new CopyLexer(text).next().isWord("COPY");
+      return new StatementLexer(text).next().isWord("COPY");
     } catch (SqlException unclosed) {
       return false;
     }
@@ -48,7 +49,7 @@ public final class CopyParser {
     int prefix;
     if (token.isSymbol('(')) {
       int open = token.offset();
-      int close = lexer.skipToClosingParenthesis(open);
+      int close = lexer.skipToClosingParenthesis(open, "the '(' after COPY is never closed: COPY (query) TO 'file'");
       query = lexer.text().substring(open + 1, close);
       if (query.isBlank()) {
         throw lexer.error(open, "COPY needs a query inside the parentheses: COPY (SELECT ...) TO 'file'");
@@ -120,7 +121,7 @@ public final class CopyParser {
           throw lexer.error(token.offset(), "expected a COPY option (" + OPTIONS + "), found " + token.shown());
         }
         Token name = token;
-        String option = CopyLexer.upper(name.value());
+        String option = StatementLexer.upper(name.value());
         if (!seen.add(option)) {
           throw lexer.error(name.offset(), "the COPY option " + option + " is given twice");
         }
@@ -225,7 +226,7 @@ public final class CopyParser {
 
   private Token required(Token name, Token value) {
     if (value == null) {
-      throw lexer.error(name.offset(), "the COPY option " + CopyLexer.upper(name.value()) + " needs a value");
+      throw lexer.error(name.offset(), "the COPY option " + StatementLexer.upper(name.value()) + " needs a value");
     }
     return value;
   }

@@ -4,6 +4,7 @@ import dev.quiver.sql.SqlException;
 import dev.quiver.sql.catalog.Catalog;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import org.apache.calcite.adapter.java.JavaTypeFactory;
 import org.apache.calcite.avatica.util.Casing;
@@ -67,6 +68,20 @@ final class LogicalPlanning {
       SqlOperatorTables.of(NestedDistinctOn.KEEP));
 
   private LogicalPlanning() {}
+
+  /** Type names DuckDB and PostgreSQL accept that Calcite's grammar does not know, and what they mean. */
+  private static final Map<String, org.apache.calcite.sql.type.SqlTypeName> TYPE_ALIASES = Map.ofEntries(
+      Map.entry("TEXT", org.apache.calcite.sql.type.SqlTypeName.VARCHAR),
+      Map.entry("STRING", org.apache.calcite.sql.type.SqlTypeName.VARCHAR),
+      Map.entry("BPCHAR", org.apache.calcite.sql.type.SqlTypeName.VARCHAR),
+      Map.entry("INT2", org.apache.calcite.sql.type.SqlTypeName.SMALLINT),
+      Map.entry("INT4", org.apache.calcite.sql.type.SqlTypeName.INTEGER),
+      Map.entry("INT8", org.apache.calcite.sql.type.SqlTypeName.BIGINT),
+      Map.entry("FLOAT4", org.apache.calcite.sql.type.SqlTypeName.REAL),
+      Map.entry("FLOAT8", org.apache.calcite.sql.type.SqlTypeName.DOUBLE),
+      Map.entry("BOOL", org.apache.calcite.sql.type.SqlTypeName.BOOLEAN),
+      Map.entry("BLOB", org.apache.calcite.sql.type.SqlTypeName.VARBINARY),
+      Map.entry("BYTEA", org.apache.calcite.sql.type.SqlTypeName.VARBINARY));
 
   /** A parsed, validated and simplified query, and what it needs to go on. */
   record Planned(RelNode rel, QuiverSchema schema, RelBuilder relBuilder) {}
@@ -151,6 +166,13 @@ final class LogicalPlanning {
       // DuckDB's name of TIMESTAMP WITH TIME ZONE: an instant, shown in the session's time zone
       root.add(name,
           types -> types.createSqlType(org.apache.calcite.sql.type.SqlTypeName.TIMESTAMP_WITH_LOCAL_TIME_ZONE, 6));
+    }
+    // DuckDB's and PostgreSQL's other names of standard types (CREATE TABLE t (s TEXT, i INT8, ...))
+    for (Map.Entry<String, org.apache.calcite.sql.type.SqlTypeName> alias : TYPE_ALIASES.entrySet()) {
+      org.apache.calcite.sql.type.SqlTypeName type = alias.getValue();
+      for (String name : List.of(alias.getKey(), alias.getKey().toLowerCase(java.util.Locale.ROOT))) {
+        root.add(name, types -> types.createTypeWithNullability(types.createSqlType(type), true));
+      }
     }
     schemaCreated.accept(schema);
     Properties properties = new Properties();

@@ -3,6 +3,7 @@ package dev.quiver.sql.planner;
 import dev.quiver.common.QuiverException;
 import dev.quiver.exec.source.TableSource;
 import dev.quiver.sql.catalog.Catalog;
+import dev.quiver.sql.catalog.DatabaseObjects;
 import dev.quiver.sql.catalog.InformationSchema;
 import dev.quiver.sql.catalog.TableFunctions;
 import java.util.LinkedHashMap;
@@ -113,10 +114,14 @@ final class QuiverSchema extends AbstractSchema {
     return catalog;
   }
 
-  /** {@code information_schema} ({@code tables}, {@code columns}), built from the catalog when named. */
+  /**
+   * {@code information_schema} ({@code tables}, {@code columns}), built from the catalog when named, and
+   * the database's schemas ({@code main.t}, {@code s.t}).
+   */
   @Override
   protected Map<String, org.apache.calcite.schema.Schema> getSubSchemaMap() {
-    return Map.of(InformationSchema.NAME, new AbstractSchema() {
+    Map<String, org.apache.calcite.schema.Schema> schemas = new LinkedHashMap<>();
+    schemas.put(InformationSchema.NAME, new AbstractSchema() {
       @Override
       protected Map<String, Table> getTableMap() {
         Map<String, Table> tables = new LinkedHashMap<>();
@@ -126,5 +131,73 @@ final class QuiverSchema extends AbstractSchema {
         return tables;
       }
     });
+    DatabaseObjects database = catalog.database();
+    if (database != null) {
+      for (String name : database.schemas()) {
+        schemas.put(name, new DatabaseSchema(database, name));
+      }
+    }
+    return schemas;
+  }
+
+  /** One schema of the database: its tables looked up by name, ignoring case. */
+  private final class DatabaseSchema extends AbstractSchema {
+    private final DatabaseObjects database;
+    private final String schema;
+
+    DatabaseSchema(DatabaseObjects database, String schema) {
+      this.database = database;
+      this.schema = schema;
+    }
+
+    @Override
+    public Lookup<Table> tables() {
+      return new Lookup<>() {
+        @Override
+        public Table get(String name) {
+          return find(name);
+        }
+
+        @Override
+        public Named<Table> getIgnoreCase(String name) {
+          Table table = find(name);
+          return table == null ? null : new Named<>(name, table);
+        }
+
+        @Override
+        public Set<String> getNames(LikePattern pattern) {
+          Set<String> names = new LinkedHashSet<>();
+          for (DatabaseObjects.ObjectName object : database.objects(schema)) {
+            if (!object.isView() && pattern.matcher().apply(object.name())) {
+              names.add(object.name());
+            }
+          }
+          return names;
+        }
+      };
+    }
+
+    private Table find(String name) {
+      synchronized (QuiverSchema.this) {
+        String key = schema + "." + name;
+        QuiverTable known = used.get(key);
+        if (known != null) {
+          return known;
+        }
+        try {
+          TableSource source = database.table(schema, name).orElse(null);
+          if (source == null) {
+            return null;
+          }
+          QuiverTable table = new QuiverTable(source);
+          used.put(key, table);
+          return table;
+        } catch (QuiverException failure) {
+          failures.put(name, failure.getMessage());
+          failureCodes.put(failure.getMessage(), failure.errorCode());
+          return null;
+        }
+      }
+    }
   }
 }

@@ -6,6 +6,8 @@ import dev.quiver.exec.plan.ExchangeNode;
 import dev.quiver.exec.plan.PlanNode;
 import dev.quiver.sql.SqlException;
 import dev.quiver.sql.catalog.Catalog;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import org.apache.calcite.sql.SqlNode;
 import org.apache.calcite.sql.parser.SqlParseException;
@@ -107,10 +109,16 @@ public final class SqlPlanner {
     parsed = clauses.query();
     WindowClauses.apply(parsed);
     OutputNames.apply(parsed, text);
+    List<TableFunctionCall> tableFunctions = new ArrayList<>(text.tableFunctions());
+    try {
+      parsed = ViewExpansion.apply(parsed, catalog, tableFunctions);
+    } catch (QuiverException failure) {
+      throw new SqlException(failure.errorCode(), 0, 0, failure.getMessage());
+    }
     LogicalPlanning.Planned planned = null;
     QuiverSchema[] schema = new QuiverSchema[1];
     try {
-      planned = LogicalPlanning.plan(parsed, catalog, created -> schema[0] = created, text.tableFunctions(),
+      planned = LogicalPlanning.plan(parsed, catalog, created -> schema[0] = created, tableFunctions,
           clauses.orderAll(), clauses.distinctOn(), clauses.nestedDistinctOn());
       PlanNode plan = LateMaterialization.rewrite(new RelTranslator(repartitionGroups).translate(planned.rel()));
       if (statisticsAggregates) {

@@ -15,6 +15,11 @@ import dev.quiver.sql.copy.CopyStatement;
 import dev.quiver.sql.copy.CopyTarget;
 import dev.quiver.sql.copy.CopyWriter;
 import dev.quiver.sql.copy.SortOrder;
+import dev.quiver.sql.database.Database;
+import dev.quiver.sql.database.DatabaseExecutor;
+import dev.quiver.sql.database.DatabaseStatement;
+import dev.quiver.sql.database.DatabaseStatementParser;
+import dev.quiver.sql.database.QueryRunner;
 import dev.quiver.sql.planner.SqlPlanner;
 import dev.quiver.sql.planner.SqlStatement;
 import java.io.IOException;
@@ -39,14 +44,50 @@ public final class QuiverSession implements AutoCloseable {
   private final Catalog catalog;
   private final SqlPlanner planner;
   private final MetaStatements meta;
+  private final Path databaseFolder;
+  private Database database;
+  private DatabaseExecutor databaseExecutor;
 
-  private QuiverSession(BufferAllocator allocator, SessionOptions options) {
+  private QuiverSession(BufferAllocator allocator, SessionOptions options, Path databaseFolder) throws IOException {
     this.allocator = allocator;
     this.options = options;
     this.engine = new QueryEngine(allocator, options.threads());
     this.catalog = new Catalog(QuiverSession::qvrTable);
     this.planner = new SqlPlanner(catalog, options.repartitionGroups(), options.statisticsAggregates());
     this.meta = new MetaStatements(catalog, query -> planner.plan(query).schema(), new SummaryRunner());
+    this.databaseFolder = databaseFolder;
+    if (databaseFolder != null) {
+      attach(Database.open(databaseFolder));
+    }
+  }
+
+  private void attach(Database opened) {
+    database = opened;
+    databaseExecutor = new DatabaseExecutor(opened, new DatabaseQueries());
+    catalog.database(opened);
+  }
+
+  /** The session's database: the folder given at open, else an in-memory one made on first use. */
+  public synchronized Database database() {
+    if (database == null) {
+      try {
+        attach(Database.inMemory());
+      } catch (IOException failure) {
+        throw new dev.quiver.common.QuiverException(dev.quiver.common.ErrorCode.IO,
+            "cannot make the in-memory database's folder: " + failure.getMessage(), failure);
+      }
+    }
+    return database;
+  }
+
+  /** How the database's statements plan and run their queries: as this session's. */
+  public QueryRunner queryRunner() {
+    return new DatabaseQueries();
+  }
+
+  /** Where the database is kept, or null for an in-memory one. */
+  public Path databaseFolder() {
+    return databaseFolder;
   }
 
   private static QvrTableSource qvrTable(List<Path> files) {
@@ -63,7 +104,22 @@ public final class QuiverSession implements AutoCloseable {
    * returns too).
    */
   public static QuiverSession open(BufferAllocator allocator, SessionOptions options) {
-    return new QuiverSession(allocator, options);
+    try {
+      return new QuiverSession(allocator, options, null);
+    } catch (IOException failure) {
+      throw new java.io.UncheckedIOException(failure);
+    }
+  }
+
+  /**
+   * A session over the database in {@code databaseFolder} (made when missing): its tables and views
+   * stay there for later sessions, and for Spark (the same table format).
+   *
+   * @throws dev.quiver.common.QuiverException USER when the folder holds something else
+   */
+  public static QuiverSession open(BufferAllocator allocator, SessionOptions options, Path databaseFolder)
+      throws IOException {
+    return new QuiverSession(allocator, options, java.util.Objects.requireNonNull(databaseFolder, "databaseFolder"));
   }
 
   public SessionOptions options() {
@@ -132,6 +188,16 @@ public final class QuiverSession implements AutoCloseable {
               org.apache.arrow.vector.types.pojo.ArrowType.Bool.INSTANCE))),
           List.of()), allocator, System.nanoTime() - started);
     }
+    if (DatabaseStatementParser.isDatabaseStatement(sql)) {
+      DatabaseStatement statement = DatabaseStatementParser.parse(sql);
+      DatabaseExecutor executor;
+      synchronized (this) {
+        database();
+        executor = databaseExecutor;
+      }
+      DatabaseExecutor.Outcome outcome = executor.execute(statement);
+      return SqlResult.table(outcome(outcome), allocator, System.nanoTime() - started);
+    }
     RowTable described = meta.answer(sql);
     if (described != null) {
       return SqlResult.table(described, allocator, System.nanoTime() - started);
@@ -196,6 +262,43 @@ public final class QuiverSession implements AutoCloseable {
     }
   }
 
+  /** A database statement's result: DuckDB's {@code Count} of rows changed, or an empty {@code Success}. */
+  private static RowTable outcome(DatabaseExecutor.Outcome outcome) {
+    if (outcome.notice() != null) {
+      return new RowTable("notice", new Schema(List.of(RowTable.varchar("notice"))),
+          List.<Object[]>of(new Object[] {outcome.notice()}));
+    }
+    if (outcome.count() >= 0) {
+      return new RowTable("count", new Schema(List.of(RowTable.bigint("Count"))),
+          List.<Object[]>of(new Object[] {outcome.count()}));
+    }
+    return new RowTable("done", new Schema(List.of(org.apache.arrow.vector.types.pojo.Field.nullable("Success",
+        org.apache.arrow.vector.types.pojo.ArrowType.Bool.INSTANCE))), List.of());
+  }
+
+  /** The database's statements plan and run their queries as this session's. */
+  private final class DatabaseQueries implements QueryRunner {
+    @Override
+    public PlanNode plan(String sql) {
+      return queryPlan(sql);
+    }
+
+    @Override
+    public QueryExecution execute(PlanNode plan) {
+      return engine.execute(plan, options.queryOptions());
+    }
+
+    @Override
+    public BufferAllocator allocator() {
+      return allocator;
+    }
+
+    @Override
+    public Catalog catalog() {
+      return catalog;
+    }
+  }
+
   /** Runs the queries of SUMMARIZE and reads the few values it needs from their results. */
   private final class SummaryRunner implements Summary.Runner {
     @Override
@@ -243,5 +346,10 @@ public final class QuiverSession implements AutoCloseable {
   @Override
   public void close() {
     engine.close();
+    synchronized (this) {
+      if (database != null) {
+        database.close();
+      }
+    }
   }
 }

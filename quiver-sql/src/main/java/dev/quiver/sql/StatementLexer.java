@@ -1,15 +1,16 @@
-package dev.quiver.sql.copy;
+package dev.quiver.sql;
 
-import dev.quiver.sql.SqlException;
 import java.util.Locale;
 
 /**
- * The tokens of a COPY statement: words, 'strings', "quoted names", numbers and single symbols;
- * white space and comments skipped. Every token knows its offset, so errors can give line:column.
+ * The tokens of the statements Quiver reads before Calcite (COPY, the database's DDL and DML): words
+ * (letters, digits, {@code _ . $}: qualified names and numbers are one word), 'strings', "quoted
+ * names" and single symbols; white space and comments skipped. Every token knows its offset, so
+ * errors can give line:column.
  */
-final class CopyLexer {
+public final class StatementLexer {
   /** The kinds of token. */
-  enum Kind {
+  public enum Kind {
     WORD,
     STRING,
     QUOTED,
@@ -18,17 +19,17 @@ final class CopyLexer {
   }
 
   /** One token; {@code value} is a string's or quoted name's characters without the quotes. */
-  record Token(Kind kind, String value, int offset) {
-    boolean isWord(String word) {
+  public record Token(Kind kind, String value, int offset) {
+    public boolean isWord(String word) {
       return kind == Kind.WORD && value.equalsIgnoreCase(word);
     }
 
-    boolean isSymbol(char symbol) {
+    public boolean isSymbol(char symbol) {
       return kind == Kind.SYMBOL && value.charAt(0) == symbol;
     }
 
     /** The token as the user wrote it, for messages. */
-    String shown() {
+    public String shown() {
       switch (kind) {
         case END:
           return "the end of the statement";
@@ -45,16 +46,16 @@ final class CopyLexer {
   private final String text;
   private int position;
 
-  CopyLexer(String text) {
+  public StatementLexer(String text) {
     this.text = text;
   }
 
-  String text() {
+  public String text() {
     return text;
   }
 
   /** The next token (END at the end, again and again). */
-  Token next() {
+  public Token next() {
     skipBlank();
     if (position >= text.length()) {
       return new Token(Kind.END, "", text.length());
@@ -92,13 +93,16 @@ final class CopyLexer {
     return new Token(Kind.SYMBOL, String.valueOf(c), start);
   }
 
-  /** Moves past the parenthesis that closes the one just read; the offset of that closing one. */
-  int skipToClosingParenthesis(int openOffset) {
+  /**
+   * Moves past the parenthesis that closes the one just read; the offset of that closing one. {@code
+   * unclosed} is the error's message when there is none.
+   */
+  public int skipToClosingParenthesis(int openOffset, String unclosed) {
     int depth = 1;
     while (true) {
       Token token = next();
       if (token.kind() == Kind.END) {
-        throw error(openOffset, "the '(' after COPY is never closed: COPY (query) TO 'file'");
+        throw error(openOffset, unclosed);
       }
       if (token.isSymbol('(')) {
         depth++;
@@ -106,6 +110,17 @@ final class CopyLexer {
         return token.offset();
       }
     }
+  }
+
+  /** The offset of the next token, without reading it. */
+  public int peekOffset() {
+    skipBlank();
+    return position;
+  }
+
+  /** Moves to {@code offset} (one a token started at). */
+  public void reset(int offset) {
+    position = offset;
   }
 
   private void skipBlank() {
@@ -126,12 +141,12 @@ final class CopyLexer {
   }
 
   /** A failure at {@code offset} of the text. */
-  SqlException error(int offset, String problem) {
+  public SqlException error(int offset, String problem) {
     return new SqlException(line(offset), column(offset), problem);
   }
 
   /** The 1-based line of {@code offset}. */
-  int line(int offset) {
+  public int line(int offset) {
     int line = 1;
     for (int i = 0; i < offset && i < text.length(); i++) {
       if (text.charAt(i) == '\n') {
@@ -142,13 +157,13 @@ final class CopyLexer {
   }
 
   /** The 1-based column of {@code offset}. */
-  int column(int offset) {
+  public int column(int offset) {
     int end = Math.min(offset, text.length());
     int lineStart = end == 0 ? 0 : text.lastIndexOf('\n', end - 1) + 1;
     return offset - lineStart + 1;
   }
 
-  static String upper(String word) {
+  public static String upper(String word) {
     return word.toUpperCase(Locale.ROOT);
   }
 }
