@@ -32,7 +32,9 @@ import org.junit.jupiter.api.TestFactory;
  * <p>{@code -Dslt.corpus=DIR} runs the {@code .test} files under DIR instead (the corpus's {@code test}
  * folder), {@code -Dslt.corpus.sample=N} only N of those under {@code index/} and {@code random/} drawn
  * with {@code -Dslt.corpus.seed=S} (default 1) besides all the others ({@code select1-5}, {@code evidence}), {@code -Dslt.corpus.only=TEXT} those whose path contains TEXT. {@code -Dslt.corpus.engine=duckdb}
- * runs the files on DuckDB (the runner's own check). Every file prints a line of counts, the last test
+ * runs the files on DuckDB (the runner's own check); {@code -Dslt.corpus.engine=quiver} has Quiver run
+ * the statements (CREATE TABLE, INSERT, ...) too, instead of DuckDB building the tables (the default until
+ * that is measured). Every file prints a line of counts, the last test
  * the totals; they are also written to {@code target/sqllogictest-report.txt}.
  */
 class SqliteCorpusTest {
@@ -125,7 +127,9 @@ class SqliteCorpusTest {
     CorpusRunner.Outcome outcome;
     long leaked;
     try (BufferAllocator allocator = new RootAllocator()) {
-      try (SltEngine engine = onDuckDb ? new DuckDbSltEngine(true) : new QuiverOnDuckDbTables(allocator)) {
+      boolean quiverStatements = System.getProperty("slt.corpus.engine", "").equals("quiver");
+      try (SltEngine engine = onDuckDb ? new DuckDbSltEngine(true)
+          : quiverStatements ? new QuiverSltEngine(allocator) : new QuiverOnDuckDbTables(allocator)) {
         outcome = CorpusRunner.run(name, text, engine, onDuckDb ? DUCKDB_NAMES : QUIVER_NAMES,
             onDuckDb ? java.util.Map.of() : DIFFERENCES);
       }
