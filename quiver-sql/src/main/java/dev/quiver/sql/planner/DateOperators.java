@@ -101,6 +101,11 @@ final class DateOperators {
    */
   static final SqlRexConvertletTable CONVERTLETS = call -> {
     SqlOperator operator = call.getOperator();
+    if (operator.getKind() == SqlKind.TIMES || operator.getKind() == SqlKind.DIVIDE) {
+      SqlRexConvertlet standard = StandardConvertletTable.INSTANCE.get(call);
+      return standard == null ? null : (context, sqlCall) -> nullArithmetic(standard.convertCall(context, sqlCall),
+          context.getRexBuilder());
+    }
     if (operator != PLUS && operator != MINUS) {
       return StandardConvertletTable.INSTANCE.get(call);
     }
@@ -114,9 +119,48 @@ final class DateOperators {
             List.of(first, second));
       }
       ((SqlBasicCall) sqlCall).setOperator(operator == PLUS ? SqlStdOperatorTable.PLUS : SqlStdOperatorTable.MINUS);
-      return StandardConvertletTable.INSTANCE.get(sqlCall).convertCall(context, sqlCall);
+      return nullArithmetic(StandardConvertletTable.INSTANCE.get(sqlCall).convertCall(context, sqlCall),
+          context.getRexBuilder());
     };
   };
+
+  /**
+   * {@code a + NULL}, {@code NULL * b}, {@code a / NULL} ... of constants as the NULL of its type: Calcite
+   * takes such a call for a constant and then asks its value when it is an operand of {@code *} or
+   * {@code /} (the monotonicity of a projection: "not a literal"). Only when the other operands cannot
+   * fail (literals, and sums, differences and products of them), so that {@code 35 / 0 * NULL} still
+   * fails with division by zero, as in PostgreSQL.
+   */
+  private static RexNode nullArithmetic(RexNode converted, org.apache.calcite.rex.RexBuilder rexBuilder) {
+    if (!(converted instanceof org.apache.calcite.rex.RexCall call)
+        || call.getOperands().stream().noneMatch(DateOperators::nullConstant)
+        || !call.getOperands().stream().allMatch(DateOperators::cannotFail)) {
+      return converted;
+    }
+    return rexBuilder.makeNullLiteral(call.getType());
+  }
+
+  /** A NULL literal, or a sign or cast of one ({@code - CAST(NULL AS INTEGER)} before simplification). */
+  private static boolean nullConstant(RexNode node) {
+    if (org.apache.calcite.rex.RexUtil.isNullLiteral(node, true)) {
+      return true;
+    }
+    return node instanceof org.apache.calcite.rex.RexCall call && call.getOperands().size() == 1
+        && (call.getKind() == SqlKind.MINUS_PREFIX || call.getKind() == SqlKind.PLUS_PREFIX
+            || call.getKind() == SqlKind.CAST)
+        && nullConstant(call.getOperands().get(0));
+  }
+
+  private static boolean cannotFail(RexNode node) {
+    if (node instanceof org.apache.calcite.rex.RexLiteral || nullConstant(node)) {
+      return true;
+    }
+    return node instanceof org.apache.calcite.rex.RexCall call
+        && (call.getKind() == SqlKind.PLUS || call.getKind() == SqlKind.MINUS || call.getKind() == SqlKind.TIMES
+            || call.getKind() == SqlKind.MINUS_PREFIX || call.getKind() == SqlKind.PLUS_PREFIX)
+        && call.getType().getSqlTypeName() != org.apache.calcite.sql.type.SqlTypeName.DATE
+        && call.getOperands().stream().allMatch(DateOperators::cannotFail);
+  }
 
   private DateOperators() {}
 

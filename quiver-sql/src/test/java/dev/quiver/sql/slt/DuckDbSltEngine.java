@@ -16,13 +16,33 @@ import java.util.Locale;
 
 /** An in-memory DuckDB (JDBC, one thread, UTC) as a golden-file engine: the oracle of every expected block. */
 final class DuckDbSltEngine implements SltEngine {
+  private static final java.util.regex.Pattern CREATE_TABLE = java.util.regex.Pattern.compile(
+      "(?is)^\\s*CREATE\\s+TABLE\\b.*");
+  private static final java.util.regex.Pattern SINGLE_PRECISION = java.util.regex.Pattern.compile(
+      "(?i)\\b(FLOAT|REAL)\\b");
+
   private final Connection connection;
+  private final boolean postgresDialect;
 
   DuckDbSltEngine() throws SQLException {
+    this(false);
+  }
+
+  /**
+   * @param postgresDialect as SQLite's corpus runs on Quiver (PostgreSQL's semantics): {@code /} of
+   *     integers truncates ({@code integer_division}), and {@code FLOAT}/{@code REAL} columns of
+   *     {@code CREATE TABLE} are {@code DOUBLE} (PostgreSQL's FLOAT, SQLite's REAL; DuckDB's FLOAT has
+   *     single precision)
+   */
+  DuckDbSltEngine(boolean postgresDialect) throws SQLException {
     this.connection = DriverManager.getConnection("jdbc:duckdb:");
+    this.postgresDialect = postgresDialect;
     try (Statement statement = connection.createStatement()) {
       statement.execute("SET threads TO 1");
       statement.execute("SET TimeZone = 'UTC'");
+      if (postgresDialect) {
+        statement.execute("SET integer_division = true");
+      }
     }
   }
 
@@ -33,6 +53,9 @@ final class DuckDbSltEngine implements SltEngine {
 
   @Override
   public SltAnswer run(String sql) throws SQLException {
+    if (postgresDialect && CREATE_TABLE.matcher(sql).matches()) {
+      sql = SINGLE_PRECISION.matcher(sql).replaceAll("DOUBLE");
+    }
     try (Statement statement = connection.createStatement()) {
       if (!statement.execute(sql)) {
         return new SltAnswer("", List.of());
@@ -47,11 +70,11 @@ final class DuckDbSltEngine implements SltEngine {
           typeNames.add(type);
           types.append(letter(type));
         }
-        List<List<String>> rows = new ArrayList<>();
+        List<List<Object>> rows = new ArrayList<>();
         while (results.next()) {
-          List<String> values = new ArrayList<>(columns);
+          List<Object> values = new ArrayList<>(columns);
           for (int column = 1; column <= columns; column++) {
-            values.add(SltValues.render(value(results, column, typeNames.get(column - 1))));
+            values.add(value(results, column, typeNames.get(column - 1)));
           }
           rows.add(values);
         }

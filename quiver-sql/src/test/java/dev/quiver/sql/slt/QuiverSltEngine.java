@@ -50,13 +50,13 @@ final class QuiverSltEngine implements SltEngine {
       for (Field field : fields) {
         types.append(letter(field.getType()));
       }
-      List<List<String>> rows = new ArrayList<>();
+      List<List<Object>> rows = new ArrayList<>();
       for (VectorSchemaRoot batch = result.next(); batch != null; batch = result.next()) {
         try (VectorSchemaRoot rendered = batch) {
           for (int row = 0; row < rendered.getRowCount(); row++) {
-            List<String> values = new ArrayList<>(fields.size());
+            List<Object> values = new ArrayList<>(fields.size());
             for (FieldVector vector : rendered.getFieldVectors()) {
-              values.add(SltValues.render(value(vector, row)));
+              values.add(value(vector, row));
             }
             rows.add(values);
           }
@@ -137,6 +137,11 @@ final class QuiverSltEngine implements SltEngine {
       case NANOSECOND ->
         Instant.ofEpochSecond(Math.floorDiv(value, 1_000_000_000L), Math.floorMod(value, 1_000_000_000L));
     };
+  }
+
+  /** Registers a table file under {@code name} (replacing a table of that name). */
+  void register(String name, java.nio.file.Path file) throws java.io.IOException {
+    session.register(name, file);
   }
 
   @Override

@@ -7,6 +7,11 @@ interface SltEngine extends AutoCloseable {
   /** Runs one statement and reads its whole answer (a statement without rows answers no columns). */
   SltAnswer run(String sql) throws Exception;
 
+  /** Runs a statement record ({@code statement ok/error}); by default as {@link #run}. */
+  default void statement(String sql) throws Exception {
+    run(sql);
+  }
+
   @Override
   void close() throws Exception;
 }

@@ -5,12 +5,13 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Reads the sqllogictest format Quiver keeps its golden files in (DataFusion's and DuckDB's subset):
- * records separated by blank lines; {@code # ...} comments; {@code onlyif quiver} before a record
- * Quiver answers by PostgreSQL's semantics where DuckDB differs (the record is not run on DuckDB);
- * {@code statement ok}, {@code statement error [message fragment]}, and {@code query TYPES
- * [nosort|rowsort]} whose SQL ends at a {@code ----} line followed by the expected rows (values
- * separated by tabs) up to the next blank line. A malformed file fails with its name and line.
+ * Reads the sqllogictest format, both Quiver's golden files (DataFusion's and DuckDB's subset) and
+ * SQLite's corpus: records separated by blank lines; {@code # ...} comments; {@code onlyif ENGINE} /
+ * {@code skipif ENGINE} lines before a record (kept on it, {@link SltRecord#runsOn}); {@code statement
+ * ok}, {@code statement error [message fragment]}, {@code hash-threshold N}, {@code halt}, and
+ * {@code query TYPES [nosort|rowsort|valuesort] [label]} whose SQL ends at a {@code ----} line followed
+ * by the expected lines up to the next blank line (a query without one expects nothing). A malformed
+ * file fails with its name and line.
  */
 final class SltParser {
   private SltParser() {}
@@ -18,7 +19,7 @@ final class SltParser {
   static List<SltRecord> parse(String name, String text) {
     String[] lines = text.split("\n", -1);
     List<SltRecord> records = new ArrayList<>();
-    boolean quiverOnly = false;
+    List<String> conditions = new ArrayList<>();
     int i = 0;
     while (i < lines.length) {
       String line = stripCarriageReturn(lines[i]);
@@ -31,17 +32,22 @@ final class SltParser {
       String[] words = trimmed.split("\\s+");
       String directive = words[0].toLowerCase(Locale.ROOT);
       if (directive.equals("onlyif") || directive.equals("skipif")) {
-        if (words.length != 2) {
+        if (words.length < 2) {
           throw malformed(name, recordLine, "'" + trimmed + "' names no engine");
         }
-        String engine = words[1].toLowerCase(Locale.ROOT);
-        if (directive.equals("onlyif") && engine.equals("quiver")
-            || directive.equals("skipif") && engine.equals("duckdb")) {
-          quiverOnly = true;
-        } else {
-          throw malformed(name, recordLine, "only 'onlyif quiver' (or 'skipif duckdb') is understood, not '"
-              + trimmed + "'");
+        conditions.add(directive + " " + words[1].toLowerCase(Locale.ROOT));
+        i++;
+        continue;
+      }
+      if (directive.equals("hash-threshold") || directive.equals("halt")) {
+        boolean threshold = directive.equals("hash-threshold");
+        if (threshold != (words.length == 2) || threshold && !words[1].matches("\\d+")) {
+          throw malformed(name, recordLine, "'" + trimmed + "' is neither 'hash-threshold N' nor 'halt'");
         }
+        records.add(new SltRecord(threshold ? SltRecord.Kind.HASH_THRESHOLD : SltRecord.Kind.HALT,
+            threshold ? words[1] : "", recordLine, "", SltRecord.Sort.NOSORT, List.of(), List.copyOf(conditions), "",
+            -1));
+        conditions.clear();
         i++;
         continue;
       }
@@ -80,11 +86,11 @@ final class SltParser {
               throw malformed(name, recordLine, "'statement ok' has no expected rows");
             }
             records.add(new SltRecord(SltRecord.Kind.STATEMENT_OK, sql, recordLine, "", SltRecord.Sort.NOSORT,
-                List.of(), quiverOnly, -1));
+                List.of(), List.copyOf(conditions), "", -1));
           } else if (outcome.equals("error")) {
             String fragment = trimmed.substring(trimmed.toLowerCase(Locale.ROOT).indexOf("error") + 5).trim();
             records.add(new SltRecord(SltRecord.Kind.STATEMENT_ERROR, sql, recordLine, "", SltRecord.Sort.NOSORT,
-                fragment.isEmpty() ? List.of() : List.of(fragment), quiverOnly, -1));
+                fragment.isEmpty() ? List.of() : List.of(fragment), List.copyOf(conditions), "", -1));
           } else {
             throw malformed(name, recordLine, "'statement' needs 'ok' or 'error', not '" + words[1] + "'");
           }
@@ -98,18 +104,16 @@ final class SltParser {
             sort = switch (words[2].toLowerCase(Locale.ROOT)) {
               case "nosort" -> SltRecord.Sort.NOSORT;
               case "rowsort" -> SltRecord.Sort.ROWSORT;
+              case "valuesort" -> SltRecord.Sort.VALUESORT;
               default -> throw malformed(name, recordLine, "unknown sort mode '" + words[2] + "'");
             };
           }
-          if (!separator) {
-            throw malformed(name, recordLine, "a query without a '----' line");
-          }
-          records.add(new SltRecord(SltRecord.Kind.QUERY, sql, recordLine, words[1], sort, expected, quiverOnly,
-              expectedStart));
+          records.add(new SltRecord(SltRecord.Kind.QUERY, sql, recordLine, words[1], sort, expected,
+              List.copyOf(conditions), words.length > 3 ? words[3] : "", expectedStart));
         }
         default -> throw malformed(name, recordLine, "unknown record '" + words[0] + "'");
       }
-      quiverOnly = false;
+      conditions.clear();
     }
     return records;
   }

@@ -53,6 +53,16 @@ class SltTest {
     String name = file.getFileName().toString();
     String text = Files.readString(file, StandardCharsets.UTF_8);
     List<SltRecord> records = SltParser.parse(name, text);
+    for (SltRecord record : records) {
+      if (record.kind() == SltRecord.Kind.HASH_THRESHOLD || record.kind() == SltRecord.Kind.HALT
+          || record.sort() == SltRecord.Sort.VALUESORT || !record.label().isEmpty()
+          || !record.conditions().isEmpty() && !record.conditions().equals(List.of("onlyif quiver"))
+              && !record.conditions().equals(List.of("skipif duckdb"))) {
+        throw new IllegalArgumentException(name + ":" + record.line() + ": a golden file takes only 'onlyif quiver'"
+            + " (or 'skipif duckdb') conditions, no hash-threshold, halt, valuesort or labels (SQLite's corpus does:"
+            + " SqliteCorpusTest)");
+      }
+    }
     boolean rewrite = Boolean.getBoolean("slt.rewrite");
     List<String> failures = new ArrayList<>();
     List<SltAnswer> duckDbAnswers = new ArrayList<>();

@@ -63,6 +63,80 @@ final class SltValues {
     return value.toString();
   }
 
+  /**
+   * A value as SQLite's sqllogictest prints it for its column's type letter: NULL as {@code NULL};
+   * {@code I} an integer (a fraction truncated, as SQLite's {@code sqlite3_column_int64}); {@code R}
+   * with three decimals, the binary value rounded half-even (C's {@code printf("%.3f")}); {@code T} the
+   * text, the empty string as {@code (empty)}, characters outside printable ASCII as {@code @}.
+   */
+  static String renderAs(char type, Object value) {
+    if (value == null) {
+      return "NULL";
+    }
+    if (value instanceof Boolean bool) {
+      value = bool ? 1L : 0L;
+    }
+    return switch (type) {
+      case 'I' -> integerText(value);
+      case 'R' -> threeDecimals(value);
+      default -> printable(value);
+    };
+  }
+
+  private static String integerText(Object value) {
+    if (value instanceof BigDecimal decimal) {
+      return decimal.toBigInteger().toString();
+    }
+    if (value instanceof Double || value instanceof Float) {
+      double number = ((Number) value).doubleValue();
+      return Double.isNaN(number) ? "0" : Long.toString((long) number);
+    }
+    if (value instanceof String text) {
+      java.util.regex.Matcher leading = java.util.regex.Pattern.compile("^\\s*[-+]?\\d+").matcher(text);
+      return leading.find() ? new BigInteger(leading.group().trim().replace("+", "")).toString() : "0";
+    }
+    return value.toString();
+  }
+
+  private static String threeDecimals(Object value) {
+    BigDecimal exact;
+    boolean negative;
+    if (value instanceof BigDecimal decimal) {
+      exact = decimal;
+      negative = decimal.signum() < 0;
+    } else if (value instanceof Number number && !(value instanceof BigInteger)) {
+      double real = number.doubleValue();
+      if (Double.isNaN(real) || Double.isInfinite(real)) {
+        return Double.isNaN(real) ? "nan" : real > 0 ? "inf" : "-inf";
+      }
+      exact = new BigDecimal(real);
+      negative = real < 0 || 1 / real < 0;
+    } else if (value instanceof BigInteger integer) {
+      exact = new BigDecimal(integer);
+      negative = integer.signum() < 0;
+    } else {
+      java.util.regex.Matcher leading = java.util.regex.Pattern
+          .compile("^\\s*[-+]?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d+)?")
+          .matcher(value.toString());
+      return threeDecimals(leading.find() ? Double.parseDouble(leading.group().trim()) : 0.0);
+    }
+    String text = exact.setScale(3, java.math.RoundingMode.HALF_EVEN).toPlainString();
+    return negative && !text.startsWith("-") ? "-" + text : text;
+  }
+
+  private static String printable(Object value) {
+    String text = value instanceof String string ? string : render(value);
+    if (text.isEmpty()) {
+      return "(empty)";
+    }
+    StringBuilder printed = new StringBuilder(text.length());
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      printed.append(c < 0x20 || c > 0x7e ? '@' : c);
+    }
+    return printed.toString();
+  }
+
   private static String renderFloat(double number, String shortest) {
     if (Double.isNaN(number)) {
       return "nan";
