@@ -30,6 +30,7 @@ import java.util.stream.Stream;
  * DIR/main/                         (the default schema; CREATE SCHEMA s makes DIR/s/)
  * DIR/main/orders/_quiver/manifest-N + part-*.qvr   (a table: {@link StoredTable})
  * DIR/main/recent.view              (a view: {@link StoredViews})
+ * DIR/main/orders_id.index          (a name CREATE INDEX accepted: {@link StoredIndexes})
  * </pre>
  *
  * Temporary tables and views ({@code CREATE TEMP TABLE}) live in schema {@code temp}, a folder of the

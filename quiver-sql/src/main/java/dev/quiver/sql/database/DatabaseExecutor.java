@@ -245,8 +245,15 @@ public final class DatabaseExecutor {
     return Outcome.done();
   }
 
-  private Outcome createIndex(DatabaseStatement.CreateIndex index) {
+  private Outcome createIndex(DatabaseStatement.CreateIndex index) throws IOException {
     StoredTable table = table(index.table());
+    if (index.name() != null && !StoredIndexes.create(database.schemaFolder(table.schemaName()), index.name(),
+        table.name())) {
+      if (index.ifNotExists()) {
+        return Outcome.done();
+      }
+      throw QuiverException.user("index " + index.name() + " already exists");
+    }
     return new Outcome(-1, "CREATE INDEX " + (index.name() == null ? "" : index.name() + " ") + "on " + table.name()
         + " accepted; Quiver builds no index (its scans prune by zone maps), so nothing was built");
   }
@@ -254,8 +261,17 @@ public final class DatabaseExecutor {
   private Outcome drop(DatabaseStatement.Drop drop) throws IOException {
     Name name = drop.name();
     switch (drop.kind()) {
-      case INDEX:
+      case INDEX: {
+        var file = StoredIndexes.find(database.schemaFolder(schemaOf(name, false)), name.name());
+        if (file.isEmpty()) {
+          if (drop.ifExists()) {
+            return Outcome.done();
+          }
+          throw QuiverException.user("index " + name + " does not exist");
+        }
+        StoredTable.deleteQuietly(file.get());
         return Outcome.done();
+      }
       case SCHEMA: {
         var schema = database.schema(name.name());
         if (schema.isEmpty()) {
@@ -298,6 +314,7 @@ public final class DatabaseExecutor {
           throw QuiverException.user("table " + name + " does not exist");
         }
         removeFolder(table.get().folder());
+        StoredIndexes.dropFor(database.schemaFolder(table.get().schemaName()), table.get().name());
         return Outcome.done();
       }
     }

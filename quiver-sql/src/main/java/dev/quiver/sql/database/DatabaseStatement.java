@@ -42,7 +42,7 @@ public sealed interface DatabaseStatement {
   record CreateSchema(String name, boolean ifNotExists) implements DatabaseStatement {}
 
   /** {@code CREATE [UNIQUE] INDEX name ON table (...)}: accepted, and nothing is built. */
-  record CreateIndex(String name, Name table) implements DatabaseStatement {}
+  record CreateIndex(String name, Name table, boolean ifNotExists) implements DatabaseStatement {}
 
   /** What a DROP removes. */
   enum Kind {

@@ -72,11 +72,11 @@ public final class DatabaseStatementParser {
     boolean temporary = accept("TEMP") || accept("TEMPORARY");
     if (accept("UNIQUE") || token.isWord("INDEX")) {
       expect("INDEX");
-      acceptAll("IF", "NOT", "EXISTS");
+      boolean ifNotExists = acceptAll("IF", "NOT", "EXISTS");
       String index = token.isWord("ON") ? null : name().name();
       expect("ON");
       Name table = name();
-      return new DatabaseStatement.CreateIndex(index, table);
+      return new DatabaseStatement.CreateIndex(index, table, ifNotExists);
     }
     if (accept("SCHEMA")) {
       boolean ifNotExists = acceptAll("IF", "NOT", "EXISTS");
