@@ -55,6 +55,11 @@ final class JobCommit {
       files.addAll(written);
       long version = state.manifest().map(previous -> previous.version() + 1).orElse(1L);
       Manifest next = new Manifest(version, job.jobId(), job.dataSchema(), job.partitionSchema(), files, retired);
+      if (state.manifest().isPresent() && ManifestStore.read(root, version - 1).isEmpty()) {
+        // the version this commit builds on was cleaned up: newer ones committed meanwhile, and the name
+        // of version n+1 may be free again; publishing it would put the job's files below the latest
+        continue;
+      }
       boolean published;
       try {
         published = ManifestStore.publish(root, next);
