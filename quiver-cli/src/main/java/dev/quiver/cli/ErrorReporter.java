@@ -29,6 +29,7 @@ final class ErrorReporter implements IExecutionExceptionHandler, IParameterExcep
   static final int IO = 4;
   static final int RESOURCE = 5;
   static final int CANCELLED = 6;
+  static final int CONFLICT = 7;
 
   private final boolean debug;
 
@@ -97,6 +98,8 @@ final class ErrorReporter implements IExecutionExceptionHandler, IParameterExcep
         return RESOURCE;
       case CANCELLED:
         return CANCELLED;
+      case CONFLICT:
+        return CONFLICT;
       default:
         return FAILURE;
     }

@@ -65,7 +65,7 @@ class LauncherAndExitCodesTest {
     Set<Integer> codes = new HashSet<>();
     for (ErrorCode code : EnumSet.allOf(ErrorCode.class)) {
       int exitCode = ErrorReporter.exitCode(new QuiverException(code, "x"));
-      assertThat(exitCode).as(code.name()).isBetween(1, 6);
+      assertThat(exitCode).as(code.name()).isBetween(1, 7);
       codes.add(exitCode);
     }
     assertThat(codes).hasSize(ErrorCode.values().length);
@@ -74,6 +74,7 @@ class LauncherAndExitCodesTest {
     assertThat(ErrorReporter.exitCode(ErrorCode.IO)).isEqualTo(4);
     assertThat(ErrorReporter.exitCode(ErrorCode.RESOURCE)).isEqualTo(5);
     assertThat(ErrorReporter.exitCode(ErrorCode.CANCELLED)).isEqualTo(6);
+    assertThat(ErrorReporter.exitCode(ErrorCode.CONFLICT)).isEqualTo(7);
     assertThat(ErrorReporter.exitCode(ErrorCode.INTERNAL)).isEqualTo(1);
   }
 
