@@ -7,22 +7,33 @@ import java.util.Objects;
  * The frame of a windowed aggregate or value function: the rows of the partition, around the current
  * one, that it reads.
  *
- * @param rows ROWS (offsets count rows) or RANGE (offsets are distances on the one ORDER BY key;
- *     CURRENT ROW means the row's peers)
+ * @param unit what offsets count: rows, distances on the one ORDER BY key, or peer groups
  * @param lower where the frame starts
  * @param upper where it ends (inclusive)
  * @param exclude the rows EXCLUDE takes out of the frame
  */
-public record WindowFrame(boolean rows, Bound lower, Bound upper, Exclude exclude) {
+public record WindowFrame(Unit unit, Bound lower, Bound upper, Exclude exclude) {
   public WindowFrame {
+    Objects.requireNonNull(unit, "unit");
     Objects.requireNonNull(lower, "lower");
     Objects.requireNonNull(upper, "upper");
     Objects.requireNonNull(exclude, "exclude");
   }
 
   /** A frame that excludes nothing. */
-  public WindowFrame(boolean rows, Bound lower, Bound upper) {
-    this(rows, lower, upper, Exclude.NO_OTHERS);
+  public WindowFrame(Unit unit, Bound lower, Bound upper) {
+    this(unit, lower, upper, Exclude.NO_OTHERS);
+  }
+
+  /**
+   * What a frame's offsets count. ROWS: rows (CURRENT ROW is the row itself). RANGE: distances on the one
+   * ORDER BY key (CURRENT ROW is the row's peers). GROUPS: peer groups, rows equal on every ORDER BY key
+   * ({@code 1 PRECEDING} starts at the group before the row's; CURRENT ROW is the row's peers).
+   */
+  public enum Unit {
+    ROWS,
+    RANGE,
+    GROUPS
   }
 
   /** EXCLUDE: nothing, the current row, its peer group, or its peers but itself. */
@@ -34,7 +45,7 @@ public record WindowFrame(boolean rows, Bound lower, Bound upper, Exclude exclud
   }
 
   /** The whole partition. */
-  public static final WindowFrame PARTITION = new WindowFrame(true, Bound.UNBOUNDED_PRECEDING,
+  public static final WindowFrame PARTITION = new WindowFrame(Unit.ROWS, Bound.UNBOUNDED_PRECEDING,
       Bound.UNBOUNDED_FOLLOWING);
 
   /** Where a frame starts or ends. */
@@ -50,8 +61,8 @@ public record WindowFrame(boolean rows, Bound lower, Bound upper, Exclude exclud
    * One end of a frame.
    *
    * @param kind which kind
-   * @param offset for PRECEDING and FOLLOWING the distance (rows, or the ORDER BY key's units;
-   *     never negative), else null
+   * @param offset for PRECEDING and FOLLOWING the distance (rows, the ORDER BY key's units, or peer
+   *     groups; never negative), else null
    */
   public record Bound(BoundKind kind, BigDecimal offset) {
     public static final Bound UNBOUNDED_PRECEDING = new Bound(BoundKind.UNBOUNDED_PRECEDING, null);
@@ -90,7 +101,7 @@ public record WindowFrame(boolean rows, Bound lower, Bound upper, Exclude exclud
 
   @Override
   public String toString() {
-    return (rows ? "ROWS" : "RANGE") + " BETWEEN " + lower + " AND " + upper
+    return unit + " BETWEEN " + lower + " AND " + upper
         + (exclude == Exclude.NO_OTHERS ? "" : " EXCLUDE " + exclude.name().replace('_', ' '));
   }
 }

@@ -7,6 +7,7 @@ import dev.quiver.exec.plan.WindowFrame;
 import dev.quiver.exec.plan.WindowFrame.Bound;
 import dev.quiver.exec.plan.WindowFrame.BoundKind;
 import java.math.BigDecimal;
+import java.util.Arrays;
 import org.apache.arrow.vector.BaseFixedWidthVector;
 import org.apache.arrow.vector.DecimalVector;
 import org.apache.arrow.vector.FieldVector;
@@ -17,7 +18,8 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 /**
  * Each row's frame as [start, end) row indexes of the chunk (empty when start == end), both
  * non-decreasing inside a partition: ROWS by counting, RANGE by the peers (CURRENT ROW) or by two
- * pointers over the one ORDER BY key (offsets; a NULL key's frame is its NULL peers). O(rows).
+ * pointers over the one ORDER BY key (offsets; a NULL key's frame is its NULL peers), GROUPS by
+ * counting peer groups. O(rows).
  */
 final class FrameBounds {
   final int[] start;
@@ -80,7 +82,7 @@ final class FrameBounds {
 
   /** Heap bytes of the bounds of {@code rows} rows. */
   static long bytes(int rows) {
-    return 8L * rows + 32;
+    return 12L * rows + 40; // start, end and (GROUPS) the partition's group starts
   }
 
   /**
@@ -91,14 +93,20 @@ final class FrameBounds {
     int rows = layout.rows;
     int[] start = new int[rows];
     int[] end = new int[rows];
-    boolean offsets = !frame.rows() && (frame.lower().offset() != null || frame.upper().offset() != null);
+    boolean offsets = frame.unit() == WindowFrame.Unit.RANGE
+        && (frame.lower().offset() != null || frame.upper().offset() != null);
+    int[] groupStarts = frame.unit() == WindowFrame.Unit.GROUPS ? new int[rows + 1] : null;
     RangeKeys keys = offsets ? RangeKeys.of(orderKey, key) : null;
     for (int k = 0; k < layout.partitionCount; k++) {
       int from = layout.partitions[k];
       int to = layout.partitions[k + 1];
-      if (frame.rows()) {
+      if (frame.unit() == WindowFrame.Unit.ROWS) {
         rows(frame.lower(), false, from, to, start);
         rows(frame.upper(), true, from, to, end);
+      } else if (frame.unit() == WindowFrame.Unit.GROUPS) {
+        int groups = groupStarts(from, to, layout, groupStarts);
+        groups(frame.lower(), false, from, to, layout, groupStarts, groups, start);
+        groups(frame.upper(), true, from, to, layout, groupStarts, groups, end);
       } else {
         range(frame.lower(), false, from, to, layout, keys, start);
         range(frame.upper(), true, from, to, layout, keys, end);
@@ -115,8 +123,8 @@ final class FrameBounds {
   private static void rows(Bound bound, boolean upper, int from, int to, int[] into) {
     int add = upper ? 1 : 0;
     switch (bound.kind()) {
-      case UNBOUNDED_PRECEDING -> java.util.Arrays.fill(into, from, to, from);
-      case UNBOUNDED_FOLLOWING -> java.util.Arrays.fill(into, from, to, to);
+      case UNBOUNDED_PRECEDING -> Arrays.fill(into, from, to, from);
+      case UNBOUNDED_FOLLOWING -> Arrays.fill(into, from, to, to);
       case CURRENT_ROW -> {
         for (int row = from; row < to; row++) {
           into[row] = row + add;
@@ -133,6 +141,52 @@ final class FrameBounds {
     }
   }
 
+  /**
+   * The peer groups of partition [from, to): their first rows in {@code into[0..groups)}, then
+   * {@code to}; returns how many groups.
+   */
+  private static int groupStarts(int from, int to, ChunkLayout layout, int[] into) {
+    int groups = 0;
+    for (int row = from; row < to; row = layout.peerEnd[row]) {
+      into[groups++] = row;
+    }
+    into[groups] = to;
+    return groups;
+  }
+
+  /**
+   * GROUPS: the frame of a row in group g starts at group g - n (n PRECEDING) or g + n (n FOLLOWING) and
+   * ends after it; groups before the first or after the last are the partition's ends.
+   */
+  private static void groups(Bound bound, boolean upper, int from, int to, ChunkLayout layout, int[] groupStarts,
+      int groups, int[] into) {
+    switch (bound.kind()) {
+      case UNBOUNDED_PRECEDING -> Arrays.fill(into, from, to, from);
+      case UNBOUNDED_FOLLOWING -> Arrays.fill(into, from, to, to);
+      case CURRENT_ROW -> System.arraycopy(upper ? layout.peerEnd : layout.peerStart, from, into, from, to - from);
+      case PRECEDING, FOLLOWING -> {
+        long offset = groupOffset(bound.offset());
+        long signed = bound.kind() == BoundKind.PRECEDING ? -offset : offset;
+        int group = 0;
+        for (int row = from; row < to; row++) {
+          if (row == groupStarts[group + 1]) {
+            group++;
+          }
+          // the frame's end is the start of the group after group g + signed
+          long at = group + signed + (upper ? 1 : 0);
+          into[row] = groupStarts[(int) Math.max(0, Math.min(groups, at))];
+        }
+      }
+    }
+  }
+
+  private static long groupOffset(BigDecimal offset) {
+    if (offset.stripTrailingZeros().scale() > 0) {
+      throw new QuiverException(ErrorCode.USER, "a GROUPS frame offset must be a whole number, not " + offset);
+    }
+    return offset.compareTo(BigDecimal.valueOf(Integer.MAX_VALUE)) > 0 ? Integer.MAX_VALUE : offset.longValue();
+  }
+
   private static long rowOffset(BigDecimal offset) {
     if (offset.stripTrailingZeros().scale() > 0) {
       throw new QuiverException(ErrorCode.USER, "a ROWS frame offset must be a whole number, not " + offset);
@@ -143,8 +197,8 @@ final class FrameBounds {
   private static void range(Bound bound, boolean upper, int from, int to, ChunkLayout layout, RangeKeys keys,
       int[] into) {
     switch (bound.kind()) {
-      case UNBOUNDED_PRECEDING -> java.util.Arrays.fill(into, from, to, from);
-      case UNBOUNDED_FOLLOWING -> java.util.Arrays.fill(into, from, to, to);
+      case UNBOUNDED_PRECEDING -> Arrays.fill(into, from, to, from);
+      case UNBOUNDED_FOLLOWING -> Arrays.fill(into, from, to, to);
       case CURRENT_ROW -> System.arraycopy(upper ? layout.peerEnd : layout.peerStart, from, into, from, to - from);
       case PRECEDING, FOLLOWING -> keys.bounds(bound, upper, from, to, layout, into);
     }

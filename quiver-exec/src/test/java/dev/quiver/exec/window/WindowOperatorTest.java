@@ -126,11 +126,13 @@ class WindowOperatorTest {
       for (int i = 0; i < 2; i++) {
         Bound lower = randomBound(random, true);
         Bound upper = randomBound(random, false);
-        if (order.isEmpty() && (lower.offset() != null || upper.offset() != null)) {
+        // RANGE or GROUPS: both see peers; GROUPS offsets need no ORDER BY (all rows are then one group)
+        WindowFrame.Unit unit = random.nextBoolean() ? WindowFrame.Unit.RANGE : WindowFrame.Unit.GROUPS;
+        if (unit == WindowFrame.Unit.RANGE && order.isEmpty() && (lower.offset() != null || upper.offset() != null)) {
           lower = Bound.UNBOUNDED_PRECEDING;
           upper = Bound.CURRENT_ROW;
         }
-        calls.addAll(aggregates(new WindowFrame(false, lower, upper, randomExclude(random))));
+        calls.addAll(aggregates(new WindowFrame(unit, lower, upper, randomExclude(random))));
       }
     } else {
       order = List.of(o, new SortKey(0, random.nextBoolean(), false));
@@ -140,10 +142,12 @@ class WindowOperatorTest {
       calls.add(call(WindowFunction.LEAD, List.of(5), 1 + random.nextInt(3), WindowFrame.PARTITION, TEXT));
       calls.add(call(WindowFunction.LAG, List.of(3, 0), 1 + random.nextInt(3), WindowFrame.PARTITION, INT64));
       for (int i = 0; i < 2; i++) {
-        WindowFrame frame = new WindowFrame(random.nextInt(3) > 0, randomBound(random, true),
+        WindowFrame.Unit[] units = WindowFrame.Unit.values();
+        WindowFrame frame = new WindowFrame(units[random.nextInt(units.length)], randomBound(random, true),
             randomBound(random, false), randomExclude(random));
-        if (!frame.rows() && (frame.lower().offset() != null || frame.upper().offset() != null)) {
-          frame = new WindowFrame(true, frame.lower(), frame.upper(), frame.exclude());
+        if (frame.unit() == WindowFrame.Unit.RANGE && (frame.lower().offset() != null
+            || frame.upper().offset() != null)) {
+          frame = new WindowFrame(WindowFrame.Unit.ROWS, frame.lower(), frame.upper(), frame.exclude());
         }
         calls.addAll(aggregates(frame));
         calls.add(call(WindowFunction.FIRST_VALUE, List.of(3), 0, frame, INT64));
@@ -228,7 +232,7 @@ class WindowOperatorTest {
     Random random = new Random(seed);
     List<Object[]> rows = rows(random, 60_000, 40, 5_000);
     PlanNode input = values(rows);
-    WindowFrame sliding = new WindowFrame(true, Bound.preceding(BigDecimal.valueOf(3)),
+    WindowFrame sliding = new WindowFrame(WindowFrame.Unit.ROWS, Bound.preceding(BigDecimal.valueOf(3)),
         Bound.following(BigDecimal.ONE));
     List<WindowCall> calls = List.of(call(WindowFunction.ROW_NUMBER, List.of(), 0, WindowFrame.PARTITION, INT64),
         call(WindowFunction.SUM, List.of(3), 0, sliding, INT64), call(WindowFunction.MAX, List.of(5), 0, sliding,

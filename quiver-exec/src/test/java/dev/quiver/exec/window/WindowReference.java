@@ -200,11 +200,35 @@ final class WindowReference {
   /** Whether row {@code r} of the partition is in row {@code row}'s frame. */
   private static boolean inFrame(WindowFrame frame, List<Object[]> partition, int row, int r,
       List<SortKey> orderKeys) {
-    if (frame.rows()) {
+    if (frame.unit() == WindowFrame.Unit.ROWS) {
       return r >= rowsBound(frame.lower(), row, true) && r <= rowsBound(frame.upper(), row, false);
+    }
+    if (frame.unit() == WindowFrame.Unit.GROUPS) {
+      // peer group numbers, counted from the partition's start; offsets count groups as ROWS counts rows
+      long mine = group(partition, row, orderKeys);
+      long theirs = group(partition, r, orderKeys);
+      return theirs >= rowsBound(frame.lower(), (int) mine, true) && theirs <= rowsBound(frame.upper(), (int) mine,
+          false);
     }
     return rangeOk(frame.lower(), partition, row, r, orderKeys, true)
         && rangeOk(frame.upper(), partition, row, r, orderKeys, false);
+  }
+
+  /** The last partition whose group numbers were counted, and them (one partition is asked about row by row). */
+  private static final ThreadLocal<Object[]> LAST_GROUPS = new ThreadLocal<>();
+
+  /** The number of the peer group of row {@code row} in its partition (0 for the first). */
+  private static long group(List<Object[]> partition, int row, List<SortKey> orderKeys) {
+    Object[] last = LAST_GROUPS.get();
+    if (last == null || last[0] != partition || last[1] != orderKeys) {
+      long[] numbers = new long[partition.size()];
+      for (int r = 1; r < numbers.length; r++) {
+        numbers[r] = numbers[r - 1] + (peers(partition.get(r - 1), partition.get(r), orderKeys) ? 0 : 1);
+      }
+      last = new Object[] {partition, orderKeys, numbers};
+      LAST_GROUPS.set(last);
+    }
+    return ((long[]) last[2])[row];
   }
 
   private static long rowsBound(Bound bound, int row, boolean lower) {

@@ -53,6 +53,9 @@ final class OutputNames {
       if (name != null && text != null) {
         name = withIntegerDivisions(name, item.getParserPosition(), text);
       }
+      if (name != null) {
+        name = GroupsFrames.named(name);
+      }
       named.add(name == null ? item
           : SqlStdOperatorTable.AS.createCall(item.getParserPosition(), item,
               new SqlIdentifier(name, SqlParserPos.ZERO)));

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * The lenient dialect's pre-pass over a query's text, before Calcite's parser sees it: a leading
@@ -16,7 +17,8 @@ import java.util.Locale;
  * DuckDB's integer division {@code //} becomes {@code /} (Calcite would read a comment); a string literal
  * right after {@code FROM} or {@code JOIN} becomes a quoted identifier (a table given by path,
  * {@code FROM 'data/*.parquet'}); DuckDB's {@code lag(x IGNORE NULLS) OVER} becomes Calcite's {@code lag(x)
- * IGNORE NULLS OVER}. Positions of errors in the rewritten text map back to the text as written.
+ * IGNORE NULLS OVER}; window frames in GROUPS units are written as Calcite reads them ({@link GroupsFrames}).
+ * Positions of errors in the rewritten text map back to the text as written.
  */
 final class QueryText {
   /** What the statement asks for. */
@@ -104,6 +106,7 @@ final class QueryText {
     java.util.Set<Integer> commaAfter = new java.util.HashSet<>();
     java.util.Set<Integer> castAfter = new java.util.HashSet<>();
     InfixCasts infixCasts = InfixCasts.find(words, sql);
+    Map<Integer, String> groupsFrames = GroupsFrames.find(words, sql);
     for (int index = 0; index < words.size(); index++) {
       Token token = words.get(index);
       Token next = index + 1 < words.size() ? words.get(index + 1) : null;
@@ -136,7 +139,16 @@ final class QueryText {
         previous = end;
         continue;
       }
-      if (token.isWord("distinct") && previous != null && previous.isWord("select") && next != null
+      String frameText = groupsFrames.get(index);
+      if (frameText != null) {
+        // a GROUPS frame's word or offset digit ({@link GroupsFrames}): longer texts are insertions
+        int extra = frameText.length() - (token.end - token.start);
+        for (int k = 0; k < extra; k++) {
+          insertions.add(positionOf(out, out.length()));
+          out.append(frameText.charAt(k));
+        }
+        out.append(frameText, Math.max(0, extra), frameText.length());
+      } else if (token.isWord("distinct") && previous != null && previous.isWord("select") && next != null
           && next.isWord("on") && index + 2 < words.size() && words.get(index + 2).isOther(sql, '(')) {
         // DISTINCT ON (k, ...) x, ... becomes "$DON"(k, ...), x, ... for DialectClauses (same length, one comma)
         Token open = words.get(index + 2);

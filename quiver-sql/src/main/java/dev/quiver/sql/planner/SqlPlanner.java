@@ -91,10 +91,6 @@ public final class SqlPlanner {
     return timeZone;
   }
 
-  /** A window frame in GROUPS units, which Calcite's grammar does not read ({@code GROUPS BETWEEN ...}). */
-  private static final java.util.regex.Pattern GROUPS_FRAME = java.util.regex.Pattern.compile(
-      "(?i)\\bGROUPS\\s+(BETWEEN|UNBOUNDED|CURRENT|\\d)");
-
   private SqlStatement planStatement(String sql) {
     QueryText text = QueryText.of(sql);
     ErrorMessages errors = new ErrorMessages(text).withCatalog(catalog);
@@ -102,14 +98,6 @@ public final class SqlPlanner {
     try {
       parsed = LogicalPlanning.parse(text.rewritten());
     } catch (SqlParseException failure) {
-      java.util.regex.Matcher groups = GROUPS_FRAME.matcher(sql);
-      if (groups.find()) {
-        // only when the text does not parse: the words may stand in a string literal of a valid query
-        String before = sql.substring(0, groups.start());
-        int line = (int) before.chars().filter(c -> c == '\n').count() + 1;
-        throw new SqlException(line, groups.start() - before.lastIndexOf('\n'),
-            "window frames in GROUPS units are not supported yet (ROWS and RANGE frames are)");
-      }
       throw errors.parse(failure);
     }
     DialectClauses.Result clauses;

@@ -27,7 +27,8 @@ import org.apache.calcite.sql.type.SqlTypeName;
  * A Calcite {@link Window} (made from the OVER calls of a projection by
  * {@code PROJECT_TO_LOGICAL_PROJECT_AND_WINDOW}) to one {@link WindowNode} per run of window groups with
  * the same partitioning and order (their frames differ), stacked (each appends its calls' columns, so
- * the columns come out in the Window's order). The Window's
+ * the columns come out in the Window's order; a ROWS frame with marked offsets is a GROUPS frame, see
+ * {@link GroupsFrames}). The Window's
  * constants that calls read as values (LAG's default, {@code sum(1)}) and arguments of another type than
  * their call's (LAG's default, cast to Calcite's type of the call) become columns of a projection below,
  * removed again above; constant offsets (LAG/LEAD, NTILE, NTH_VALUE) become the call's offset.
@@ -70,9 +71,17 @@ final class WindowTranslation {
       }
       partitionKeys = group.keys.asList();
       orderKeys = groupOrder;
-      WindowFrame frame = new WindowFrame(group.isRows,
-          bound(group.lowerBound, group.isRows, orderKeys, node, inputCount, constants),
-          bound(group.upperBound, group.isRows, orderKeys, node, inputCount, constants), exclude(group.exclude));
+      WindowFrame.Bound lower = bound(group.lowerBound, group.isRows, orderKeys, node, inputCount, constants);
+      WindowFrame.Bound upper = bound(group.upperBound, group.isRows, orderKeys, node, inputCount, constants);
+      WindowFrame.Unit unit = group.isRows ? WindowFrame.Unit.ROWS : WindowFrame.Unit.RANGE;
+      if (group.isRows
+          && (GroupsFrames.isGroupsOffset(lower.offset()) || GroupsFrames.isGroupsOffset(upper.offset()))) {
+        // a GROUPS frame, written in ROWS units with marked offsets (GroupsFrames)
+        unit = WindowFrame.Unit.GROUPS;
+        lower = groups(lower);
+        upper = groups(upper);
+      }
+      WindowFrame frame = new WindowFrame(unit, lower, upper, exclude(group.exclude));
       for (Window.RexWinAggCall call : group.aggCalls) {
         calls.add(call(call, frame, node, inputCount, constants, arguments));
       }
@@ -332,6 +341,20 @@ final class WindowTranslation {
       throw SqlException.unpositioned("a window frame offset must not be negative or NULL: " + literal);
     }
     return bound.isPreceding() ? WindowFrame.Bound.preceding(offset) : WindowFrame.Bound.following(offset);
+  }
+
+  /** A bound of a GROUPS frame from its marked ROWS bound (CURRENT ROW and UNBOUNDED are the same words). */
+  private static WindowFrame.Bound groups(WindowFrame.Bound bound) {
+    if (bound.offset() == null) {
+      return bound;
+    }
+    BigDecimal offset = GroupsFrames.groupsOffset(bound.offset());
+    if (offset.signum() < 0) {
+      throw SqlException.unpositioned("a ROWS frame offset of " + bound.offset() + " rows in a frame with a GROUPS"
+          + " offset");
+    }
+    return bound.kind() == WindowFrame.BoundKind.PRECEDING ? WindowFrame.Bound.preceding(offset)
+        : WindowFrame.Bound.following(offset);
   }
 
   /** An interval offset of a RANGE frame in its ORDER BY key's units (days of a DATE, a TIMESTAMP's unit). */
