@@ -20,11 +20,14 @@ import dev.quiver.exec.plan.LimitNode;
 import dev.quiver.exec.plan.NestedLoopJoinNode;
 import dev.quiver.exec.plan.PlanNode;
 import dev.quiver.exec.plan.ProjectNode;
+import dev.quiver.exec.plan.RecursiveUnionNode;
 import dev.quiver.exec.plan.SortNode;
 import dev.quiver.exec.plan.TableScanNode;
 import dev.quiver.exec.plan.UnionAllNode;
 import dev.quiver.exec.plan.ValuesNode;
 import dev.quiver.exec.plan.WindowNode;
+import dev.quiver.exec.recursive.RecursiveUnionSource;
+import dev.quiver.exec.recursive.SubPlanRunner;
 import dev.quiver.exec.sort.LimitFactory;
 import dev.quiver.exec.sort.SortFactory;
 import dev.quiver.exec.sort.ValuesSource;
@@ -49,11 +52,14 @@ final class PipelineBuilder {
   /** The exchanges that repartition (the others pass rows through). */
   private final java.util.Set<PlanNode> repartitioned = java.util.Collections.newSetFromMap(
       new java.util.IdentityHashMap<>());
+  private final SubPlanRunner subPlans;
   private int scanCount;
   private int nextId;
 
-  PipelineBuilder(ExecutionContext context) {
+  /** @param subPlans runs a recursion's steps inside the query */
+  PipelineBuilder(ExecutionContext context, SubPlanRunner subPlans) {
     this.context = context;
+    this.subPlans = subPlans;
   }
 
   List<Pipeline> pipelines() {
@@ -184,6 +190,11 @@ final class PipelineBuilder {
       Pipeline input = open(exchange.input());
       finish(input, sink, exchange);
       return newPipeline(() -> track(exchange, sink.output()), exchange, false);
+    }
+    if (node instanceof RecursiveUnionNode recursive) {
+      // the whole recursion runs when this pipeline starts, its steps as sub-plans of this query
+      return newPipeline(() -> track(recursive, RecursiveUnionSource.run(recursive, context, subPlans)), recursive,
+          false);
     }
     if (node instanceof ValuesNode values) {
       return newPipeline(() -> track(values, new ValuesSource(values)), values, false);

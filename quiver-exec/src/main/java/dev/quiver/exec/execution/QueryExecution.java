@@ -8,6 +8,7 @@ import dev.quiver.common.metrics.Metric;
 import dev.quiver.common.metrics.MetricsSnapshot;
 import dev.quiver.exec.memory.MemoryPool;
 import dev.quiver.exec.operator.ExecutionContext;
+import dev.quiver.exec.operator.Morsel;
 import dev.quiver.exec.operator.MorselSource;
 import dev.quiver.exec.operator.OperatorMetrics;
 import dev.quiver.exec.operator.Sink;
@@ -65,7 +66,7 @@ public final class QueryExecution implements AutoCloseable {
     this.workers = workers;
     this.memory = new MemoryPool(allocator, name, options.memoryLimit());
     this.context = new ExecutionContext(memory, options.threads(), options.spillDirectory(), options.batchRows());
-    this.builder = new PipelineBuilder(context);
+    this.builder = new PipelineBuilder(context, this::runSubPlan);
     this.result = new ResultSinkFactory(context, Math.max(4, 2 * options.threads()));
   }
 
@@ -206,18 +207,7 @@ public final class QueryExecution implements AutoCloseable {
   private void coordinate() {
     RuntimeException failure = null;
     try {
-      List<Pipeline> pipelines = builder.pipelines();
-      for (int i = 0; i < pipelines.size(); i++) {
-        Pipeline pipeline = pipelines.get(i);
-        runPipeline(pipeline);
-        if (lastUser(pipelines, i)) {
-          try {
-            pipeline.sink.finish(context);
-          } catch (OutOfMemoryException exhausted) {
-            throw Driver.resource(pipeline.sink.metrics(), exhausted);
-          }
-        }
-      }
+      runPipelines(builder.pipelines());
     } catch (OutOfMemoryException exhausted) {
       failure = new QuiverException(ErrorCode.RESOURCE, "the query ran out of memory: " + exhausted.getMessage(),
           exhausted);
@@ -254,6 +244,50 @@ public final class QueryExecution implements AutoCloseable {
         // whatever happened above, close() must not wait for this query forever
         finished.countDown();
       }
+    }
+  }
+
+  /** Runs {@code pipelines} in order, finishing each sink after the last pipeline that feeds it. */
+  private void runPipelines(List<Pipeline> pipelines) throws IOException {
+    for (int i = 0; i < pipelines.size(); i++) {
+      Pipeline pipeline = pipelines.get(i);
+      runPipeline(pipeline);
+      if (lastUser(pipelines, i)) {
+        try {
+          pipeline.sink.finish(context);
+        } catch (OutOfMemoryException exhausted) {
+          throw Driver.resource(pipeline.sink.metrics(), exhausted);
+        }
+      }
+    }
+  }
+
+  /**
+   * Runs a part of this query's plan to its end on the coordinator's thread (a recursion's step), with
+   * this query's memory, threads and cancellation, and returns its batches; everything it made besides
+   * is freed before this returns.
+   */
+  private List<Batch> runSubPlan(PlanNode part) throws IOException {
+    PipelineBuilder nested = new PipelineBuilder(context, this::runSubPlan);
+    CollectSinkFactory collected = new CollectSinkFactory();
+    List<Batch> batches = new ArrayList<>();
+    try {
+      nested.build(part, collected);
+      runPipelines(nested.pipelines());
+      MorselSource output = collected.output();
+      for (Morsel taken = output.next(context); taken != null; taken = output.next(context)) {
+        try (Morsel morsel = taken) {
+          for (Batch batch = morsel.next(); batch != null; batch = morsel.next()) {
+            batches.add(batch);
+          }
+        }
+      }
+      return batches;
+    } catch (RuntimeException | IOException | Error failure) {
+      batches.forEach(Batch::close);
+      throw failure;
+    } finally {
+      closeResources(nested.resources());
     }
   }
 
@@ -331,7 +365,10 @@ public final class QueryExecution implements AutoCloseable {
   }
 
   private void closeResources() {
-    List<AutoCloseable> resources = builder.resources();
+    closeResources(builder.resources());
+  }
+
+  private static void closeResources(List<AutoCloseable> resources) {
     RuntimeException failure = null;
     for (int i = resources.size() - 1; i >= 0; i--) {
       try {

@@ -109,6 +109,9 @@ public final class BuildSides {
     if (plan instanceof WindowNode window) {
       return window.withInput(inputs.get(0));
     }
+    if (plan instanceof RecursiveUnionNode recursive) {
+      return recursive.withInputs(inputs.get(0), inputs.get(1));
+    }
     throw new IllegalArgumentException("unknown plan node " + plan.label());
   }
 }

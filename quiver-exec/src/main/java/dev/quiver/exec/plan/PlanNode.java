@@ -10,7 +10,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
  */
 public sealed interface PlanNode
     permits TableScanNode, FilterNode, ProjectNode, AggregateNode, JoinNode, NestedLoopJoinNode, SortNode, LimitNode,
-    UnionAllNode, ValuesNode, ExchangeNode, ExpandNode, WindowNode {
+    UnionAllNode, ValuesNode, ExchangeNode, ExpandNode, WindowNode, RecursiveUnionNode {
 
   /** The columns this node produces. */
   Schema schema();

@@ -195,7 +195,16 @@ final class LogicalPlanning {
     RelOptCluster cluster = RelOptCluster.create(volcano, new RexBuilder(typeFactory));
     SqlToRelConverter converter = new SqlToRelConverter(null, validator, catalogReader, cluster,
         DateOperators.CONVERTLETS, SqlToRelConverter.config().withExpand(false).withTrimUnusedFields(true));
-    RelRoot relRoot = converter.convertQuery(validated, false, true);
+    RelRoot relRoot;
+    try {
+      relRoot = converter.convertQuery(validated, false, true);
+    } catch (AssertionError failure) {
+      SqlException recursive = RecursiveTypes.explain(validated);
+      if (recursive != null) {
+        throw recursive;
+      }
+      throw failure;
+    }
     RelBuilder relBuilder = RelFactories.LOGICAL_BUILDER.create(cluster, catalogReader);
     RelNode projected = relRoot.project();
     List<String> outputNames = relRoot.validatedRowType.getFieldNames();

@@ -10,12 +10,14 @@ import dev.quiver.exec.plan.KeyRange;
 import dev.quiver.exec.plan.LimitNode;
 import dev.quiver.exec.plan.PlanNode;
 import dev.quiver.exec.plan.ProjectNode;
+import dev.quiver.exec.plan.RecursiveUnionNode;
 import dev.quiver.exec.plan.SortKey;
 import dev.quiver.exec.plan.SortNode;
 import dev.quiver.exec.plan.TableScanNode;
 import dev.quiver.exec.plan.UnionAllNode;
 import dev.quiver.exec.plan.ValuesNode;
 import dev.quiver.exec.source.TableSource;
+import dev.quiver.exec.source.WorkingTable;
 import dev.quiver.expression.And;
 import dev.quiver.expression.Between;
 import dev.quiver.expression.Call;
@@ -30,11 +32,14 @@ import dev.quiver.expression.Or;
 import dev.quiver.expression.StartsWith;
 import dev.quiver.sql.SqlException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.apache.arrow.vector.types.pojo.Schema;
+import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelCollation;
 import org.apache.calcite.rel.RelFieldCollation;
@@ -43,8 +48,10 @@ import org.apache.calcite.rel.core.Aggregate;
 import org.apache.calcite.rel.core.Filter;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.Project;
+import org.apache.calcite.rel.core.RepeatUnion;
 import org.apache.calcite.rel.core.Sort;
 import org.apache.calcite.rel.core.TableScan;
+import org.apache.calcite.rel.core.TableSpool;
 import org.apache.calcite.rel.core.Union;
 import org.apache.calcite.rel.core.Values;
 import org.apache.calcite.rel.type.RelDataTypeField;
@@ -52,6 +59,7 @@ import org.apache.calcite.rex.RexInputRef;
 import org.apache.calcite.rex.RexLiteral;
 import org.apache.calcite.rex.RexNode;
 import org.apache.calcite.sql.SqlKind;
+import org.apache.calcite.util.Util;
 
 /**
  * A decorrelated Calcite logical plan to a Quiver plan: scans (with the column subset and the simple
@@ -59,7 +67,12 @@ import org.apache.calcite.sql.SqlKind;
  * top-N, limits, union all and values. Anything else is a {@link SqlException} naming it.
  */
 final class RelTranslator {
+  /** The most steps a recursive query may take before it fails as one that never ends. */
+  static final long MAX_RECURSION_STEPS = 100_000;
+
   private final long repartitionGroups;
+  /** The working tables of the recursions being translated, by the name their scans use. */
+  private final Map<List<String>, WorkingTable> workingTables = new HashMap<>();
 
   /** @param repartitionGroups estimated groups from which an aggregate repartitions its input by its keys */
   RelTranslator(long repartitionGroups) {
@@ -100,8 +113,12 @@ final class RelTranslator {
     if (rel instanceof org.apache.calcite.rel.core.Window window) {
       return new WindowTranslation(this).translate(window);
     }
-    if (rel instanceof org.apache.calcite.rel.core.RepeatUnion) {
-      throw SqlException.unpositioned("WITH RECURSIVE is not supported yet");
+    if (rel instanceof RepeatUnion recursion) {
+      return recursive(recursion);
+    }
+    if (rel instanceof TableSpool spool) {
+      // writes a recursion's working table: the recursive union keeps the rows itself
+      return translate(spool.getInput());
     }
     throw SqlException.unpositioned("this query needs " + rel.getRelTypeName().replace("Logical", "")
         + ", which is not supported"
@@ -114,11 +131,14 @@ final class RelTranslator {
    * simple conjuncts pushed into the scan.
    */
   private PlanNode scan(TableScan scan, List<Integer> outputs, RexNode condition) {
-    QuiverTable table = scan.getTable().unwrap(QuiverTable.class);
-    if (table == null) {
-      throw SqlException.unpositioned("cannot read table " + scan.getTable().getQualifiedName());
+    TableSource source = workingTables.get(scan.getTable().getQualifiedName());
+    if (source == null) {
+      QuiverTable table = scan.getTable().unwrap(QuiverTable.class);
+      if (table == null) {
+        throw SqlException.unpositioned("cannot read table " + scan.getTable().getQualifiedName());
+      }
+      source = table.source();
     }
-    TableSource source = table.source();
     List<RelDataTypeField> fields = scan.getRowType().getFieldList();
     List<Integer> wanted = new ArrayList<>();
     if (outputs == null) {
@@ -431,6 +451,45 @@ final class RelTranslator {
     return keys;
   }
 
+  /**
+   * {@code WITH RECURSIVE t AS (seed UNION [ALL] step)}: Calcite's repeat union, whose parts write the
+   * transient table {@code t} (spools) and whose step scans it, as a {@link RecursiveUnionNode} over a
+   * {@link WorkingTable} the step's scans read.
+   */
+  private PlanNode recursive(RepeatUnion recursion) {
+    RelOptTable transientTable = recursion.getTransientTable() != null ? recursion.getTransientTable()
+        : recursion.getSeedRel() instanceof TableSpool spool ? spool.getTable() : null;
+    if (transientTable == null) {
+      throw SqlException.unpositioned("a recursive query without its working table; this is a bug");
+    }
+    Schema schema = schemaOf(recursion);
+    Schema tableSchema = schemaOf(transientTable.getRowType());
+    for (int i = 0; i < schema.getFields().size(); i++) {
+      if (!schema.getFields().get(i).getType().equals(tableSchema.getFields().get(i).getType())) {
+        throw SqlException.unpositioned("the recursive query " + Util.last(transientTable.getQualifiedName())
+            + ": its column " + tableSchema.getFields().get(i).getName() + " is " + schema.getFields().get(i)
+                .getType()
+            + " in the result but " + tableSchema.getFields().get(i).getType()
+            + " where the recursive part reads it; cast the first part's column to the wider type");
+      }
+    }
+    String name = Util.last(transientTable.getQualifiedName());
+    List<String> key = transientTable.getQualifiedName();
+    WorkingTable table = new WorkingTable(name, tableSchema, Math.max(1, (long) transientTable.getRowCount()));
+    WorkingTable outer = workingTables.put(key, table);
+    try {
+      PlanNode seed = castToSchema(translate(recursion.getSeedRel()), schema);
+      PlanNode step = castToSchema(translate(recursion.getIterativeRel()), schema);
+      return new RecursiveUnionNode(seed, step, table, recursion.all, schema, MAX_RECURSION_STEPS);
+    } finally {
+      if (outer == null) {
+        workingTables.remove(key);
+      } else {
+        workingTables.put(key, outer);
+      }
+    }
+  }
+
   private PlanNode union(Union union) {
     if (!union.all) {
       throw SqlException.unpositioned("UNION without ALL should have been rewritten; this is a bug");
@@ -481,8 +540,12 @@ final class RelTranslator {
   }
 
   static Schema schemaOf(RelNode rel) {
+    return schemaOf(rel.getRowType());
+  }
+
+  static Schema schemaOf(org.apache.calcite.rel.type.RelDataType rowType) {
     List<Field> fields = new ArrayList<>();
-    for (RelDataTypeField field : rel.getRowType().getFieldList()) {
+    for (RelDataTypeField field : rowType.getFieldList()) {
       ArrowType type = TypeMapping.toArrow(field.getType());
       fields.add(new Field(field.getName(), new FieldType(field.getType().isNullable(), type, null), null));
     }
