@@ -69,26 +69,7 @@ final class CollectSinkFactory implements SinkFactory {
         if (batch == null) {
           return null;
         }
-        return new Morsel() {
-          private Batch pending = batch;
-
-          @Override
-          public Batch next() {
-            Batch result = pending;
-            pending = null;
-            if (result != null) {
-              metrics.output(result.rowCount());
-            }
-            return result;
-          }
-
-          @Override
-          public void close() {
-            if (pending != null) {
-              pending.close();
-            }
-          }
-        };
+        return Morsel.of(batch, metrics);
       }
 
       @Override

@@ -13,4 +13,31 @@ public interface Morsel extends AutoCloseable {
 
   @Override
   default void close() throws IOException {}
+
+  /**
+   * A morsel of one batch (owned by the morsel until taken, closed with it if never taken), counted as
+   * output of {@code metrics} when taken.
+   */
+  static Morsel of(Batch batch, OperatorMetrics metrics) {
+    return new Morsel() {
+      private Batch pending = batch;
+
+      @Override
+      public Batch next() {
+        Batch result = pending;
+        pending = null;
+        if (result != null) {
+          metrics.output(result.rowCount());
+        }
+        return result;
+      }
+
+      @Override
+      public void close() {
+        if (pending != null) {
+          pending.close();
+        }
+      }
+    };
+  }
 }

@@ -158,27 +158,7 @@ public final class RecursiveUnionSource implements MorselSource {
       root = rows.get(next);
       rows.set(next++, null);
     }
-    return new Morsel() {
-      private VectorSchemaRoot pending = root;
-
-      @Override
-      public Batch next() {
-        if (pending == null) {
-          return null;
-        }
-        Batch batch = Batch.of(pending);
-        pending = null;
-        metrics.output(batch.rowCount());
-        return batch;
-      }
-
-      @Override
-      public void close() {
-        if (pending != null) {
-          pending.close();
-        }
-      }
-    };
+    return Morsel.of(Batch.of(root), metrics);
   }
 
   @Override
