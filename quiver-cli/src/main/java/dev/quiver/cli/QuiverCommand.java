@@ -91,6 +91,7 @@ public final class QuiverCommand implements Callable<Integer> {
     commandLine.setErr(standardError);
     commandLine.setExecutionExceptionHandler(reporter);
     commandLine.setParameterExceptionHandler(reporter);
+    VersionProvider.commandLineBuilt = true;
     return commandLine;
   }
 
@@ -109,8 +110,15 @@ public final class QuiverCommand implements Callable<Integer> {
     }
   }
 
+  /**
+   * Whether this process is the command line itself ({@link #main}), which ends with the command; false
+   * when a test or an application runs commands in its own JVM.
+   */
+  static volatile boolean standalone;
+
   /** Runs the command line in this process, exits with its exit code. */
   public static void main(String[] arguments) {
+    standalone = true;
     PrintWriter standardOutput = new PrintWriter(new BufferedWriter(
         new OutputStreamWriter(new FileOutputStream(FileDescriptor.out), StandardCharsets.UTF_8), 1 << 16));
     PrintWriter standardError = new PrintWriter(

@@ -95,6 +95,11 @@ public final class SqlCommand implements Callable<Integer> {
     if (query != null && file != null) {
       throw QuiverException.user("give a QUERY or --file, not both");
     }
+    if (QuiverCommand.standalone && (query != null || file != null)) {
+      // one query or one file and the process ends: the kernels that need no JIT warm-up (Simd decides
+      // when a kernel first loads, after this; a JVM that runs commands in-process keeps its choice)
+      System.setProperty(dev.quiver.common.simd.Simd.ONE_SHOT_PROPERTY, "true");
+    }
     @SuppressWarnings("SystemConsoleNull") // Java 17: null when not on a terminal, the test this needs
     boolean terminal = System.console() != null;
     SqlResultPrinter.Format chosen = format == null

@@ -42,4 +42,13 @@ public class SimdTest {
       assertThat(Simd.describe()).startsWith(Simd.enabled() ? "simd: " : "simd: off");
     }
   }
+
+  @Test
+  void aOneShotRunPrefersTheScalarKernelsUnlessForced() {
+    Simd oneShot = Simd.decide(null, true, true, "amd64");
+    assertThat(oneShot.isEnabled()).isFalse();
+    assertThat(oneShot.description()).startsWith("simd: off (a one-shot run");
+    assertThat(Simd.decide("true", true, true, "amd64").description()).isNotEqualTo(oneShot.description());
+    assertThat(Simd.decide(null, false, true, "amd64").description()).doesNotContain("one-shot");
+  }
 }
