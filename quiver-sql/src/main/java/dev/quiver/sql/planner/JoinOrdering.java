@@ -1,17 +1,13 @@
 package dev.quiver.sql.planner;
 
-import dev.quiver.common.stats.ZoneStatistics;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
-import org.apache.calcite.plan.RelOptTable;
 import org.apache.calcite.plan.RelOptUtil;
 import org.apache.calcite.rel.RelNode;
 import org.apache.calcite.rel.core.Join;
 import org.apache.calcite.rel.core.JoinRelType;
 import org.apache.calcite.rel.core.Project;
 import org.apache.calcite.rel.logical.LogicalJoin;
-import org.apache.calcite.rel.metadata.RelColumnOrigin;
 import org.apache.calcite.rel.metadata.RelMetadataQuery;
 import org.apache.calcite.rex.RexBuilder;
 import org.apache.calcite.rex.RexCall;
@@ -307,22 +303,8 @@ final class JoinOrdering {
     int leaf = leafOf[field];
     RelNode input = region.leaves().get(leaf);
     Double leafRows = metadata.getRowCount(input);
-    double bound = leafRows == null ? 1e6 : leafRows;
-    RelColumnOrigin origin = metadata.getColumnOrigin(input, field - region.leafOffsets().get(leaf));
-    if (origin != null && !origin.isDerived()) {
-      RelOptTable table = origin.getOriginTable();
-      QuiverTable quiver = table.unwrap(QuiverTable.class);
-      if (quiver != null) {
-        bound = Math.min(bound, Math.max(1, quiver.source().rowCount()));
-        String column = table.getRowType().getFieldNames().get(origin.getOriginColumnOrdinal());
-        Optional<ZoneStatistics> statistics = quiver.source().statistics(column);
-        if (statistics.isPresent() && statistics.get().minimum() instanceof Number low
-            && statistics.get().maximum() instanceof Number high) {
-          bound = Math.min(bound, Math.max(1, high.doubleValue() - low.doubleValue() + 1));
-        }
-      }
-    }
-    return bound;
+    return RowEstimates.distinct(input, field - region.leafOffsets().get(leaf), leafRows == null ? 1e6 : leafRows,
+        metadata);
   }
 
   /** A join of two parts on every pending conjunct they now cover (removed from pending). */

@@ -328,9 +328,7 @@ final class JoinTranslation {
       return false;
     }
     var metadata = join.getCluster().getMetadataQuery();
-    Double left = metadata.getRowCount(join.getLeft());
-    Double right = metadata.getRowCount(join.getRight());
-    return left != null && right != null && left * 2 < right;
+    return RowEstimates.rows(join.getLeft(), metadata) * 2 < RowEstimates.rows(join.getRight(), metadata);
   }
 
   static JoinType type(JoinRelType type) {
