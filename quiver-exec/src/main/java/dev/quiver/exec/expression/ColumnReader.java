@@ -107,13 +107,25 @@ final class ColumnReader {
         }
       }
       case 4 -> {
-        for (int i = 0; i < count; i++) {
-          values[i] = data.getInt((positions == null ? i : positions[i]) * 4L);
+        if (positions == null && count > 0) {
+          // contiguous rows: one bounds check for the run (ArrowBuf checks every get)
+          java.nio.IntBuffer ints = data.nioBuffer(0, count * 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).asIntBuffer();
+          for (int i = 0; i < count; i++) {
+            values[i] = ints.get(i);
+          }
+        } else {
+          for (int i = 0; i < count; i++) {
+            values[i] = data.getInt((positions == null ? i : positions[i]) * 4L);
+          }
         }
       }
       default -> {
-        for (int i = 0; i < count; i++) {
-          values[i] = data.getLong((positions == null ? i : positions[i]) * 8L);
+        if (positions == null && count > 0) {
+          data.nioBuffer(0, count * 8).order(java.nio.ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(values);
+        } else {
+          for (int i = 0; i < count; i++) {
+            values[i] = data.getLong((positions == null ? i : positions[i]) * 8L);
+          }
         }
       }
     }

@@ -22,6 +22,28 @@ final class ComparisonNode extends Node {
   Column evaluate(EvaluationContext context) {
     int count = context.count;
     Column leftValues = left.evaluate(context);
+    if (leftValues instanceof LongColumn longs && right instanceof LiteralNode literal
+        && literal.value instanceof LongColumn constant && !literal.isNull()) {
+      boolean[] nulls = longs.nulls == null ? null : longs.nulls.clone();
+      boolean[] values = testLongs(operator, longs.values, null, constant.values[0], count);
+      clearNulls(values, nulls);
+      return new BoolColumn(values, nulls);
+    }
+    if (leftValues instanceof LongColumn longs && !(right instanceof LiteralNode)) {
+      Column rightValues = right.evaluate(context);
+      if (rightValues instanceof LongColumn others) {
+        // integers, dates and timestamps against each other: one typed pass, no comparison array
+        boolean[] nulls = Column.union(longs.nulls, others.nulls, count);
+        boolean[] values = testLongs(operator, longs.values, others.values, 0, count);
+        clearNulls(values, nulls);
+        return new BoolColumn(values, nulls);
+      }
+      int[] compare = Comparisons.compare(leftValues, rightValues, count);
+      boolean[] nulls = Column.union(leftValues.nulls, rightValues.nulls, count);
+      boolean[] values = Comparisons.test(compare, operator, count);
+      clearNulls(values, nulls);
+      return new BoolColumn(values, nulls);
+    }
     int[] compare;
     boolean[] nulls;
     if (right instanceof LiteralNode literal && (literal.value instanceof LongColumn
@@ -49,6 +71,84 @@ final class ComparisonNode extends Node {
     boolean[] values = Comparisons.test(compare, operator, count);
     clearNulls(values, nulls);
     return new BoolColumn(values, nulls);
+  }
+
+  /**
+   * {@code left[i] <op> right[i]} (or {@code <op> constant} when {@code right} is null) for {@code count}
+   * rows, one loop per operator.
+   */
+  static boolean[] testLongs(ComparisonOperator operator, long[] left, long[] right, long constant, int count) {
+    boolean[] result = new boolean[count];
+    if (right == null) {
+      switch (operator) {
+        case EQUAL -> {
+          for (int i = 0; i < count; i++) {
+            result[i] = left[i] == constant;
+          }
+        }
+        case NOT_EQUAL -> {
+          for (int i = 0; i < count; i++) {
+            result[i] = left[i] != constant;
+          }
+        }
+        case LESS -> {
+          for (int i = 0; i < count; i++) {
+            result[i] = left[i] < constant;
+          }
+        }
+        case LESS_OR_EQUAL -> {
+          for (int i = 0; i < count; i++) {
+            result[i] = left[i] <= constant;
+          }
+        }
+        case GREATER -> {
+          for (int i = 0; i < count; i++) {
+            result[i] = left[i] > constant;
+          }
+        }
+        case GREATER_OR_EQUAL -> {
+          for (int i = 0; i < count; i++) {
+            result[i] = left[i] >= constant;
+          }
+        }
+        default -> throw new IllegalStateException("unknown comparison " + operator);
+      }
+      return result;
+    }
+    switch (operator) {
+      case EQUAL -> {
+        for (int i = 0; i < count; i++) {
+          result[i] = left[i] == right[i];
+        }
+      }
+      case NOT_EQUAL -> {
+        for (int i = 0; i < count; i++) {
+          result[i] = left[i] != right[i];
+        }
+      }
+      case LESS -> {
+        for (int i = 0; i < count; i++) {
+          result[i] = left[i] < right[i];
+        }
+      }
+      case LESS_OR_EQUAL -> {
+        for (int i = 0; i < count; i++) {
+          result[i] = left[i] <= right[i];
+        }
+      }
+      case GREATER -> {
+        for (int i = 0; i < count; i++) {
+          result[i] = left[i] > right[i];
+        }
+      }
+      case GREATER_OR_EQUAL -> {
+        for (int i = 0; i < count; i++) {
+          result[i] = left[i] >= right[i];
+        }
+      }
+      default -> throw new IllegalStateException("unknown comparison " + operator);
+    }
+    return result;
   }
 
   static void clearNulls(boolean[] values, boolean[] nulls) {
