@@ -22,53 +22,36 @@ final class ComparisonNode extends Node {
   Column evaluate(EvaluationContext context) {
     int count = context.count;
     Column leftValues = left.evaluate(context);
-    if (leftValues instanceof LongColumn longs && right instanceof LiteralNode literal
-        && literal.value instanceof LongColumn constant && !literal.isNull()) {
-      boolean[] nulls = longs.nulls == null ? null : longs.nulls.clone();
-      boolean[] values = testLongs(operator, longs.values, null, constant.values[0], count);
-      clearNulls(values, nulls);
-      return new BoolColumn(values, nulls);
-    }
-    if (leftValues instanceof LongColumn longs && !(right instanceof LiteralNode)) {
-      Column rightValues = right.evaluate(context);
-      if (rightValues instanceof LongColumn others) {
-        // integers, dates and timestamps against each other: one typed pass, no comparison array
-        boolean[] nulls = Column.union(longs.nulls, others.nulls, count);
-        boolean[] values = testLongs(operator, longs.values, others.values, 0, count);
-        clearNulls(values, nulls);
-        return new BoolColumn(values, nulls);
-      }
-      int[] compare = Comparisons.compare(leftValues, rightValues, count);
-      boolean[] nulls = Column.union(leftValues.nulls, rightValues.nulls, count);
-      boolean[] values = Comparisons.test(compare, operator, count);
-      clearNulls(values, nulls);
-      return new BoolColumn(values, nulls);
-    }
-    int[] compare;
+    boolean[] values;
     boolean[] nulls;
     if (right instanceof LiteralNode literal && (literal.value instanceof LongColumn
         || literal.value instanceof DoubleColumn || literal.value instanceof StringColumn)) {
       if (literal.isNull()) {
         return new BoolColumn(new boolean[count], Column.allNulls(count));
       }
-      compare = compareToConstant(leftValues, literal.value, count);
       nulls = leftValues.nulls == null ? null : leftValues.nulls.clone();
+      values = leftValues instanceof LongColumn longs
+          ? testLongs(operator, longs.values, null, ((LongColumn) literal.value).values[0], count)
+          : Comparisons.test(compareToConstant(leftValues, literal.value, count), operator, count);
     } else if (right instanceof LiteralNode literal && literal.value instanceof DecimalColumn constant
         && !constant.isWide() && !literal.isNull() && leftValues instanceof DecimalColumn decimals
         && !decimals.isWide() && decimals.scale == constant.scale) {
       // a decimal column against a bound at its own scale (what exact literal comparisons make)
       long value = constant.values[0];
-      compare = new int[count];
+      int[] compare = new int[count];
       for (int i = 0; i < count; i++) {
         compare[i] = Long.compare(decimals.values[i], value);
       }
       nulls = leftValues.nulls == null ? null : leftValues.nulls.clone();
+      values = Comparisons.test(compare, operator, count);
     } else {
       Column rightValues = right.evaluate(context);
-      compare = Comparisons.compare(leftValues, rightValues, count);
       nulls = Column.union(leftValues.nulls, rightValues.nulls, count);
+      // integers, dates and timestamps against each other: one typed pass, no comparison array
+      values = leftValues instanceof LongColumn longs && rightValues instanceof LongColumn others
+          ? testLongs(operator, longs.values, others.values, 0, count)
+          : Comparisons.test(Comparisons.compare(leftValues, rightValues, count), operator, count);
     }
-    boolean[] values = Comparisons.test(compare, operator, count);
     clearNulls(values, nulls);
     return new BoolColumn(values, nulls);
   }
@@ -159,14 +142,10 @@ final class ComparisonNode extends Node {
     }
   }
 
+  /** A float or string column against a constant (integers take {@link #testLongs}). */
   private static int[] compareToConstant(Column left, Column constant, int count) {
     int[] result = new int[count];
-    if (left instanceof LongColumn longs) {
-      long value = ((LongColumn) constant).values[0];
-      for (int i = 0; i < count; i++) {
-        result[i] = Long.compare(longs.values[i], value);
-      }
-    } else if (left instanceof DoubleColumn doubles) {
+    if (left instanceof DoubleColumn doubles) {
       double value = ((DoubleColumn) constant).values[0];
       for (int i = 0; i < count; i++) {
         result[i] = Comparisons.compareDoubles(doubles.values[i], value);

@@ -131,7 +131,7 @@ final class FrameBounds {
         }
       }
       case PRECEDING, FOLLOWING -> {
-        long offset = rowOffset(bound.offset());
+        long offset = wholeOffset(bound.offset(), "ROWS");
         long signed = bound.kind() == BoundKind.PRECEDING ? -offset : offset;
         for (int row = from; row < to; row++) {
           long at = row + signed + add;
@@ -165,7 +165,7 @@ final class FrameBounds {
       case UNBOUNDED_FOLLOWING -> Arrays.fill(into, from, to, to);
       case CURRENT_ROW -> System.arraycopy(upper ? layout.peerEnd : layout.peerStart, from, into, from, to - from);
       case PRECEDING, FOLLOWING -> {
-        long offset = groupOffset(bound.offset());
+        long offset = wholeOffset(bound.offset(), "GROUPS");
         long signed = bound.kind() == BoundKind.PRECEDING ? -offset : offset;
         int group = 0;
         for (int row = from; row < to; row++) {
@@ -180,16 +180,10 @@ final class FrameBounds {
     }
   }
 
-  private static long groupOffset(BigDecimal offset) {
+  /** A ROWS or GROUPS offset ({@code unit}) as a count, capped at Integer.MAX_VALUE. */
+  private static long wholeOffset(BigDecimal offset, String unit) {
     if (offset.stripTrailingZeros().scale() > 0) {
-      throw new QuiverException(ErrorCode.USER, "a GROUPS frame offset must be a whole number, not " + offset);
-    }
-    return offset.compareTo(BigDecimal.valueOf(Integer.MAX_VALUE)) > 0 ? Integer.MAX_VALUE : offset.longValue();
-  }
-
-  private static long rowOffset(BigDecimal offset) {
-    if (offset.stripTrailingZeros().scale() > 0) {
-      throw new QuiverException(ErrorCode.USER, "a ROWS frame offset must be a whole number, not " + offset);
+      throw new QuiverException(ErrorCode.USER, "a " + unit + " frame offset must be a whole number, not " + offset);
     }
     return offset.compareTo(BigDecimal.valueOf(Integer.MAX_VALUE)) > 0 ? Integer.MAX_VALUE : offset.longValue();
   }
