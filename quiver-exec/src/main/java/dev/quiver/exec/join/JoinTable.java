@@ -51,11 +51,12 @@ final class JoinTable implements AutoCloseable {
     KeyTable keys = null;
     long arrayBytes = 0;
     try {
+      // next, and head (a key id per distinct key: at most one per row), sized once: no regrowth
       arrayBytes = 4L * rowCount * 2 + (spec.tracksBuildMatches() ? rowCount : 0);
       reservation.grow(arrayBytes);
       keys = new KeyTable(spec.rightLayout, reservation);
       int[] next = new int[rowCount];
-      int[] head = new int[16];
+      int[] head = new int[Math.max(1, rowCount)];
       Arrays.fill(head, -1);
       byte[] matched = spec.tracksBuildMatches() ? new byte[rowCount] : null;
       boolean hasNullKey = false;
@@ -64,6 +65,9 @@ final class JoinTable implements AutoCloseable {
       KeyRows rows = new KeyRows(spec.rightLayout, CHUNK);
       int[] positions = new int[CHUNK];
       int[] ids = new int[CHUNK];
+      // the table sized for every row at once (its slots and fixed-width keys), so a build of distinct keys
+      // never rehashes; when the memory limit refuses that, it grows as the distinct keys come
+      keys.tryReserve(rowCount, 0);
       for (int from = 0; from < rowCount; from += CHUNK) {
         int count = Math.min(CHUNK, rowCount - from);
         for (int i = 0; i < count; i++) {
@@ -71,18 +75,9 @@ final class JoinTable implements AutoCloseable {
         }
         encoder.encodeVectors(keyVectors, positions, count, rows);
         if (!keys.tryReserve(count, rows.byteSize())) {
-          throw new QuiverException(ErrorCode.RESOURCE, "HashJoin cannot hold the hash table of its " + rowCount
-              + " build rows in the query's memory limit; raise --memory-limit");
+          throw outOfMemory(rowCount);
         }
         keys.findOrInsert(rows, ids);
-        if (keys.size() > head.length) {
-          int grown = Math.max(keys.size(), head.length * 2);
-          reservation.grow(4L * (grown - head.length));
-          arrayBytes += 4L * (grown - head.length);
-          int old = head.length;
-          head = Arrays.copyOf(head, grown);
-          Arrays.fill(head, old, grown, -1);
-        }
         for (int i = 0; i < count; i++) {
           int row = from + i;
           if (rows.hasNull(i)) {
@@ -103,6 +98,11 @@ final class JoinTable implements AutoCloseable {
       columns.forEach(FieldVector::close);
       throw failure;
     }
+  }
+
+  private static QuiverException outOfMemory(int rowCount) {
+    return new QuiverException(ErrorCode.RESOURCE, "HashJoin cannot hold the hash table of its " + rowCount
+        + " build rows in the query's memory limit; raise --memory-limit");
   }
 
   private boolean closed;

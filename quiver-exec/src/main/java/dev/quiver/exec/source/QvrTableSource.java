@@ -1,11 +1,14 @@
 package dev.quiver.exec.source;
 
 import dev.quiver.common.QuiverException;
+import dev.quiver.common.stats.DistinctBounds;
 import dev.quiver.common.stats.ZoneStatistics;
 import dev.quiver.exec.operator.ExecutionContext;
 import dev.quiver.exec.operator.MorselSource;
 import dev.quiver.expression.Expression;
 import dev.quiver.format.file.QuiverFile;
+import dev.quiver.format.layout.Layout;
+import dev.quiver.format.layout.ZonedLayout;
 import dev.quiver.scan.Scan;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.stream.Stream;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.Schema;
@@ -28,14 +32,17 @@ public final class QvrTableSource implements TableSource {
   private final Schema schema;
   private final long rowCount;
   private final List<ZoneStatistics> statistics;
+  /** Per column, {@link DistinctBounds} over every file's zones. */
+  private final DistinctBounds[] distinctBounds;
 
   private QvrTableSource(String name, List<Path> files, Schema schema, long rowCount,
-      List<ZoneStatistics> statistics) {
+      List<ZoneStatistics> statistics, DistinctBounds[] distinctBounds) {
     this.name = name;
     this.files = files;
     this.schema = schema;
     this.rowCount = rowCount;
     this.statistics = statistics;
+    this.distinctBounds = distinctBounds;
   }
 
   /** The table in {@code path}: a {@code .qvr} file or a folder of them (read as one table). */
@@ -60,22 +67,42 @@ public final class QvrTableSource implements TableSource {
     Schema schema = null;
     long rows = 0;
     List<ZoneStatistics> statistics = null;
+    DistinctBounds[] distinctBounds = null;
     for (Path file : files) {
       try (QuiverFile opened = QuiverFile.open(file)) {
         if (schema == null) {
           schema = opened.schema();
           statistics = files.size() == 1 ? opened.statistics() : null;
+          distinctBounds = new DistinctBounds[schema.getFields().size()];
+          java.util.Arrays.setAll(distinctBounds, column -> new DistinctBounds());
         } else if (!schema.equals(opened.schema())) {
           throw QuiverException.user(file + ": its columns differ from " + files.get(0) + "'s: " + opened.schema()
               + " against " + schema);
         }
         rows += opened.rowCount();
+        addDistinctBounds(opened, distinctBounds);
       }
     }
     if (schema == null) {
       throw QuiverException.user("table " + name + " has no file");
     }
-    return new QvrTableSource(name, List.copyOf(files), schema, rows, statistics);
+    return new QvrTableSource(name, List.copyOf(files), schema, rows, statistics, distinctBounds);
+  }
+
+  /** Adds each column's zones in {@code file} to its bound (its file statistics when it has no zone map). */
+  private static void addDistinctBounds(QuiverFile file, DistinctBounds[] bounds) {
+    List<Layout> columns = file.layout().children();
+    List<ZoneStatistics> fileStatistics = file.statistics();
+    for (int column = 0; column < bounds.length; column++) {
+      Layout layout = column < columns.size() ? columns.get(column) : null;
+      if (layout instanceof ZonedLayout zoned) {
+        zoned.zones().zones().forEach(bounds[column]::add);
+      } else if (column < fileStatistics.size() && fileStatistics.get(column) != null) {
+        bounds[column].add(fileStatistics.get(column));
+      } else {
+        bounds[column].addUnknown(file.rowCount());
+      }
+    }
   }
 
   @Override
@@ -109,6 +136,17 @@ public final class QvrTableSource implements TableSource {
       }
     }
     return Optional.empty();
+  }
+
+  @Override
+  public OptionalLong distinctBound(String column) {
+    List<Field> fields = schema.getFields();
+    for (int i = 0; i < fields.size(); i++) {
+      if (fields.get(i).getName().equals(column)) {
+        return OptionalLong.of(distinctBounds[i].bound());
+      }
+    }
+    return OptionalLong.empty();
   }
 
   @Override

@@ -27,6 +27,14 @@ public interface TableSource {
     return Optional.empty();
   }
 
+  /**
+   * An upper bound on the distinct non-null values of one column, from what the footers say zone by
+   * zone ({@link dev.quiver.common.stats.DistinctBounds}), if they say; for the planner's estimates.
+   */
+  default java.util.OptionalLong distinctBound(String column) {
+    return java.util.OptionalLong.empty();
+  }
+
   /** Whether the source evaluates {@code filter} exactly (otherwise it only prunes with it, or ignores it). */
   default boolean evaluatesFilters() {
     return false;

@@ -92,6 +92,11 @@ public final class TopNThresholdSource implements TableSource {
   }
 
   @Override
+  public java.util.OptionalLong distinctBound(String column) {
+    return table.distinctBound(column);
+  }
+
+  @Override
   public boolean evaluatesFilters() {
     return true;
   }

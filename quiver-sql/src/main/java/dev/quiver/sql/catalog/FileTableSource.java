@@ -1,6 +1,7 @@
 package dev.quiver.sql.catalog;
 
 import dev.quiver.common.QuiverException;
+import dev.quiver.common.stats.DistinctBounds;
 import dev.quiver.common.stats.ZoneStatistics;
 import dev.quiver.exec.operator.ExecutionContext;
 import dev.quiver.exec.operator.MorselSource;
@@ -250,6 +251,28 @@ public final class FileTableSource implements TableSource {
   @Override
   public Optional<ZoneStatistics> statistics(String column) {
     return Optional.ofNullable(statistics.get(column));
+  }
+
+  /**
+   * For Parquet, {@link DistinctBounds} over the row groups' statistics (a row group without them counts
+   * its rows); none for CSV and Arrow IPC, or for a partition column.
+   */
+  @Override
+  public java.util.OptionalLong distinctBound(String column) {
+    if (format != TableFormat.PARQUET || partitions.indexOf(column) >= 0
+        || schema.getFields().stream().noneMatch(field -> field.getName().equals(column))) {
+      return java.util.OptionalLong.empty();
+    }
+    DistinctBounds bounds = new DistinctBounds();
+    for (FileMorsels.RowGroup group : rowGroups) {
+      ZoneStatistics zone = group.statistics().get(column);
+      if (zone == null) {
+        bounds.addUnknown(group.rows());
+      } else {
+        bounds.add(zone);
+      }
+    }
+    return java.util.OptionalLong.of(bounds.bound());
   }
 
   /** Exact for Parquet (the footers' counts); an estimate from the file sizes for CSV and Arrow IPC. */

@@ -25,10 +25,10 @@ import org.apache.calcite.util.ImmutableBitSet;
  * joined by an equality whose estimated result is smallest are joined, the smaller part on the build
  * (right) side. Two parts are joined without an equality (a cross product) only when no equality
  * connects any two parts. Estimates: Calcite's row counts (the table's row count times its guesses
- * of filter selectivity), an equality's selectivity 1 / max(distinct values of its two sides), a
- * column's distinct values bounded by its table's row count, its value range when footers give
- * integer bounds, and the rows of its part. A projection above puts the columns back in the
- * region's order.
+ * of filter selectivity); the equalities between two parts keep 1 / max(distinct values of the key
+ * on either side) of the cross product, a key's distinct values the product of its columns' (at most
+ * its leaf's rows), a column's bounded by its table's rows and what the footers bound zone by zone
+ * ({@link RowEstimates#distinct}). A projection above puts the columns back in the region's order.
  */
 final class JoinOrdering {
   private JoinOrdering() {}
@@ -153,21 +153,27 @@ final class JoinOrdering {
       double bestRows = Double.MAX_VALUE;
       for (int i = 0; i < parts.size(); i++) {
         for (int j = i + 1; j < parts.size(); j++) {
-          double selectivity = 2;
+          Part a = parts.get(i);
+          Part b = parts.get(j);
+          java.util.Set<Integer> aFields = new java.util.TreeSet<>();
+          java.util.Set<Integer> bFields = new java.util.TreeSet<>();
           for (RexNode conjunct : pending) {
             int[] sides = equalitySides(conjunct, leafOf);
             if (sides == null) {
               continue;
             }
-            Part a = parts.get(i);
-            Part b = parts.get(j);
-            boolean connects = (a.leaves.contains(leafOf[sides[0]]) && b.leaves.contains(leafOf[sides[1]]))
-                || (a.leaves.contains(leafOf[sides[1]]) && b.leaves.contains(leafOf[sides[0]]));
-            if (connects) {
-              double distinct = Math.max(distinct(region, metadata, sides[0], leafOf),
-                  distinct(region, metadata, sides[1], leafOf));
-              selectivity = Math.min(selectivity, 1 / Math.max(1, distinct));
+            if (a.leaves.contains(leafOf[sides[0]]) && b.leaves.contains(leafOf[sides[1]])) {
+              aFields.add(sides[0]);
+              bFields.add(sides[1]);
+            } else if (a.leaves.contains(leafOf[sides[1]]) && b.leaves.contains(leafOf[sides[0]])) {
+              aFields.add(sides[1]);
+              bFields.add(sides[0]);
             }
+          }
+          double selectivity = 2;
+          if (!aFields.isEmpty()) {
+            selectivity = 1 / RowEstimates.divisor(key(region, metadata, aFields, leafOf),
+                key(region, metadata, bFields, leafOf));
           }
           if (selectivity <= 1) {
             double rows = parts.get(i).rows * parts.get(j).rows * selectivity;
@@ -305,6 +311,33 @@ final class JoinOrdering {
     Double leafRows = metadata.getRowCount(input);
     return RowEstimates.distinct(input, field - region.leafOffsets().get(leaf), leafRows == null ? 1e6 : leafRows,
         metadata);
+  }
+
+  /**
+   * The key of region columns {@code fields}: as {@link RowEstimates#key} when they come from one leaf,
+   * else the product of their distinct values (and not probably unique).
+   */
+  private static RowEstimates.KeyEstimate key(Region region, RelMetadataQuery metadata, java.util.Set<Integer> fields,
+      int[] leafOf) {
+    java.util.Set<Integer> leaves = new java.util.TreeSet<>();
+    for (int field : fields) {
+      leaves.add(leafOf[field]);
+    }
+    if (leaves.size() == 1) {
+      int leaf = leaves.iterator().next();
+      RelNode input = region.leaves().get(leaf);
+      Double leafRows = metadata.getRowCount(input);
+      List<Integer> columns = new ArrayList<>();
+      for (int field : fields) {
+        columns.add(field - region.leafOffsets().get(leaf));
+      }
+      return RowEstimates.key(input, columns, leafRows == null ? 1e6 : leafRows, metadata);
+    }
+    double product = 1;
+    for (int field : fields) {
+      product *= distinct(region, metadata, field, leafOf);
+    }
+    return new RowEstimates.KeyEstimate(Math.max(1, Math.min(product, 1e18)), false);
   }
 
   /** A join of two parts on every pending conjunct they now cover (removed from pending). */

@@ -108,6 +108,38 @@ class TpchPlanningTest {
   }
 
   @Test
+  void semiJoinsStayAboveTheFiltersOfOneTable() throws IOException {
+    // Q4: the quarter's orders are cut by their scan's filter before the EXISTS join, not after it
+    List<PlanNode> semis = nodes(plan(4), node -> node instanceof JoinNode join && join.type() == JoinType.SEMI);
+    assertThat(semis).hasSize(1);
+    List<PlanNode> ordersScans = nodes(((JoinNode) semis.get(0)).left(),
+        node -> node instanceof TableScanNode scan && scan.table().name().equals("orders"));
+    assertThat(ordersScans).hasSize(1);
+    assertThat(((TableScanNode) ordersScans.get(0)).filter()).as("the orders scan's filter").isNotNull();
+  }
+
+  @Test
+  void foreignKeysJoinTheirFilteredKeyTablesFirst() throws IOException {
+    // Q9: lineitem meets the green parts (a twentieth of them) before its 1,500,000 orders: the join of
+    // lineitem with orders keeps every lineitem row, as l_orderkey's values are among o_orderkey's
+    PlanNode q9 = plan(9);
+    List<PlanNode> joins = nodes(q9, node -> node instanceof JoinNode);
+    JoinNode lowest = null;
+    for (PlanNode join : joins) {
+      if (nodes(join, node -> node instanceof JoinNode).size() == 1) {
+        List<PlanNode> scans = nodes(join, node -> node instanceof TableScanNode);
+        if (scans.stream().anyMatch(scan -> ((TableScanNode) scan).table().name().equals("lineitem"))) {
+          lowest = (JoinNode) join;
+        }
+      }
+    }
+    assertThat(lowest).as("the first join of lineitem").isNotNull();
+    List<String> tables = nodes(lowest, node -> node instanceof TableScanNode).stream()
+        .map(scan -> ((TableScanNode) scan).table().name()).sorted().toList();
+    assertThat(tables).containsExactly("lineitem", "part");
+  }
+
+  @Test
   void semiAndAntiJoinsBuildOnTheirSmallerLeftSide() throws IOException {
     // Q4: the quarter's orders (left) against the late lineitems; Q22: the chosen customers against all orders
     for (int[] query : new int[][] {{4, JoinType.SEMI.ordinal()}, {22, JoinType.ANTI.ordinal()}}) {
