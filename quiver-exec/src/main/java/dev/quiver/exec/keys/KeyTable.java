@@ -131,6 +131,10 @@ public final class KeyTable {
   }
 
   private void lookup(KeyRows keys, int[] ids, boolean insert, Scratch scratch) {
+    if (keys.layout().stride() == 2 && !keys.layout().hasBytes()) {
+      lookupOneSlot(keys, ids, insert);
+      return;
+    }
     int count = keys.size();
     scratch.ensure(count);
     int[] pending = scratch.pending;
@@ -179,6 +183,45 @@ public final class KeyTable {
         }
       }
       pendingCount = next;
+    }
+  }
+
+  /**
+   * {@link #lookup} for keys of one fixed-width column (a null mask and one value slot): row by row, the
+   * key compared where the probe finds its hash, without the batch's candidate lists.
+   */
+  private void lookupOneSlot(KeyRows keys, int[] ids, boolean insert) {
+    int count = keys.size();
+    long[] probeFixed = keys.fixed;
+    long[] hashes = keys.hashes;
+    long[] table = slots;
+    int tableMask = mask;
+    for (int row = 0; row < count; row++) {
+      long hash = hashes[row];
+      long nulls = probeFixed[2 * row];
+      long value = probeFixed[2 * row + 1];
+      int slot = (int) hash & tableMask;
+      while (true) {
+        long entry = table[slot];
+        if (entry == EMPTY) {
+          int id = -1;
+          if (insert) {
+            id = rows.append(keys, row);
+            table[slot] = entry(id, hash);
+          }
+          ids[row] = id;
+          break;
+        }
+        if (((entry ^ hash) & 0xFFFF_FFFF_0000_0000L) == 0) {
+          int id = (int) entry;
+          long[] stored = rows.fixed;
+          if (stored[2 * id + 1] == value && stored[2 * id] == nulls) {
+            ids[row] = id;
+            break;
+          }
+        }
+        slot = (slot + 1) & tableMask;
+      }
     }
   }
 

@@ -140,6 +140,14 @@ class TpchPlanningTest {
   }
 
   @Test
+  void leftJoinsBuildOnTheirSmallerLeftSide() throws IOException {
+    // Q13: 150,000 customers LEFT JOIN 1,500,000 orders builds on the customers
+    List<PlanNode> joins = nodes(plan(13), node -> node instanceof JoinNode join && join.type() == JoinType.LEFT);
+    assertThat(joins).hasSize(1);
+    assertThat(((JoinNode) joins.get(0)).buildLeft()).as("Q13 LEFT builds left").isTrue();
+  }
+
+  @Test
   void semiAndAntiJoinsBuildOnTheirSmallerLeftSide() throws IOException {
     // Q4: the quarter's orders (left) against the late lineitems; Q22: the chosen customers against all orders
     for (int[] query : new int[][] {{4, JoinType.SEMI.ordinal()}, {22, JoinType.ANTI.ordinal()}}) {
