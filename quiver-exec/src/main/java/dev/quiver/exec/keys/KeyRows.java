@@ -126,6 +126,20 @@ public final class KeyRows {
     return index;
   }
 
+  /**
+   * Appends a non-NULL key of a one-column fixed-width layout (stride 2, no bytes) with its value slot
+   * and hash (room made first) and returns its index: {@link #append} without the copy call.
+   */
+  int appendOneColumn(long value, long hash) {
+    int index = size;
+    fixed[2 * index] = 0;
+    fixed[2 * index + 1] = value;
+    byteStart[index + 1] = byteStart[index];
+    hashes[index] = hash;
+    size = index + 1;
+    return index;
+  }
+
   /** Computes the hash of rows {@code [from, size)} from their packed slots and bytes. */
   void hashRows(int from) {
     for (int row = from; row < size; row++) {

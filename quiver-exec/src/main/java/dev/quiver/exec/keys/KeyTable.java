@@ -22,15 +22,26 @@ public final class KeyTable {
    */
   private long[] slots;
   private int mask;
+  /**
+   * Keys of one fixed-width column ({@link KeyLayout#stride()} 2, no bytes) keep their value beside their
+   * id, {@code slots[2 * s]} the value and {@code slots[2 * s + 1]} the id plus one (0: empty, so a new
+   * array needs no filling), so a probe reads
+   * one cache line and never the key store; the NULL key is not in the slots but in {@link #nullId}.
+   */
+  private final boolean oneColumn;
+  private int nullId = -1;
   private long reserved;
   private final Scratch insertScratch = new Scratch();
 
   public KeyTable(KeyLayout layout, MemoryReservation reservation) {
     this.reservation = reservation;
     this.rows = new KeyRows(layout, 16);
-    this.slots = new long[32];
-    Arrays.fill(slots, EMPTY);
-    this.mask = slots.length - 1;
+    this.oneColumn = layout.stride() == 2 && !layout.hasBytes();
+    this.slots = new long[oneColumn ? 64 : 32];
+    if (!oneColumn) {
+      Arrays.fill(slots, EMPTY);
+    }
+    this.mask = 31;
     this.reserved = heapBytes();
     reservation.grow(reserved);
   }
@@ -49,6 +60,14 @@ public final class KeyTable {
     return rows.heapBytes() + 8L * slots.length;
   }
 
+  private int slotCount() {
+    return mask + 1;
+  }
+
+  private long slotBytes(int slotCount) {
+    return (oneColumn ? 16L : 8L) * slotCount;
+  }
+
   /**
    * Makes room for {@code moreRows} more keys with {@code moreBytes} more key bytes, reserving the
    * memory first; false (nothing changed) when the reservation is refused.
@@ -56,12 +75,12 @@ public final class KeyTable {
   public boolean tryReserve(int moreRows, long moreBytes) {
     int needed = rows.size() + moreRows;
     long neededBytes = (long) rows.byteSize() + moreBytes;
-    int slotCount = slots.length;
+    int slotCount = slotCount();
     // at most two thirds full: a probe reads about two slots (neighbours, mostly one cache line)
     while ((long) needed * 3 > 2L * slotCount) {
       slotCount *= 2;
     }
-    long after = rows.heapBytesFor(needed, neededBytes) + 8L * slotCount;
+    long after = rows.heapBytesFor(needed, neededBytes) + slotBytes(slotCount);
     if (after > reserved) {
       if (!reservation.tryGrow(after - reserved)) {
         return false;
@@ -69,8 +88,12 @@ public final class KeyTable {
       reserved = after;
     }
     rows.ensureCapacity(needed, neededBytes);
-    if (slotCount != slots.length) {
-      rehash(slotCount);
+    if (slotCount != slotCount()) {
+      if (oneColumn) {
+        rehashOneColumn(slotCount);
+      } else {
+        rehash(slotCount);
+      }
     }
     return true;
   }
@@ -86,6 +109,25 @@ public final class KeyTable {
         slot = (slot + 1) & newMask;
       }
       grown[slot] = entry(id, hash);
+    }
+    slots = grown;
+    mask = newMask;
+  }
+
+  private void rehashOneColumn(int slotCount) {
+    long[] grown = new long[2 * slotCount];
+    int newMask = slotCount - 1;
+    long[] stored = rows.fixed;
+    for (int id = 0; id < rows.size(); id++) {
+      if (id == nullId) {
+        continue;
+      }
+      int slot = (int) rows.hashes[id] & newMask;
+      while (grown[2 * slot + 1] != 0) {
+        slot = (slot + 1) & newMask;
+      }
+      grown[2 * slot] = stored[2 * id + 1];
+      grown[2 * slot + 1] = id + 1L;
     }
     slots = grown;
     mask = newMask;
@@ -131,8 +173,8 @@ public final class KeyTable {
   }
 
   private void lookup(KeyRows keys, int[] ids, boolean insert, Scratch scratch) {
-    if (keys.layout().stride() == 2 && !keys.layout().hasBytes()) {
-      lookupOneSlot(keys, ids, insert);
+    if (oneColumn) {
+      lookupOneColumn(keys, ids, insert);
       return;
     }
     int count = keys.size();
@@ -187,38 +229,40 @@ public final class KeyTable {
   }
 
   /**
-   * {@link #lookup} for keys of one fixed-width column (a null mask and one value slot): row by row, the
-   * key compared where the probe finds its hash, without the batch's candidate lists.
+   * {@link #lookup} for keys of one fixed-width column: row by row, the value compared in the slot the
+   * hash leads to (the value and the id share a cache line), NULL keys by {@link #nullId}.
    */
-  private void lookupOneSlot(KeyRows keys, int[] ids, boolean insert) {
+  private void lookupOneColumn(KeyRows keys, int[] ids, boolean insert) {
     int count = keys.size();
     long[] probeFixed = keys.fixed;
     long[] hashes = keys.hashes;
     long[] table = slots;
     int tableMask = mask;
     for (int row = 0; row < count; row++) {
-      long hash = hashes[row];
-      long nulls = probeFixed[2 * row];
+      if (probeFixed[2 * row] != 0) {
+        if (nullId < 0 && insert) {
+          nullId = rows.append(keys, row);
+        }
+        ids[row] = nullId;
+        continue;
+      }
       long value = probeFixed[2 * row + 1];
-      int slot = (int) hash & tableMask;
+      int slot = (int) hashes[row] & tableMask;
       while (true) {
-        long entry = table[slot];
-        if (entry == EMPTY) {
-          int id = -1;
+        long idPlusOne = table[2 * slot + 1];
+        if (idPlusOne == 0) {
+          int inserted = -1;
           if (insert) {
-            id = rows.append(keys, row);
-            table[slot] = entry(id, hash);
+            inserted = rows.appendOneColumn(value, hashes[row]);
+            table[2 * slot] = value;
+            table[2 * slot + 1] = inserted + 1L;
           }
-          ids[row] = id;
+          ids[row] = inserted;
           break;
         }
-        if (((entry ^ hash) & 0xFFFF_FFFF_0000_0000L) == 0) {
-          int id = (int) entry;
-          long[] stored = rows.fixed;
-          if (stored[2 * id + 1] == value && stored[2 * id] == nulls) {
-            ids[row] = id;
-            break;
-          }
+        if (table[2 * slot] == value) {
+          ids[row] = (int) idPlusOne - 1;
+          break;
         }
         slot = (slot + 1) & tableMask;
       }
@@ -229,7 +273,7 @@ public final class KeyTable {
   public void release() {
     reservation.shrink(reserved);
     reserved = 0;
-    slots = new long[1];
+    slots = new long[2];
     mask = 0;
   }
 }
