@@ -20,8 +20,8 @@ import org.apache.arrow.vector.FieldVector;
  * {@link #clear} when the table is replaced. Not thread-safe.
  */
 final class DirectGroupIndex implements GroupCache {
-  /** The most slots one index holds (16 MiB of group ids). */
-  static final long MAX_SLOTS = 1L << 22;
+  /** The most slots one index holds (32 MiB of group ids: TPC-H l_orderkey's 6,000,000 at scale 1). */
+  static final long MAX_SLOTS = 1L << 23;
 
   private final int[] ordinals;
   private final int[] widths;
@@ -31,6 +31,14 @@ final class DirectGroupIndex implements GroupCache {
   private final int[] groupOf;
   private final MemoryReservation reservation;
   private int[] slots = new int[0];
+  /** Marks a slot whose group the hash table is finding for an earlier row of the same lookup. */
+  private static final int PENDING = -2;
+  /** Rows of the last lookup whose key an earlier row of it missed: they take that row's group. */
+  private int[] followers = new int[0];
+  private int followerCount;
+  /** Slots marked PENDING by the last lookup (undone by the next if {@link #remember} never came). */
+  private int[] pendingSlots = new int[0];
+  private int pendingCount;
 
   private DirectGroupIndex(int[] ordinals, int[] widths, long[] minimums, long[] spans, int size,
       MemoryReservation reservation) {
@@ -93,13 +101,24 @@ final class DirectGroupIndex implements GroupCache {
   /**
    * Looks up rows {@code [from, from + count)} of the batch (logical rows, through its selection):
    * {@code groups[i]} for each row whose group is known; the others' offsets {@code i} go to
-   * {@code misses}, and their number is returned.
+   * {@code misses}, and their number is returned. Of the rows with one new key only the first misses:
+   * the rest follow it and get its group in {@link #remember} (clustered keys, TPC-H's four lineitems an
+   * order in a row, go to the hash table once a key, not once a row).
    */
   @Override
   public int lookup(Batch batch, int from, int count, int[] groups, int[] misses) {
     if (slots.length < count) {
       slots = new int[count];
+      followers = new int[count];
+      pendingSlots = new int[count];
     }
+    for (int p = 0; p < pendingCount; p++) {
+      if (groupOf[pendingSlots[p]] == PENDING) {
+        groupOf[pendingSlots[p]] = -1;
+      }
+    }
+    pendingCount = 0;
+    followerCount = 0;
     Arrays.fill(slots, 0, count, 0);
     int[] selection = batch.selection();
     long stride = 1;
@@ -131,16 +150,22 @@ final class DirectGroupIndex implements GroupCache {
     for (int i = 0; i < count; i++) {
       int slot = slots[i];
       int group = slot < 0 ? -1 : groupOf[slot];
-      if (group < 0) {
-        misses[missed++] = i;
-      } else {
+      if (group >= 0) {
         groups[i] = group;
+      } else if (group == PENDING) {
+        followers[followerCount++] = i;
+      } else {
+        if (slot >= 0) {
+          groupOf[slot] = PENDING;
+          pendingSlots[pendingCount++] = slot;
+        }
+        misses[missed++] = i;
       }
     }
     return missed;
   }
 
-  /** Remembers the groups the hash table gave the missed rows of the last {@link #lookup}. */
+  /** Remembers the groups the hash table gave the missed rows of the last {@link #lookup}, and gives them to the rows that followed them. */
   @Override
   public void remember(int[] misses, int missed, int[] groups) {
     for (int j = 0; j < missed; j++) {
@@ -150,12 +175,19 @@ final class DirectGroupIndex implements GroupCache {
         groupOf[slot] = groups[i];
       }
     }
+    for (int f = 0; f < followerCount; f++) {
+      int i = followers[f];
+      groups[i] = groupOf[slots[i]];
+    }
+    followerCount = 0;
+    pendingCount = 0;
   }
 
   /** Forgets every group (the table they belonged to was replaced). */
   @Override
   public void clear() {
     Arrays.fill(groupOf, -1);
+    pendingCount = 0;
   }
 
   /** Frees the slots' reservation. */

@@ -172,6 +172,40 @@ class HashAggregateTest {
     assertThat(assertSameAnswer(narrow, schema, many, 3, peak / 20, new Random(seed), 1024)).isPositive();
   }
 
+  @Test
+  void clusteredKeysGoToTheHashTableOnceAKeyAndSpillTheSame() throws Exception {
+    long seed = 91;
+    System.out.println("seed " + seed);
+    Random random = new Random(seed);
+    Schema schema = schema(new ArrowType.Int(32, true));
+    // TPC-H lineitem's shape: each key's rows one after another (1 to 7 of them), so the rows of a new key
+    // arrive in one batch; NULL keys and keys outside the range among them
+    List<Object[]> data = KeyTestData.rows(random, schema, 30_000, new int[] {400, 15, 300, 40, 40, 30, 30, 3, 20});
+    long key = -3_000;
+    int left = 0;
+    long distinct = 0;
+    for (Object[] row : data) {
+      if (left == 0) {
+        key += 1 + random.nextInt(3);
+        left = 1 + random.nextInt(7);
+        distinct++;
+      }
+      left--;
+      row[0] = key % 97 == 0 ? null : key;
+      row[2] = (long) random.nextInt(2);
+    }
+    // at most two groups a key: at least the rows beyond those go through the index alone
+    assertThat(data.size() - 2 * distinct).isGreaterThan(data.size() / 4);
+    AggregateNode node = new AggregateNode(new dev.quiver.exec.plan.ValuesNode(schema, List.of()), List.of(0, 2),
+        calls(schema), List.of(new KeyRange(-3_000, 20_000), new KeyRange(0, 1)));
+    long direct = assertSameAnswer(node, schema, data, 1, 1L << 30, new Random(seed), 1024);
+    // the test batches bring the second key dictionary-encoded about half the time, which the index does not
+    // read: a third of the rows beyond the groups' first is the floor (before followers: 169 rows)
+    assertThat(direct).as("rows whose group the direct index found").isGreaterThan((data.size() - 2 * distinct) / 3);
+    long peak = peakWithoutLimit(node, schema, data);
+    assertSameAnswer(node, schema, data, 2, peak / 10, new Random(seed), 1024);
+  }
+
   /** Random rows whose keys k_int and k_any are integers from -first/2 and from 0, a tenth NULL. */
   private static List<Object[]> keyedRows(Random random, Schema schema, int count, int first, int second) {
     List<Object[]> data = KeyTestData.rows(random, schema, count, new int[] {400, 15, 300, 40, 40, 30, 30, 3, 20});
