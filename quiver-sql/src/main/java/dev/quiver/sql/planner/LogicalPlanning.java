@@ -337,7 +337,8 @@ final class LogicalPlanning {
           .oneInput(join -> join.operand(org.apache.calcite.rel.logical.LogicalJoin.class)
               .predicate(candidate -> candidate.getJoinType() != org.apache.calcite.rel.core.JoinRelType.LEFT_MARK)
               .anyInputs()))
-      .as(org.apache.calcite.rel.rules.ProjectJoinTransposeRule.Config.class).toRule();
+      .as(org.apache.calcite.rel.rules.ProjectJoinTransposeRule.Config.class)
+      .withPreserveExprCondition(expression -> false).toRule();
 
   private static final List<RelOptRule> PUSH_DOWN_RULES = List.of(
       PROJECT_JOIN_TRANSPOSE,
