@@ -226,6 +226,7 @@ final class LogicalPlanning {
     rel = new RelFieldTrimmer(validator, relBuilder).trim(rel);
     rel = hep(rel, REDUCE_RULES, SIMPLIFY_RULES);
     rel = JoinOrdering.reorder(rel, relBuilder);
+    rel = AggregateSemiReduction.rewrite(rel);
     rel = SemiJoinPushdown.rewrite(rel);
     rel = hep(rel, PUSH_DOWN_RULES);
     rel = CountIfRewrite.rewrite(rel);

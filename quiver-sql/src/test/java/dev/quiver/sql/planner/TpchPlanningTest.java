@@ -166,6 +166,19 @@ class TpchPlanningTest {
   }
 
   @Test
+  void aGroupByJoinedWithFewRowsOnItsKeyIsCutToTheirKeysFirst() throws IOException {
+    // Q17: avg(l_quantity) by l_partkey over the chosen parts' lineitems, not all of lineitem
+    List<PlanNode> aggregates = nodes(plan(17), node -> node instanceof AggregateNode aggregate
+        && !aggregate.groupKeys().isEmpty());
+    assertThat(aggregates).hasSize(1);
+    List<PlanNode> semis = nodes(aggregates.get(0), node -> node instanceof JoinNode join
+        && (join.type() == JoinType.SEMI || join.type() == JoinType.RIGHT_SEMI));
+    assertThat(semis).as("SEMI joins under Q17's GROUP BY").hasSize(1);
+    assertThat(nodes(semis.get(0), node -> node instanceof TableScanNode scan && scan.table().name().equals("part")))
+        .hasSize(1);
+  }
+
+  @Test
   void leftJoinsBuildOnTheirSmallerLeftSide() throws IOException {
     // Q13: 150,000 customers LEFT JOIN 1,500,000 orders builds on the customers
     List<PlanNode> joins = nodes(plan(13), node -> node instanceof JoinNode join && join.type() == JoinType.LEFT);
