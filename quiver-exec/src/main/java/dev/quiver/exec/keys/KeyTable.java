@@ -8,8 +8,9 @@ import java.util.Arrays;
  * in insertion order; the keys are kept in {@link #rows()}. Lookups take a whole {@link KeyRows}
  * batch: every row's slot is probed, hash-equal candidates are compared together with {@link
  * KeyEquality}, the rest move on, until every row is resolved. Memory is reserved through the
- * owner's reservation before the table grows ({@link #tryReserve}). Inserting is not thread-safe;
- * once built, any number of threads may {@link #find} at once, each with its own {@link Scratch}.
+ * owner's reservation before the table grows ({@link #tryReserve}). A key of one fixed-width column is
+ * looked up row by row against the value kept in its slot instead. Inserting is not thread-safe; once
+ * built, any number of threads may {@link #find} at once, each with its own {@link Scratch}.
  */
 public final class KeyTable {
   private static final long EMPTY = -1L;
@@ -25,8 +26,8 @@ public final class KeyTable {
   /**
    * Keys of one fixed-width column ({@link KeyLayout#stride()} 2, no bytes) keep their value beside their
    * id, {@code slots[2 * s]} the value and {@code slots[2 * s + 1]} the id plus one (0: empty, so a new
-   * array needs no filling), so a probe reads
-   * one cache line and never the key store; the NULL key is not in the slots but in {@link #nullId}.
+   * array needs no filling), so a probe reads one cache line and never the key store; the NULL key is not
+   * in the slots but in {@link #nullId}.
    */
   private final boolean oneColumn;
   private int nullId = -1;

@@ -50,6 +50,8 @@ public final class FileTableSource implements TableSource {
   private final long rowCount;
   private final List<FileMorsels.RowGroup> rowGroups;
   private final Map<String, ZoneStatistics> statistics;
+  /** {@link #distinctBound} per column, computed once: join ordering asks for it per pair of parts. */
+  private final Map<String, java.util.OptionalLong> distinctBounds = new java.util.concurrent.ConcurrentHashMap<>();
   private final CsvReadOptions csvTypes;
   private final HivePartitions partitions;
   private final Schema fileSchema;
@@ -259,6 +261,10 @@ public final class FileTableSource implements TableSource {
    */
   @Override
   public java.util.OptionalLong distinctBound(String column) {
+    return distinctBounds.computeIfAbsent(column, this::computeDistinctBound);
+  }
+
+  private java.util.OptionalLong computeDistinctBound(String column) {
     if (format != TableFormat.PARQUET || partitions.indexOf(column) >= 0
         || schema.getFields().stream().noneMatch(field -> field.getName().equals(column))) {
       return java.util.OptionalLong.empty();
