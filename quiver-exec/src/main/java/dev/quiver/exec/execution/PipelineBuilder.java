@@ -5,6 +5,7 @@ import dev.quiver.exec.exchange.ExchangeSinkFactory;
 import dev.quiver.exec.expression.ExpressionCompiler;
 import dev.quiver.exec.join.HashJoinBuildFactory;
 import dev.quiver.exec.join.HashJoinProbeFactory;
+import dev.quiver.exec.join.RuntimeJoinFilters;
 import dev.quiver.exec.nested.NestedLoopJoinBuildFactory;
 import dev.quiver.exec.nested.NestedLoopJoinProbeFactory;
 import dev.quiver.exec.operator.ExecutionContext;
@@ -53,13 +54,16 @@ final class PipelineBuilder {
   private final java.util.Set<PlanNode> repartitioned = java.util.Collections.newSetFromMap(
       new java.util.IdentityHashMap<>());
   private final SubPlanRunner subPlans;
+  private final boolean runtimeJoinFilters;
+  private RuntimeJoinFilters runtimeFilters = RuntimeJoinFilters.none();
   private int scanCount;
   private int nextId;
 
   /** @param subPlans runs a recursion's steps inside the query */
-  PipelineBuilder(ExecutionContext context, SubPlanRunner subPlans) {
+  PipelineBuilder(ExecutionContext context, SubPlanRunner subPlans, boolean runtimeJoinFilters) {
     this.context = context;
     this.subPlans = subPlans;
+    this.runtimeJoinFilters = runtimeJoinFilters;
   }
 
   List<Pipeline> pipelines() {
@@ -92,6 +96,9 @@ final class PipelineBuilder {
 
   /** Builds the pipelines of {@code plan}; the last one ends in {@code result}. */
   void build(PlanNode plan, SinkFactory result) {
+    if (runtimeJoinFilters) {
+      runtimeFilters = new RuntimeJoinFilters(plan);
+    }
     Pipeline last = open(plan);
     finish(last, result, null);
   }
@@ -99,8 +106,7 @@ final class PipelineBuilder {
   private Pipeline open(PlanNode node) {
     if (node instanceof TableScanNode scan) {
       scanCount++;
-      Pipeline pipeline = newPipeline(() -> track(scan, scan.table().open(scan.columns(), scan.filter(), scan.limit(),
-          context)), scan, false);
+      Pipeline pipeline = newPipeline(() -> openScan(scan), scan, false);
       if (scan.filter() != null && !scan.table().evaluatesFilters()) {
         FilterOperatorFactory filter = new FilterOperatorFactory(scan.filter(), scan.schema());
         add(pipeline, filter, filter.metrics(), scan);
@@ -206,6 +212,7 @@ final class PipelineBuilder {
     Pipeline build = open(join.right());
     HashJoinBuildFactory sink = new HashJoinBuildFactory(join, join.left().schema(), join.right().schema());
     finish(build, sink, join);
+    runtimeFilters.register(join, sink);
     Pipeline probe = open(join.left());
     HashJoinProbeFactory operator = new HashJoinProbeFactory(join, sink,
         schema -> ExpressionCompiler.compilePredicate(join.residual(), schema));
@@ -215,6 +222,17 @@ final class PipelineBuilder {
       probe.tails.add(new Pipeline.Tail(() -> track(join, operator.unmatchedBuildRows()), after));
     }
     return probe;
+  }
+
+  /** Opens the scan, with the runtime filters of the joins above it when they registered some (made now). */
+  private MorselSource openScan(TableScanNode scan) throws java.io.IOException {
+    if (!runtimeFilters.targets(scan)) {
+      return track(scan, scan.table().open(scan.columns(), scan.filter(), scan.limit(), context));
+    }
+    RuntimeJoinFilters.Pushed pushed = runtimeFilters.filterFor(scan, context, resources);
+    MorselSource source = scan.table().open(scan.columns(), pushed.filter(), scan.limit(), context);
+    source.metrics().include(pushed::metrics);
+    return track(scan, source);
   }
 
   private Pipeline newPipeline(Pipeline.SourceOpener source, PlanNode node, boolean ordered) {

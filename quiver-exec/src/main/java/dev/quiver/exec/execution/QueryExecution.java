@@ -57,6 +57,7 @@ public final class QueryExecution implements AutoCloseable {
   private boolean ended;
   private long rowsReturned;
   private boolean closed;
+  private final boolean runtimeJoinFilters;
 
   private QueryExecution(PlanNode plan, QueryOptions options, BufferAllocator allocator, String name,
       ExecutorService workers) {
@@ -66,7 +67,8 @@ public final class QueryExecution implements AutoCloseable {
     this.workers = workers;
     this.memory = new MemoryPool(allocator, name, options.memoryLimit());
     this.context = new ExecutionContext(memory, options.threads(), options.spillDirectory(), options.batchRows());
-    this.builder = new PipelineBuilder(context, this::runSubPlan);
+    this.runtimeJoinFilters = options.runtimeJoinFilters();
+    this.builder = new PipelineBuilder(context, this::runSubPlan, runtimeJoinFilters);
     this.result = new ResultSinkFactory(context, Math.max(4, 2 * options.threads()));
   }
 
@@ -268,7 +270,7 @@ public final class QueryExecution implements AutoCloseable {
    * is freed before this returns.
    */
   private List<Batch> runSubPlan(PlanNode part) throws IOException {
-    PipelineBuilder nested = new PipelineBuilder(context, this::runSubPlan);
+    PipelineBuilder nested = new PipelineBuilder(context, this::runSubPlan, runtimeJoinFilters);
     CollectSinkFactory collected = new CollectSinkFactory();
     List<Batch> batches = new ArrayList<>();
     try {

@@ -10,6 +10,7 @@ import dev.quiver.expression.Constant;
 import dev.quiver.expression.Expression;
 import dev.quiver.expression.InList;
 import dev.quiver.expression.IsNull;
+import dev.quiver.expression.KeySet;
 import dev.quiver.expression.Like;
 import dev.quiver.expression.LikePattern;
 import dev.quiver.expression.Literal;
@@ -54,6 +55,9 @@ final class PredicateCompiler {
     }
     if (expression instanceof InList in) {
       return in(in, negated);
+    }
+    if (expression instanceof KeySet set) {
+      return leaf(set.column(), new KeySetFilter(set, negated), expression, negated);
     }
     if (expression instanceof IsNull isNull) {
       return leaf(isNull.column(), new NullFilter(isNull.negated() != negated), expression, negated);
