@@ -74,7 +74,7 @@ final class HashJoinProbe implements StreamOperator {
     if (ids.length < count) {
       ids = new int[count];
     }
-    table.keys.find(keys, ids, lookupScratch);
+    table.find(keys, ids, lookupScratch);
     boolean[] matched = new boolean[count];
     JoinType type = spec.type;
     if (!type.outputsLeft() && residual == null) {

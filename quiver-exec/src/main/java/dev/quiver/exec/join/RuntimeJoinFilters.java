@@ -195,7 +195,7 @@ public final class RuntimeJoinFilters {
       return null;
     }
     long probeDistinct = scan.table().distinctBound(name).orElse(scan.table().rowCount());
-    long buildDistinct = build.spec.rightKeys.length == 1 ? table.keys.size() : rows;
+    long buildDistinct = build.spec.rightKeys.length == 1 ? table.distinctKeys : rows;
     boolean wantSet = 2 * buildDistinct <= probeDistinct;
     MemoryReservation reservation = context.reservation("RuntimeJoinFilter");
     long[] values = null;

@@ -140,6 +140,23 @@ public final class KeyRows {
     return index;
   }
 
+  /**
+   * For keys of one integer column (stride 2: the null mask, then the value): each row's value minus
+   * {@code minimum} when that lies in {@code [0, span)}, else (or for a NULL) -1, into {@code offsets}.
+   */
+  public void offsetsFrom(long minimum, int span, int[] offsets) {
+    if (stride != 2 || layout.kind(0).width() == 0 || layout.kind(0) == KeyKind.FLOAT32
+        || layout.kind(0) == KeyKind.FLOAT64) {
+      throw new IllegalStateException("offsets need keys of one integer column");
+    }
+    long[] slots = fixed;
+    for (int row = 0; row < size; row++) {
+      long offset = slots[2 * row + 1] - minimum;
+      boolean inside = slots[2 * row] == 0 && offset >= 0 && offset < span;
+      offsets[row] = inside ? (int) offset : -1;
+    }
+  }
+
   /** Computes the hash of rows {@code [from, size)} from their packed slots and bytes. */
   void hashRows(int from) {
     for (int row = from; row < size; row++) {
