@@ -176,6 +176,17 @@ class TpchPlanningTest {
     assertThat(semis).as("SEMI joins under Q17's GROUP BY").hasSize(1);
     assertThat(nodes(semis.get(0), node -> node instanceof TableScanNode scan && scan.table().name().equals("part")))
         .hasSize(1);
+    // Q20: sum(l_quantity) by (l_partkey, l_suppkey) over the lineitems of the 'forest%' parts' partsupp rows
+    // (the few rows are partsupp cut by an IN sub-query on part, read a second time under the GROUP BY)
+    List<PlanNode> q20 = nodes(plan(20), node -> node instanceof AggregateNode aggregate
+        && aggregate.groupKeys().size() == 2);
+    assertThat(q20).hasSize(1);
+    List<PlanNode> q20Semis = nodes(q20.get(0), node -> node instanceof JoinNode join
+        && (join.type() == JoinType.SEMI || join.type() == JoinType.RIGHT_SEMI)
+        && ((JoinNode) node).leftKeys().size() == 2);
+    assertThat(q20Semis).as("SEMI joins on two keys under Q20's GROUP BY").hasSize(1);
+    assertThat(nodes(q20Semis.get(0), node -> node instanceof TableScanNode scan
+        && scan.table().name().equals("partsupp"))).hasSize(1);
   }
 
   @Test
