@@ -29,9 +29,16 @@ public final class LikePattern {
   private final Shape shape;
   private final byte[] literal;
   private final byte[] literalPrefix;
+  /** Per segment its bytes when it has no {@code _} (searched for as a whole), else null. */
+  private final byte[][] literalSegments;
 
   private LikePattern(List<int[]> segments, boolean anchoredStart, boolean anchoredEnd, byte[] literalPrefix) {
     this.segments = segments;
+    this.literalSegments = new byte[segments.size()][];
+    for (int k = 0; k < segments.size(); k++) {
+      int[] segment = segments.get(k);
+      literalSegments[k] = Arrays.stream(segment).allMatch(token -> token >= 0) ? bytes(segment) : null;
+    }
     this.anchoredStart = anchoredStart;
     this.anchoredEnd = anchoredEnd;
     this.literalPrefix = literalPrefix;
@@ -161,7 +168,14 @@ public final class LikePattern {
     }
     int middleEnd = anchoredEnd ? last - 1 : last;
     for (int k = first; k <= middleEnd; k++) {
-      position = findLeftmost(segments.get(k), value, position, length);
+      byte[] literalSegment = literalSegments[k];
+      if (literalSegment != null) {
+        // a literal starts with a whole character's first byte: where it is found is a character boundary
+        int found = indexOf(value, length, literalSegment, position);
+        position = found < 0 ? -1 : found + literalSegment.length;
+      } else {
+        position = findLeftmost(segments.get(k), value, position, length);
+      }
       if (position < 0) {
         return false;
       }
@@ -229,11 +243,21 @@ public final class LikePattern {
     if (needle.length == 0) {
       return from;
     }
+    // candidates by their first and last byte, then the bytes between compared in place (short needles:
+    // cheaper than a bulk comparison's set-up at every candidate)
+    int size = needle.length;
     byte first = needle[0];
-    int lastStart = length - needle.length;
+    byte last = needle[size - 1];
+    int lastStart = length - size;
     for (int start = from; start <= lastStart; start++) {
-      if (value[start] == first && Arrays.equals(value, start, start + needle.length, needle, 0, needle.length)) {
-        return start;
+      if (value[start] == first && value[start + size - 1] == last) {
+        int i = 1;
+        while (i < size - 1 && value[start + i] == needle[i]) {
+          i++;
+        }
+        if (i >= size - 1) {
+          return start;
+        }
       }
     }
     return -1;

@@ -24,7 +24,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A filter fsst codes can answer (LIKE, = literal, starts_with on one string column) selects on the
+ * A filter fsst codes can answer (LIKE, NOT LIKE, = literal, starts_with on one string column) selects on the
  * codes exactly the rows a reference selects, with the segments counted as matched compressed; on a
  * file without fsst segments the same filters give the same rows the usual way.
  */
@@ -83,6 +83,8 @@ class CompressedFilterScanTest {
         new Case("url LIKE '%" + page + "?%'", url -> url.contains(page + "?")),
         new Case("url LIKE 'http://g_ogle%'", url -> url.matches("http://g.ogle.*")),
         new Case("url LIKE '%abc\\_\\%%' ESCAPE '\\'", url -> url.contains("abc_%")),
+        new Case("url NOT LIKE '%google%'", url -> !url.contains("google")),
+        new Case("url NOT LIKE 'http://g_ogle%' ", url -> !url.matches("http://g.ogle.*")),
         new Case("url = 'http://yandex.ru/" + page + "?q='", url -> url.equals("http://yandex.ru/" + page + "?q=")),
         new Case("starts_with(url, 'http://site62')", url -> url.startsWith("http://site62")));
     for (Case test : cases) {

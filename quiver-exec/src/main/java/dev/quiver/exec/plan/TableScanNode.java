@@ -11,7 +11,10 @@ import org.apache.arrow.vector.types.pojo.Schema;
 /**
  * Reads columns of a table, with a filter and a limit pushed into the source. The filter reads the
  * output columns (by name, as the source knows them, and by output ordinal); the engine applies it
- * after the source unless the source evaluates filters itself. Reading a column its source cannot read
+ * after the source unless the source evaluates filters itself. A source that evaluates filters may be
+ * given a filter over columns it does not output (read for the filter only): such a filter is bound to
+ * the table's columns (its references' ordinals are the table schema's) and is only ever evaluated by
+ * the source, which finds columns by name. Reading a column its source cannot read
  * ({@link UnreadableColumns}) fails here, when the plan is made: a USER error naming the file, column
  * and type.
  *

@@ -7,7 +7,7 @@ import org.apache.arrow.memory.util.MemoryUtil;
  * (state, code) to state, each symbol's bytes run through the pattern's automaton once at compile
  * time; an escape steps the automaton by its literal byte. A row stops being read as soon as its
  * state decides it (no match possible, or every continuation matches, as after the needle of
- * {@code %needle%}). NULL rows never match.
+ * {@code %needle%}). NULL rows never match, nor pass a negated match.
  *
  * <p>Valid while its {@link FsstStrings} is open. It keeps no state between calls, so several
  * threads may call it at once.
@@ -46,6 +46,14 @@ public final class FsstMatcher {
    * @throws IllegalArgumentException when the rows are outside the segment or the array is short
    */
   public int match(int fromRow, int count, int[] positionsOut) {
+    return match(fromRow, count, positionsOut, false);
+  }
+
+  /**
+   * {@link #match(int, int, int[])}, or with {@code negated} the rows that are not NULL and do not match
+   * ({@code NOT LIKE}).
+   */
+  public int match(int fromRow, int count, int[] positionsOut, boolean negated) {
     strings.checkRange(fromRow, count);
     if (positionsOut.length < count) {
       throw new IllegalArgumentException("positionsOut holds " + positionsOut.length + " rows, not " + count);
@@ -75,7 +83,7 @@ public final class FsstMatcher {
           position++;
         }
       }
-      if (accepting[state]) {
+      if (accepting[state] != negated) {
         positionsOut[found++] = i;
       }
     }

@@ -158,6 +158,15 @@ class FsstMatcherDifferentialTest {
             }
           }
           assertThat(Arrays.stream(positions, 0, found).boxed().toList()).as(context).isEqualTo(expected);
+          int notFound = strings.compile(compiledPattern).match(from, count, positions, true);
+          List<Integer> notExpected = new ArrayList<>();
+          for (int i = 0; i < count; i++) {
+            if (texts.get(from + i) != null && !expected.contains(i)) {
+              notExpected.add(i);
+            }
+          }
+          assertThat(Arrays.stream(positions, 0, notFound).boxed().toList()).as(context + " negated")
+              .isEqualTo(notExpected);
         }
       } finally {
         segment[0].close();

@@ -11,14 +11,15 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
  * A scan filter that fsst segments can answer on their codes: the whole filter is one {@code LIKE}
- * (not negated), {@code = 'literal'} or {@code starts_with} on a string or binary column. Its pattern
+ * (or NOT LIKE: the rows that are not NULL and do not match), {@code = 'literal'} or {@code starts_with} on a string
+ * or binary column. Its pattern
  * is compiled once per scan; each fsst segment lifts it onto its own symbol table
  * ({@link dev.quiver.format.encoding.FsstStrings#compile}). NULL rows never match, as SQL says.
  *
  * @param column the column the filter reads
  * @param pattern the byte automaton of the filter
  */
-record CompressedFilter(String column, FsstPattern pattern) {
+record CompressedFilter(String column, FsstPattern pattern, boolean negated) {
   /** The compressed form of {@code filter}, or null when fsst codes cannot answer it alone. */
   static CompressedFilter of(Expression filter) {
     if (filter == null) {
@@ -26,7 +27,9 @@ record CompressedFilter(String column, FsstPattern pattern) {
     }
     FsstPattern pattern = null;
     String column = null;
-    if (filter instanceof Like like && !like.negated() && isString(like.column().type())) {
+    boolean negated = false;
+    if (filter instanceof Like like && isString(like.column().type())) {
+      negated = like.negated();
       column = like.column().name();
       pattern = contains(like) ? FsstPattern.contains(literal(like.pattern().substring(1, like.pattern().length() - 1)))
           : FsstPattern.like(like.pattern(), like.escape());
@@ -39,7 +42,7 @@ record CompressedFilter(String column, FsstPattern pattern) {
       column = startsWith.column().name();
       pattern = FsstPattern.prefix(bytes(startsWith.prefix().value()));
     }
-    return pattern == null ? null : new CompressedFilter(column, pattern);
+    return pattern == null ? null : new CompressedFilter(column, pattern, negated);
   }
 
   /** {@code %needle%} with no other metacharacter (and no escape in play). */

@@ -224,7 +224,7 @@ final class SplitRunner {
         int count = (int) (to - from);
         int[] positions = new int[count];
         int offset = (int) (from - piece.start());
-        int matches = matcher.match(offset, count, positions);
+        int matches = matcher.match(offset, count, positions, compressed.negated());
         for (int i = 0; i < matches; i++) {
           selection.addRow(from + positions[i]);
         }

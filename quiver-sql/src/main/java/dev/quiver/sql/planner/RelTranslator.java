@@ -168,6 +168,12 @@ final class RelTranslator {
         (pushable(conjunct) ? pushed : kept).add(conjunct);
       }
       Expression pushedFilter = pushed.isEmpty() ? null : pushed.size() == 1 ? pushed.get(0) : new And(pushed);
+      if (source.evaluatesFilters() && kept.isEmpty()) {
+        PlanNode narrow = filterOnlyColumnsUnread(source, fields, wanted, read, condition);
+        if (narrow != null) {
+          return narrow;
+        }
+      }
       node = new TableScanNode(source, names, pushedFilter, -1);
       List<Expression> remaining = source.evaluatesFilters() ? kept : conjuncts;
       if (!remaining.isEmpty()) {
@@ -179,6 +185,37 @@ final class RelTranslator {
     }
     List<Integer> positions = wanted.stream().map(index -> ordinals[index]).toList();
     return JoinTranslation.select(node, positions);
+  }
+
+  /**
+   * A scan whose source evaluates the whole {@code condition} itself and outputs only the {@code wanted} columns,
+   * not those the condition alone reads ({@code l_shipdate} of TPC-H Q6, {@code o_comment} of Q13: never copied
+   * out, a string column never decompressed when its fsst codes answer the filter); null when every column read
+   * is wanted. The filter is then bound to the table's columns (its references' ordinals are the table's, as
+   * {@link TableScanNode} allows for sources that evaluate filters).
+   */
+  private static PlanNode filterOnlyColumnsUnread(TableSource source, List<RelDataTypeField> fields,
+      List<Integer> wanted, List<Integer> read, RexNode condition) {
+    List<Integer> outputs = new ArrayList<>(new java.util.TreeSet<>(wanted));
+    if (outputs.isEmpty() || outputs.size() == read.size()) {
+      return null;
+    }
+    List<Field> tableFields = new ArrayList<>();
+    int[] identity = new int[fields.size()];
+    for (int i = 0; i < fields.size(); i++) {
+      tableFields.add(source.schema().findField(fields.get(i).getName()));
+      identity[i] = i;
+    }
+    Expression filter = new RexTranslator(tableFields, identity).translate(condition);
+    if (!pushable(filter)) {
+      return null;
+    }
+    List<String> names = outputs.stream().map(index -> fields.get(index).getName()).toList();
+    PlanNode node = new TableScanNode(source, names, filter, -1);
+    if (outputs.equals(wanted)) {
+      return node;
+    }
+    return JoinTranslation.select(node, wanted.stream().map(outputs::indexOf).toList());
   }
 
   private static List<Integer> references(Project project) {

@@ -28,7 +28,7 @@ final class TpchCatalog {
   /**
    * A table of a schema and a row count only, whose key columns have the distinct bounds the footers of
    * generated files give: at most the key's range ({@code l_orderkey}: its rows, 6,000,000 at scale 1, as
-   * TPC-H's order keys are sparse) and the table's rows.
+   * TPC-H's order keys are sparse) and the table's rows; its scans evaluate their filters, as .qvr tables' do.
    */
   record SchemaOnly(String name, Schema schema, long rowCount, double scale) implements TableSource {
     @Override
@@ -50,6 +50,12 @@ final class TpchCatalog {
         return java.util.OptionalLong.empty();
       }
       return java.util.OptionalLong.of(Math.min(range, rowCount));
+    }
+
+    /** As the .qvr tables it stands for: the scan evaluates its filter. */
+    @Override
+    public boolean evaluatesFilters() {
+      return true;
     }
 
     private static long scaled(long atScaleOne, double scale) {
