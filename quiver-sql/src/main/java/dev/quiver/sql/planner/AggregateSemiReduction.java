@@ -28,9 +28,9 @@ import org.apache.calcite.sql.fun.SqlStdOperatorTable;
  * few rows ({@code Aggregate(input) JOIN R ON k = x} becomes {@code Aggregate(input SEMI R ON k = x) JOIN R
  * ON k = x}: the same groups meet R, the others are never made). TPC-H Q17's {@code avg(l_quantity)} by
  * l_partkey is then computed for the 204 chosen parts' lineitems instead of all 6,001,215 rows, Q2's
- * {@code min(ps_supplycost)} for the 747 chosen parts, Q20's {@code sum(l_quantity)} by part and supplier for
+ * {@code min(ps_supplycost)} for the 747 chosen parts (the few rows: partsupp joined with them), Q20's {@code sum(l_quantity)} by part and supplier for
  * the 8,508 partsupp rows of the 'forest%' parts (909,455 lineitems to 9,741). Only when R is one table's rows (a
- * scan under filters, projections and SEMI joins with other such rows: cheap to read twice) estimated under a
+ * scan under filters and projections, or two or three such joined: cheap to read twice) estimated under a
  * quarter of the GROUP BY's input, for equalities (or IS NOT DISTINCT FROM between columns that cannot be
  * NULL, as decorrelation writes them) on plain group keys of a simple GROUP BY.
  */
@@ -151,22 +151,33 @@ final class AggregateSemiReduction {
   }
 
   /**
-   * Whether {@code rel} is one table's rows: a scan under filters, projections and SEMI (or mark) joins with
-   * other such rows (a table cut to the keys of another: cheap to read twice, as its own scan is cut by the other's
-   * keys at run time).
+   * Whether {@code rel} is one table's rows, or a few tables': scans under filters and projections, with at most
+   * {@link #MAX_JOINS} inner, SEMI or mark joins between them (tables cut to each other's keys: cheap to read
+   * twice, as their scans are cut by each other's keys at run time).
    */
   private static boolean isOneTable(RelNode rel) {
+    return joinsIn(rel) <= MAX_JOINS;
+  }
+
+  /** The most joins the few rows may be made with (each read twice). */
+  private static final int MAX_JOINS = 2;
+
+  /**
+   * How many joins make {@code rel} from scans under filters and projections, with inner, SEMI or mark joins;
+   * more than {@link #MAX_JOINS} for anything else.
+   */
+  private static int joinsIn(RelNode rel) {
     if (rel instanceof TableScan) {
-      return true;
+      return 0;
     }
     if (rel instanceof LogicalFilter || rel instanceof LogicalProject) {
-      return isOneTable(rel.getInput(0));
+      return joinsIn(rel.getInput(0));
     }
     if (rel instanceof LogicalJoin join && (join.getJoinType() == JoinRelType.SEMI
-        || join.getJoinType() == JoinRelType.LEFT_MARK)) {
+        || join.getJoinType() == JoinRelType.LEFT_MARK || join.getJoinType() == JoinRelType.INNER)) {
       // a mark join is a SEMI join once a filter keeps its marked rows (the planner makes one of it later)
-      return isOneTable(join.getLeft()) && isOneTable(join.getRight());
+      return 1 + joinsIn(join.getLeft()) + joinsIn(join.getRight());
     }
-    return false;
+    return MAX_JOINS + 1;
   }
 }
