@@ -23,6 +23,25 @@ final class DirectGroupIndex implements GroupCache {
   /** The most slots one index holds (32 MiB of group ids: TPC-H l_orderkey's 6,000,000 at scale 1). */
   static final long MAX_SLOTS = 1L << 23;
 
+  /**
+   * The slots an index over keys of these ranges takes, or -1 when it would exceed {@code maxSlots} (the rule
+   * {@link #create} applies, shared with the planner through {@link HashAggregateFactory#directlyIndexed}).
+   */
+  static long slots(List<KeyRange> ranges, long maxSlots) {
+    long size = 1;
+    for (KeyRange range : ranges) {
+      long width = range.width();
+      if (width >= maxSlots) {
+        return -1;
+      }
+      size *= width + 1;
+      if (size > maxSlots) {
+        return -1;
+      }
+    }
+    return size;
+  }
+
   private final int[] ordinals;
   private final int[] widths;
   private final long[] minimums;
@@ -61,10 +80,13 @@ final class DirectGroupIndex implements GroupCache {
     if (keys == 0 || ranges.size() != keys) {
       return null;
     }
+    long size = slots(ranges, maxSlots);
+    if (size < 0) {
+      return null;
+    }
     int[] widths = new int[keys];
     long[] minimums = new long[keys];
     long[] spans = new long[keys];
-    long size = 1;
     for (int k = 0; k < keys; k++) {
       KeyKind kind = KeyKind.of(spec.input.getFields().get(spec.keyOrdinals[k]).getType());
       if (kind != KeyKind.INT8 && kind != KeyKind.INT16 && kind != KeyKind.INT32 && kind != KeyKind.INT64) {
@@ -72,15 +94,7 @@ final class DirectGroupIndex implements GroupCache {
       }
       widths[k] = kind.width();
       minimums[k] = ranges.get(k).minimum();
-      long width = ranges.get(k).width();
-      if (width >= maxSlots) {
-        return null;
-      }
-      spans[k] = width + 1;
-      size *= spans[k];
-      if (size > maxSlots) {
-        return null;
-      }
+      spans[k] = ranges.get(k).width() + 1;
     }
     if (!reservation.tryGrow(4L * size)) {
       return null;

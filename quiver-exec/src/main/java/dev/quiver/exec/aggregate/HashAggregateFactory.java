@@ -26,6 +26,19 @@ import org.apache.arrow.vector.types.pojo.Schema;
  * HashAggregate).
  */
 public final class HashAggregateFactory implements SinkFactory {
+  /**
+   * Whether a GROUP BY over keys with these statistics ranges (one per key) is grouped through a direct-indexed
+   * table: every key bounded, the ranges multiplying to at most {@link DirectGroupIndex#MAX_SLOTS} slots. Each
+   * thread's partial table then costs little to build and to merge, so the planner puts no exchange before it
+   * (measured on TPC-H Q18's 1.5M orders at two threads: 0.42–0.48 s without it, 0.56–0.77 s with it).
+   */
+  public static boolean directlyIndexed(List<dev.quiver.exec.plan.KeyRange> ranges, int keyCount) {
+    if (keyCount == 0 || ranges.size() != keyCount) {
+      return false;
+    }
+    return DirectGroupIndex.slots(ranges, DirectGroupIndex.MAX_SLOTS) > 0;
+  }
+
   private final AggregateSpec spec;
   private final OperatorMetrics metrics;
   private final List<Path[]> spillSets = new ArrayList<>();

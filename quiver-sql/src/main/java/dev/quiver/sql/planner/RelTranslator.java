@@ -409,7 +409,8 @@ final class RelTranslator {
           name));
     }
     List<KeyRange> ranges = KeyRanges.of(aggregate);
-    if (!keys.isEmpty() && (repartitionGroups <= 1 || KeyRanges.groupBound(aggregate, ranges) >= repartitionGroups)) {
+    if (!keys.isEmpty() && (repartitionGroups <= 1 || (KeyRanges.groupBound(aggregate, ranges) >= repartitionGroups
+        && !dev.quiver.exec.aggregate.HashAggregateFactory.directlyIndexed(ranges, keys.size())))) {
       input = new ExchangeNode(input, keys);
     }
     PlanNode node = new AggregateNode(input, keys, calls, ranges);

@@ -12,7 +12,8 @@ import java.nio.file.Path;
  * @param spillDirectory where operators spill past the limit
  * @param repartitionGroups a GROUP BY whose integer keys' statistics allow at least this many groups
  *     (and whose input has as many rows) repartitions its rows by those keys first: a hash exchange,
- *     when a query runs on more than one thread; 1 repartitions every GROUP BY
+ *     when a query runs on more than one thread, unless the keys' ranges make a direct-indexed table (at most
+ *     2^23 slots: each thread's table is then cheap to build and merge); 1 repartitions every GROUP BY
  * @param statisticsAggregates whether an aggregate without GROUP BY over a {@code .qvr} table is
  *     answered from zone statistics where they suffice (off: always scanned; the default follows the
  *     system property {@code quiver.statistics.aggregates}, on unless {@code false})
