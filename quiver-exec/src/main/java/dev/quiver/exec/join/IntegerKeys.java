@@ -73,11 +73,13 @@ final class IntegerKeys {
     return distinct;
   }
 
-  private static boolean isSet(long validity, int row) {
+  /** Whether row {@code row} is not NULL, given the validity buffer's address. */
+  static boolean isSet(long validity, int row) {
     return (MemoryUtil.getByte(validity + (row >>> 3)) >> (row & 7) & 1) != 0;
   }
 
-  private static long read(long data, int row, int width) {
+  /** The value of row {@code row}, given the data buffer's address and the values' width in bytes. */
+  static long read(long data, int row, int width) {
     long address = data + (long) row * width;
     return switch (width) {
       case 1 -> MemoryUtil.getByte(address);

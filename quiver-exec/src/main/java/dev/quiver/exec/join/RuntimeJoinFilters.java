@@ -27,7 +27,6 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
 
@@ -207,20 +206,17 @@ public final class RuntimeJoinFilters {
       long low = Long.MAX_VALUE;
       long high = Long.MIN_VALUE;
       int count = 0;
-      int width = keys.getField().getType() instanceof ArrowType.Int integer ? integer.getBitWidth() / 8 : 4;
+      int width = IntegerKeys.width(keys);
+      if (width == 0) {
+        return null;
+      }
       long validity = keys.getValidityBuffer().memoryAddress();
       long data = keys.getDataBuffer().memoryAddress();
       for (int row = 0; row < rows; row++) {
-        if ((MemoryUtil.getByte(validity + (row >>> 3)) >> (row & 7) & 1) == 0) {
+        if (!IntegerKeys.isSet(validity, row)) {
           continue;
         }
-        long address = data + (long) row * width;
-        long value = switch (width) {
-          case 1 -> MemoryUtil.getByte(address);
-          case 2 -> MemoryUtil.getShort(address);
-          case 4 -> MemoryUtil.getInt(address);
-          default -> MemoryUtil.getLong(address);
-        };
+        long value = IntegerKeys.read(data, row, width);
         low = Math.min(low, value);
         high = Math.max(high, value);
         if (values != null) {
