@@ -25,6 +25,28 @@ public record Literal(Object value, ArrowType type) implements Expression {
   /** The SQL NULL, of no type yet. */
   public static final Literal NULL = new Literal(null, ArrowType.Null.INSTANCE);
 
+  /**
+   * The literal of a column value given as its long key: an integer, a date in days, or a timestamp without a
+   * zone in its unit (as a scan reads them).
+   */
+  public static Literal ofKey(long value, ArrowType type) {
+    if (type instanceof ArrowType.Date) {
+      return new Literal(LocalDate.ofEpochDay(value), type);
+    }
+    if (type instanceof ArrowType.Timestamp timestamp) {
+      long perSecond = switch (timestamp.getUnit()) {
+        case SECOND -> 1;
+        case MILLISECOND -> 1_000;
+        case MICROSECOND -> 1_000_000;
+        case NANOSECOND -> 1_000_000_000;
+      };
+      long seconds = Math.floorDiv(value, perSecond);
+      long nanos = Math.floorMod(value, perSecond) * (1_000_000_000 / perSecond);
+      return new Literal(LocalDateTime.ofEpochSecond(seconds, (int) nanos, java.time.ZoneOffset.UTC), type);
+    }
+    return new Literal(BigDecimal.valueOf(value), type);
+  }
+
   public Literal {
     Objects.requireNonNull(type, "type");
   }

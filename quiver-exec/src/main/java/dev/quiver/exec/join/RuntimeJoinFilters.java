@@ -20,8 +20,6 @@ import dev.quiver.expression.Expression;
 import dev.quiver.expression.KeyMembers;
 import dev.quiver.expression.KeySet;
 import dev.quiver.expression.Literal;
-import java.math.BigDecimal;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -90,7 +88,7 @@ public final class RuntimeJoinFilters {
    * come from; call before the probe side's pipeline is built.
    */
   public synchronized void register(JoinNode join, HashJoinBuildFactory build) {
-    if (!enabled || join.buildLeft() || !dropsUnmatchedProbeRows(join.type())) {
+    if (!enabled || !dropsUnmatchedProbeRows(join.type())) {
       return;
     }
     for (int k = 0; k < join.leftKeys().size(); k++) {
@@ -136,7 +134,7 @@ public final class RuntimeJoinFilters {
           && project.expressions().get(ordinal) instanceof ColumnReference reference) {
         node = project.input();
         ordinal = reference.ordinal();
-      } else if (node instanceof JoinNode join && !join.buildLeft() && join.type().outputsLeft()
+      } else if (node instanceof JoinNode join && join.type().outputsLeft()
           && ordinal < join.left().schema().getFields().size()) {
         node = join.left();
       } else {
@@ -265,12 +263,7 @@ public final class RuntimeJoinFilters {
       return null;
     }
     pushed.add(new Metric("runtime.filters.ranges", Metric.Kind.COUNT, 1));
-    return new Between(column, literal(low, column.type()), literal(high, column.type()), false);
-  }
-
-  private static Literal literal(long value, ArrowType type) {
-    return type instanceof ArrowType.Date ? new Literal(LocalDate.ofEpochDay(value), type)
-        : new Literal(BigDecimal.valueOf(value), type);
+    return new Between(column, Literal.ofKey(low, column.type()), Literal.ofKey(high, column.type()), false);
   }
 
   /** The metrics of several filters, one per name, summed. */

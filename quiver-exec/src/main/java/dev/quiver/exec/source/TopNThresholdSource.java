@@ -14,10 +14,6 @@ import dev.quiver.expression.Or;
 import dev.quiver.scan.Scan;
 import dev.quiver.scan.execution.ScanResult;
 import java.io.IOException;
-import java.math.BigDecimal;
-import java.time.LocalDate;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -113,7 +109,7 @@ public final class TopNThresholdSource implements TableSource {
     }
     ColumnReference column = new ColumnReference(key, ordinal, field.getType());
     Expression bound = new Comparison(column, ascending ? ComparisonOperator.LESS_OR_EQUAL
-        : ComparisonOperator.GREATER_OR_EQUAL, literal(last, field.getType()));
+        : ComparisonOperator.GREATER_OR_EQUAL, Literal.ofKey(last, field.getType()));
     if (nullsFirst && field.isNullable()) {
       bound = new Or(List.of(new IsNull(column, false), bound));
     }
@@ -163,24 +159,6 @@ public final class TopNThresholdSource implements TableSource {
       }
     }
     return nulls;
-  }
-
-  private static Literal literal(long value, ArrowType type) {
-    if (type instanceof ArrowType.Date) {
-      return new Literal(LocalDate.ofEpochDay(value), type);
-    }
-    if (type instanceof ArrowType.Timestamp timestamp) {
-      long perSecond = switch (timestamp.getUnit()) {
-        case SECOND -> 1;
-        case MILLISECOND -> 1_000;
-        case MICROSECOND -> 1_000_000;
-        case NANOSECOND -> 1_000_000_000;
-      };
-      long seconds = Math.floorDiv(value, perSecond);
-      long nanos = Math.floorMod(value, perSecond) * (1_000_000_000 / perSecond);
-      return new Literal(LocalDateTime.ofEpochSecond(seconds, (int) nanos, ZoneOffset.UTC), type);
-    }
-    return new Literal(BigDecimal.valueOf(value), type);
   }
 
   @Override

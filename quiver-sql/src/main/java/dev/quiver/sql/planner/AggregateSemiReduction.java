@@ -28,9 +28,10 @@ import org.apache.calcite.sql.fun.SqlStdOperatorTable;
  * few rows ({@code Aggregate(input) JOIN R ON k = x} becomes {@code Aggregate(input SEMI R ON k = x) JOIN R
  * ON k = x}: the same groups meet R, the others are never made). TPC-H Q17's {@code avg(l_quantity)} by
  * l_partkey is then computed for the 204 chosen parts' lineitems instead of all 6,001,215 rows, Q2's
- * {@code min(ps_supplycost)} for the 747 chosen parts (the few rows: partsupp joined with them), Q20's {@code sum(l_quantity)} by part and supplier for
- * the 8,508 partsupp rows of the 'forest%' parts (909,455 lineitems to 9,741). Only when R is one table's rows (a
- * scan under filters and projections, or two or three such joined: cheap to read twice) estimated under a
+ * {@code min(ps_supplycost)} for the 747 chosen parts (the few rows: partsupp joined with them), Q20's
+ * {@code sum(l_quantity)} by part and supplier for the 8,508 partsupp rows of the 'forest%' parts (909,455
+ * lineitems to 9,741). Only when R is one table's rows (a scan under filters and projections, or two or three
+ * such joined: cheap to read twice) estimated under a
  * quarter of the GROUP BY's input, for equalities (or IS NOT DISTINCT FROM between columns that cannot be
  * NULL, as decorrelation writes them) on plain group keys of a simple GROUP BY.
  */
@@ -115,7 +116,7 @@ final class AggregateSemiReduction {
           project.getRowType());
     }
     if (!(side instanceof LogicalAggregate aggregate) || aggregate.getGroupType() != Aggregate.Group.SIMPLE
-        || !isOneTable(few)) {
+        || !cheapToReadTwice(few)) {
       return null;
     }
     RelNode input = aggregate.getInput();
@@ -151,11 +152,11 @@ final class AggregateSemiReduction {
   }
 
   /**
-   * Whether {@code rel} is one table's rows, or a few tables': scans under filters and projections, with at most
-   * {@link #MAX_JOINS} inner, SEMI or mark joins between them (tables cut to each other's keys: cheap to read
-   * twice, as their scans are cut by each other's keys at run time).
+   * Whether {@code rel} is cheap to read twice: one table's rows, or a few tables', as scans under filters and
+   * projections with at most {@link #MAX_JOINS} inner, SEMI or mark joins between them (tables cut to each
+   * other's keys, their scans cut by each other's keys at run time).
    */
-  private static boolean isOneTable(RelNode rel) {
+  private static boolean cheapToReadTwice(RelNode rel) {
     return joinsIn(rel) <= MAX_JOINS;
   }
 

@@ -191,8 +191,9 @@ final class RelTranslator {
    * A scan whose source evaluates the whole {@code condition} itself and outputs only the {@code wanted} columns,
    * not those the condition alone reads ({@code l_shipdate} of TPC-H Q6, {@code o_comment} of Q13: never copied
    * out, a string column never decompressed when its fsst codes answer the filter; none at all when nothing above
-   * reads a column, as under {@code SELECT 1 ... WHERE}); null when every column read is wanted. The filter is then bound to the table's columns (its references' ordinals are the table's, as
-   * {@link TableScanNode} allows for sources that evaluate filters).
+   * reads a column, as under {@code SELECT 1 ... WHERE}); null when every column read is wanted. The filter is
+   * then bound to the table's columns (its references' ordinals are the table's, as {@link TableScanNode}
+   * allows for sources that evaluate filters).
    */
   private static PlanNode filterOnlyColumnsUnread(TableSource source, List<RelDataTypeField> fields,
       List<Integer> wanted, List<Integer> read, RexNode condition) {
