@@ -35,6 +35,11 @@ abstract class Accumulator {
   /** Reads {@code count} groups' state (as {@link #writeState} wrote it) and merges it into {@code targets}. */
   abstract void readState(DataInputStream in, int[] targets, int count) throws IOException;
 
+  /** Whether {@link #update} does nothing (the state is another accumulator's): the caller may skip it. */
+  boolean updatesNothing() {
+    return false;
+  }
+
   /** Heap bytes held outside the per-group arrays (values of strings). */
   long variableBytes() {
     return 0;

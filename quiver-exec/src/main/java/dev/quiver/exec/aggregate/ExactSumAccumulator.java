@@ -147,6 +147,16 @@ final class ExactSumAccumulator extends Accumulator {
 
   @Override
   void write(FieldVector out, int[] ids, int count) {
+    write(out, ids, count, average);
+  }
+
+  /** Whether {@code other} (an AVG) can take its state from this accumulator ({@link SharedAverageAccumulator}). */
+  boolean sumsLike(ExactSumAccumulator other) {
+    return !average && other.average && kind == other.kind && scale == other.scale;
+  }
+
+  /** Writes the groups' sums, or their averages when {@code average} (for {@link SharedAverageAccumulator} too). */
+  void write(FieldVector out, int[] ids, int count, boolean average) {
     ResultWriter.allocate(out, count);
     // fast paths without BigInteger: a sum in 64 bits into a BIGINT, an average of integers whose sum a double holds
     // exactly (then the one division is correctly rounded)

@@ -297,6 +297,9 @@ final class GroupBuilder implements AutoCloseable {
       }
       cache.remember(misses, missed, groups);
     }
+    boolean filled = false;
+    int[] filledPhysical = null;
+    int[] filledChosen = null;
     for (int c = 0; c < calls; c++) {
       if (spec.distinct[c]) {
         table.distinct[c].findOrInsert(distinctRows[c], ids);
@@ -305,14 +308,23 @@ final class GroupBuilder implements AutoCloseable {
         }
         continue;
       }
+      if (table.accumulators[c].updatesNothing()) {
+        continue;
+      }
       int[] physical = argumentRows[c];
       int[] chosen = selected[c];
       int chosenCount = chosen == null ? count : chosen.length;
-      for (int i = 0; i < chosenCount; i++) {
-        int slot = chosen == null ? i : chosen[i];
-        int logical = from + slot;
-        subGroups[i] = groups[slot];
-        subRows[i] = physical == null ? logical : physical[logical];
+      if (!filled || physical != filledPhysical || chosen != null || filledChosen != null) {
+        // the calls without a FILTER over the same rows share one copy of their groups and rows
+        for (int i = 0; i < chosenCount; i++) {
+          int slot = chosen == null ? i : chosen[i];
+          int logical = from + slot;
+          subGroups[i] = groups[slot];
+          subRows[i] = physical == null ? logical : physical[logical];
+        }
+        filled = true;
+        filledPhysical = physical;
+        filledChosen = chosen;
       }
       if (spec.ordering[c] >= 0) {
         orderingOf(c, from, chosen, chosenCount);

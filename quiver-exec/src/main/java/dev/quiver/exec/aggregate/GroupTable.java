@@ -30,6 +30,23 @@ final class GroupTable {
         distinct[c] = new KeyTable(spec.distinctLayout[c], reservation);
       }
     }
+    shareSums();
+  }
+
+  /** An AVG beside a SUM of the same argument and FILTER (neither DISTINCT) reads the SUM's state. */
+  private void shareSums() {
+    for (int c = 0; c < accumulators.length; c++) {
+      if (!(accumulators[c] instanceof ExactSumAccumulator average) || spec.distinct[c]) {
+        continue;
+      }
+      for (int s = 0; s < accumulators.length; s++) {
+        if (s != c && accumulators[s] instanceof ExactSumAccumulator sum && !spec.distinct[s]
+            && spec.argument[s] == spec.argument[c] && spec.filter[s] == spec.filter[c] && sum.sumsLike(average)) {
+          accumulators[c] = new SharedAverageAccumulator(sum);
+          break;
+        }
+      }
+    }
   }
 
   int size() {

@@ -18,7 +18,8 @@ import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * Computes the output columns. Columns passed through keep their vectors (and dictionaries, and the
- * input's selection when nothing is computed); computed columns are evaluated once per batch.
+ * input's selection when nothing is computed or every computed column is of a fixed-width type and the
+ * selection keeps at least an eighth of the rows); computed columns are evaluated once per batch.
  */
 final class ProjectOperatorFactory implements OperatorFactory {
   private final List<Field> fields;
@@ -28,6 +29,7 @@ final class ProjectOperatorFactory implements OperatorFactory {
   private final CompiledProjection computed;
   private final boolean anyComputed;
   private final OperatorMetrics metrics;
+  private final boolean scatters;
 
   ProjectOperatorFactory(ProjectNode node) {
     Schema input = node.input().schema();
@@ -47,6 +49,7 @@ final class ProjectOperatorFactory implements OperatorFactory {
     }
     this.computed = ExpressionCompiler.compileAll(expressions, input);
     this.anyComputed = !expressions.isEmpty();
+    this.scatters = computed.scatters();
     this.metrics = new OperatorMetrics("Project", node.label().substring("Project".length()));
   }
 
@@ -56,12 +59,18 @@ final class ProjectOperatorFactory implements OperatorFactory {
   }
 
   private Batch project(Batch input, ExecutionContext context) {
-    Batch source = anyComputed && input.hasSelection() ? input.compact(context.allocator()) : input;
+    // with a selection of at least an eighth of the rows, fixed-width results are written at the selected rows'
+    // positions and the batch keeps its vectors and selection; a string result is written densely, and a sparser
+    // selection would make mostly empty vectors, so the batch is compacted first
+    boolean scatter = anyComputed && input.hasSelection() && scatters
+        && input.rowCount() >= input.physicalRowCount() / 8;
+    Batch source = anyComputed && input.hasSelection() && !scatter ? input.compact(context.allocator()) : input;
     FieldVector[] values = new FieldVector[fields.size()];
     Batch.Builder builder = Batch.builder(source.physicalRowCount());
     try {
       if (anyComputed) {
-        FieldVector[] made = computed.evaluate(source, context.allocator());
+        FieldVector[] made = scatter ? computed.evaluateScattered(source, context.allocator())
+            : computed.evaluate(source, context.allocator());
         int next = 0;
         for (int i = 0; i < fields.size(); i++) {
           if (passThrough[i] < 0) {

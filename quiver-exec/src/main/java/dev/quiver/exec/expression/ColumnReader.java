@@ -3,6 +3,7 @@ package dev.quiver.exec.expression;
 import dev.quiver.common.QuiverException;
 import java.math.BigInteger;
 import org.apache.arrow.memory.ArrowBuf;
+import org.apache.arrow.memory.util.MemoryUtil;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.types.pojo.ArrowType;
@@ -10,7 +11,8 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 /**
  * Reads Arrow vectors into {@link Column}s: the rows at physical positions (or the first rows), one
  * tight loop per type straight over the vector's buffers; dictionary codes through the dictionary's
- * values read once.
+ * values read once. The loops read memory by address: the buffer's extent is checked once per read
+ * against the highest row it touches ({@link #address}), not once per value as {@link ArrowBuf}'s getters do.
  */
 final class ColumnReader {
   private ColumnReader() {}
@@ -50,7 +52,7 @@ final class ColumnReader {
    */
   static int[] codes(IntVector codes, int[] positions, int count, int dictionarySize, int nullIndex,
       String column) {
-    ArrowBuf data = codes.getDataBuffer();
+    long data = address(codes.getDataBuffer(), positions, count, 4);
     boolean[] nulls = nulls(codes, positions, count);
     int[] result = new int[count];
     for (int i = 0; i < count; i++) {
@@ -59,7 +61,7 @@ final class ColumnReader {
         result[i] = nullIndex;
         continue;
       }
-      int code = data.getInt((long) row * 4);
+      int code = MemoryUtil.getInt(data + (long) row * 4);
       if (code < 0 || code >= dictionarySize) {
         throw QuiverException.corrupt("column " + column + ": dictionary code " + code + " at row " + row
             + " is outside its dictionary of " + dictionarySize + " values");
@@ -73,58 +75,98 @@ final class ColumnReader {
     if (vector.getNullCount() == 0) {
       return null;
     }
-    ArrowBuf validity = vector.getValidityBuffer();
+    long validity = bitsAddress(vector.getValidityBuffer(), positions, count);
     boolean[] nulls = new boolean[count];
     for (int i = 0; i < count; i++) {
       int row = positions == null ? i : positions[i];
-      nulls[i] = ((validity.getByte(row >>> 3) >>> (row & 7)) & 1) == 0;
+      nulls[i] = ((MemoryUtil.getByte(validity + (row >>> 3)) >>> (row & 7)) & 1) == 0;
     }
     return nulls;
   }
 
   private static boolean[] readBits(ArrowBuf data, int[] positions, int count) {
+    long address = bitsAddress(data, positions, count);
     boolean[] values = new boolean[count];
     for (int i = 0; i < count; i++) {
       int row = positions == null ? i : positions[i];
-      values[i] = ((data.getByte(row >>> 3) >>> (row & 7)) & 1) != 0;
+      values[i] = ((MemoryUtil.getByte(address + (row >>> 3)) >>> (row & 7)) & 1) != 0;
     }
     return values;
   }
 
+  /**
+   * The address of {@code buffer}, checked to hold {@code width} bytes at every row the read touches (rows
+   * {@code [0, count)}, or {@code positions[0, count)}).
+   */
+  static long address(ArrowBuf buffer, int[] positions, int count, int width) {
+    long end = (long) (highestRow(positions, count) + 1) * width;
+    if (count > 0 && end > buffer.capacity()) {
+      throw new IllegalStateException("a read of " + width + "-byte values up to byte " + end
+          + " passes the end of a buffer of " + buffer.capacity() + " bytes");
+    }
+    return buffer.memoryAddress();
+  }
+
+  /** As {@link #address} for a bitmap (validity or booleans): one bit per row. */
+  private static long bitsAddress(ArrowBuf buffer, int[] positions, int count) {
+    long end = ((long) highestRow(positions, count) >>> 3) + 1;
+    if (count > 0 && end > buffer.capacity()) {
+      throw new IllegalStateException("a read of bits up to byte " + end + " passes the end of a buffer of "
+          + buffer.capacity() + " bytes");
+    }
+    return buffer.memoryAddress();
+  }
+
+  private static int highestRow(int[] positions, int count) {
+    if (positions == null) {
+      return count - 1;
+    }
+    int highest = -1;
+    int lowest = 0;
+    for (int i = 0; i < count; i++) {
+      highest = Math.max(highest, positions[i]);
+      lowest = Math.min(lowest, positions[i]);
+    }
+    if (lowest < 0) {
+      throw new IllegalStateException("a read at the negative position " + lowest);
+    }
+    return highest;
+  }
+
   private static long[] readLongs(FieldVector vector, ArrowType type, int[] positions, int count) {
-    ArrowBuf data = vector.getDataBuffer();
     int width = type instanceof ArrowType.Int integer ? integer.getBitWidth() / 8 : Types.isDate(type) ? 4 : 8;
+    long data = address(vector.getDataBuffer(), positions, count, width);
     long[] values = new long[count];
     switch (width) {
       case 1 -> {
         for (int i = 0; i < count; i++) {
-          values[i] = data.getByte(positions == null ? i : positions[i]);
+          values[i] = MemoryUtil.getByte(data + (positions == null ? i : positions[i]));
         }
       }
       case 2 -> {
         for (int i = 0; i < count; i++) {
-          values[i] = data.getShort((positions == null ? i : positions[i]) * 2L);
+          values[i] = MemoryUtil.getShort(data + (positions == null ? i : positions[i]) * 2L);
         }
       }
       case 4 -> {
-        if (positions == null && count > 0) {
-          // contiguous rows: one bounds check for the run (ArrowBuf checks every get)
-          java.nio.IntBuffer ints = data.nioBuffer(0, count * 4).order(java.nio.ByteOrder.LITTLE_ENDIAN).asIntBuffer();
+        if (positions == null) {
           for (int i = 0; i < count; i++) {
-            values[i] = ints.get(i);
+            values[i] = MemoryUtil.getInt(data + i * 4L);
           }
         } else {
           for (int i = 0; i < count; i++) {
-            values[i] = data.getInt((positions == null ? i : positions[i]) * 4L);
+            values[i] = MemoryUtil.getInt(data + positions[i] * 4L);
           }
         }
       }
       default -> {
-        if (positions == null && count > 0) {
-          data.nioBuffer(0, count * 8).order(java.nio.ByteOrder.LITTLE_ENDIAN).asLongBuffer().get(values);
+        if (positions == null) {
+          for (int i = 0; i < count; i++) {
+            values[i] = MemoryUtil.getLong(data + i * 8L);
+          }
         } else {
           for (int i = 0; i < count; i++) {
-            values[i] = data.getLong((positions == null ? i : positions[i]) * 8L);
+            values[i] = MemoryUtil.getLong(data + positions[i] * 8L);
           }
         }
       }
@@ -156,15 +198,16 @@ final class ColumnReader {
   }
 
   private static double[] readDoubles(FieldVector vector, ArrowType type, int[] positions, int count) {
-    ArrowBuf data = vector.getDataBuffer();
     double[] values = new double[count];
     if (Types.isSingle(type)) {
+      long data = address(vector.getDataBuffer(), positions, count, 4);
       for (int i = 0; i < count; i++) {
-        values[i] = data.getFloat((positions == null ? i : positions[i]) * 4L);
+        values[i] = Float.intBitsToFloat(MemoryUtil.getInt(data + (positions == null ? i : positions[i]) * 4L));
       }
     } else {
+      long data = address(vector.getDataBuffer(), positions, count, 8);
       for (int i = 0; i < count; i++) {
-        values[i] = data.getDouble((positions == null ? i : positions[i]) * 8L);
+        values[i] = Double.longBitsToDouble(MemoryUtil.getLong(data + (positions == null ? i : positions[i]) * 8L));
       }
     }
     boolean[] nulls = nulls(vector, positions, count);
@@ -197,12 +240,13 @@ final class ColumnReader {
   private static DecimalColumn readDecimals(FieldVector vector, ArrowType type, int[] positions, int count,
       boolean[] nulls) {
     ArrowBuf data = vector.getDataBuffer();
+    long address = address(data, positions, count, 16);
     long[] values = new long[count];
     boolean wide = false;
     for (int i = 0; i < count; i++) {
-      long offset = (positions == null ? i : positions[i]) * 16L;
-      long low = data.getLong(offset);
-      long high = data.getLong(offset + 8);
+      long offset = address + (positions == null ? i : positions[i]) * 16L;
+      long low = MemoryUtil.getLong(offset);
+      long high = MemoryUtil.getLong(offset + 8);
       values[i] = low;
       wide |= high != (low >> 63);
     }

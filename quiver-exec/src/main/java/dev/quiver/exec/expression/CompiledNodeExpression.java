@@ -40,6 +40,16 @@ final class CompiledNodeExpression implements CompiledExpression {
     return ColumnWriter.write(values, root.type, allocator);
   }
 
+  /**
+   * Evaluates over the batch's selected rows and writes each value at its row's physical position in a vector
+   * of the batch's physical rows (the rows not selected NULL): the batch's other columns and its selection can
+   * then be kept as they are. For a type {@link ColumnWriter#scatters}.
+   */
+  FieldVector evaluateScattered(Batch input, EvaluationContext context, BufferAllocator allocator) {
+    Column values = root.evaluate(context);
+    return ColumnWriter.write(values, root.type, allocator, input.selection(), input.physicalRowCount());
+  }
+
   /** A column passed through: the rows copied by address (dictionary codes decoded). */
   private FieldVector copyColumn(Batch input, int ordinal, BufferAllocator allocator) {
     Field field = new Field("expression", FieldType.nullable(root.type), null);

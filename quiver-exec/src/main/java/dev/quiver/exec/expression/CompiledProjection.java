@@ -50,6 +50,39 @@ public final class CompiledProjection {
     }
   }
 
+  /** Whether {@link #evaluateScattered} can evaluate these expressions (all of fixed-width types). */
+  public boolean scatters() {
+    for (CompiledNodeExpression expression : expressions) {
+      if (!ColumnWriter.scatters(expression.type())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Evaluates every expression over the selected rows of {@code input} (which has a selection), each value
+   * written at its row's physical position in a vector of {@code input.physicalRowCount()} rows, so that the
+   * result goes with the batch's own vectors and selection, which need not be compacted. Needs {@link #scatters}.
+   */
+  public FieldVector[] evaluateScattered(Batch input, BufferAllocator allocator) {
+    EvaluationContext context = EvaluationContext.of(input);
+    FieldVector[] vectors = new FieldVector[expressions.length];
+    try {
+      for (int i = 0; i < expressions.length; i++) {
+        vectors[i] = expressions[i].evaluateScattered(input, context, allocator);
+      }
+      return vectors;
+    } catch (RuntimeException failure) {
+      for (FieldVector vector : vectors) {
+        if (vector != null) {
+          vector.close();
+        }
+      }
+      throw failure;
+    }
+  }
+
   @Override
   public String toString() {
     return List.of(expressions).toString();

@@ -245,6 +245,23 @@ class HashAggregateTest {
   }
 
   @Test
+  void anAverageBesideTheSumOfItsArgumentReadsTheSumsStateAndKeepsNoneOfItsOwn() {
+    Schema schema = schema(ArrowType.Utf8.INSTANCE);
+    List<AggregateCall> calls = calls(schema);
+    AggregateSpec spec = AggregateSpec.of(AggregateTestSupport.node(schema, List.of(0), calls), schema);
+    try (var pool = new dev.quiver.exec.memory.MemoryPool(allocator.allocator(), "test", 1L << 20)) {
+      GroupTable table = new GroupTable(spec, pool.reservation("aggregate"));
+      // AVG(v_dec) and AVG(v_int) have their SUMs beside them (calls 4 and 3); AVG(v_dbl) is a double sum, and
+      // the DISTINCT AVG(v_int) FILTER(flag) keeps its own state
+      assertThat(table.accumulators[5]).isInstanceOf(SharedAverageAccumulator.class);
+      assertThat(table.accumulators[6]).isInstanceOf(SharedAverageAccumulator.class);
+      assertThat(table.accumulators[8]).isInstanceOf(DoubleSumAccumulator.class);
+      assertThat(table.accumulators[19]).isNotInstanceOf(SharedAverageAccumulator.class);
+      assertThat(table.accumulators[5].bytesPerGroup()).isZero();
+    }
+  }
+
+  @Test
   void spillsUnderALimitTwentyTimesBelowTheDataAndGivesTheSameAnswer() throws Exception {
     long seed = 77;
     System.out.println("seed " + seed);

@@ -28,6 +28,7 @@ import java.util.List;
 import org.apache.arrow.vector.FieldVector;
 import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VarCharVector;
+import org.apache.arrow.vector.types.pojo.ArrowType;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.types.pojo.FieldType;
 import org.junit.jupiter.api.Test;
@@ -83,6 +84,13 @@ class BatchShapesTest {
           .as("selection: %s", expression).isEqualTo(selected);
       assertThat(TestBatches.evaluate(allocator.allocator(), expression, columns(true), selection))
           .as("dictionary and selection: %s", expression).isEqualTo(selected);
+      if (!(expression.type() instanceof ArrowType.Utf8)) {
+        for (boolean dictionary : new boolean[] {false, true}) {
+          assertThat(TestBatches.evaluateScattered(allocator.allocator(), expression, columns(dictionary), selection))
+              .as("written at the selected positions (dictionary %s): %s", dictionary, expression)
+              .isEqualTo(selected);
+        }
+      }
       if (expression.type().equals(BOOL)) {
         List<Integer> rows = new ArrayList<>();
         for (int i = 0; i < plain.size(); i++) {

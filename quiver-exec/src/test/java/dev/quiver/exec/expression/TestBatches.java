@@ -114,6 +114,40 @@ final class TestBatches {
     }
   }
 
+  /**
+   * The expression evaluated over the selected rows written at their physical positions ({@link
+   * CompiledProjection#evaluateScattered}): the cells of the selected positions, in order; checks the vector
+   * holds the batch's physical rows and that every row not selected is NULL.
+   */
+  static List<Object> evaluateScattered(BufferAllocator allocator, dev.quiver.expression.Expression expression,
+      List<TestColumn> columns, int[] selection) {
+    CompiledProjection compiled = ExpressionCompiler.compileAll(List.of(expression), schema(columns));
+    try (Batch batch = batch(allocator, columns, selection)) {
+      FieldVector result = compiled.evaluateScattered(batch, allocator)[0];
+      try {
+        if (result.getValueCount() != batch.physicalRowCount()) {
+          throw new AssertionError("result holds " + result.getValueCount() + " rows, not the batch's "
+              + batch.physicalRowCount());
+        }
+        List<Object> all = cells(result);
+        List<Object> selected = new ArrayList<>();
+        java.util.Set<Integer> chosen = new java.util.HashSet<>();
+        for (int row : selection) {
+          selected.add(all.get(row));
+          chosen.add(row);
+        }
+        for (int row = 0; row < all.size(); row++) {
+          if (!chosen.contains(row) && all.get(row) != null) {
+            throw new AssertionError("row " + row + " is not selected but holds " + all.get(row));
+          }
+        }
+        return selected;
+      } finally {
+        result.close();
+      }
+    }
+  }
+
   /** The expressions compiled together ({@link ExpressionCompiler#compileAll}), each one's cells. */
   static List<List<Object>> evaluateAll(BufferAllocator allocator, List<dev.quiver.expression.Expression> expressions,
       List<TestColumn> columns, int[] selection) {
