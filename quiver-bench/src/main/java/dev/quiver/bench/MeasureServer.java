@@ -73,7 +73,7 @@ public final class MeasureServer {
    * @param sessions each suite's sessions
    * @return 0, or 1 when a session did not close or Arrow memory was left allocated
    */
-  static int serve(BufferedReader requests, PrintStream out, BufferAllocator root,
+  public static int serve(BufferedReader requests, PrintStream out, BufferAllocator root,
       Function<String, WorkloadSession.Factory> sessions) throws IOException {
     ObjectMapper json = new ObjectMapper();
     Map<String, Open> open = new LinkedHashMap<>();
