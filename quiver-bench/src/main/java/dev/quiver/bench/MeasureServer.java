@@ -56,9 +56,7 @@ public final class MeasureServer {
     // What the workloads print must not be taken for answers: it goes to standard error.
     System.setOut(System.err);
     BufferedReader requests = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-    int status;
-    BufferAllocator root = Allocators.newRoot();
-    status = serve(requests, protocol, root, MeasureMain::sessions);
+    int status = serve(requests, protocol, Allocators.newRoot(), MeasureMain::sessions);
     protocol.flush();
     System.exit(status);
   }
