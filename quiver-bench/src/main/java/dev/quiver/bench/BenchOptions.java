@@ -10,11 +10,13 @@ final class BenchOptions {
   Path results;
 
   @Option(names = "--runs", paramLabel = "N", defaultValue = "5",
-      description = "Measured runs per system, query and thread count, each a JVM of its own, after one warm-up JVM (default: ${DEFAULT-VALUE}).")
+      description = "Measured runs per system, query and thread count, after one warm-up JVM (default: ${DEFAULT-VALUE}); "
+          + "each run a JVM of its own, or with the SQL suites' --jvm suite one execution in a long-lived JVM.")
   int runs;
 
   @Option(names = "--warmup-passes", paramLabel = "N", defaultValue = "1",
-      description = "Passes each measurement JVM runs before its measured pass (default: ${DEFAULT-VALUE}).")
+      description = "Passes each measurement JVM runs before its measured pass (default: ${DEFAULT-VALUE}); with the "
+          + "SQL suites' --jvm suite, the executions of each query in its long-lived JVM before the measured rounds.")
   int warmupPasses;
 
   /** The repository the launcher runs from (system property quiver.root), else the working directory. */

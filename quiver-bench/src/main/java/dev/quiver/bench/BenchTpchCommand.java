@@ -2,7 +2,7 @@ package dev.quiver.bench;
 
 import dev.quiver.bench.results.ResultRecord;
 import dev.quiver.bench.results.ResultsFile;
-import dev.quiver.bench.run.ChildJvm;
+import dev.quiver.bench.run.PersistentJvm;
 import dev.quiver.bench.run.RunEnvironment;
 import dev.quiver.bench.run.SuiteRunner;
 import dev.quiver.bench.sql.SqlSystem;
@@ -66,10 +66,10 @@ public final class BenchTpchCommand implements Callable<Integer> {
     }
     Path dataDirectory = run.checkedDataDirectory();
     PrintWriter log = spec.commandLine().getErr();
-    SuiteRunner runner = TpchSuite.runner(new ChildJvm(MeasureMain.class.getName(), List.of(ChildJvm.CALCITE_CHARSET)),
+    SuiteRunner runner = TpchSuite.runner(SqlRunOptions.ownJvms(),
         RunEnvironment.detect(BenchOptions.repository()), options.runs, options.warmupPasses, log)
         .keepGoing(run.keepGoing);
-    try (BufferAllocator allocator = Allocators.newRoot()) {
+    try (BufferAllocator allocator = Allocators.newRoot(); PersistentJvm persistent = run.persistentJvms(runner)) {
       List<ResultRecord> records = TpchSuite.run(dataDirectory, scale, sorted, chosen, measured, run.threads,
           run.memoryLimitMib << 20, runner, allocator, log);
       ResultsFile.append(options.resultsFile(), records);

@@ -9,6 +9,7 @@ import dev.quiver.bench.run.MeasureResult;
 import dev.quiver.bench.run.Outcome;
 import dev.quiver.bench.run.PeakMemory;
 import dev.quiver.bench.run.Workload;
+import dev.quiver.bench.run.WorkloadSession;
 import dev.quiver.bench.scan.workloads.ScanWorkloads;
 import dev.quiver.bench.sql.SqlWorkloads;
 import dev.quiver.bench.tpcds.TpcdsSuite;
@@ -55,17 +56,52 @@ public final class MeasureMain {
     try (BufferAllocator kept = root.newChildAllocator("workload", 0, Long.MAX_VALUE);
         BufferAllocator allocator = root.newChildAllocator("passes", 0, Long.MAX_VALUE);
         Workload workload = factory.create(request, kept)) {
-      String checksum = null;
-      int warmups = Math.max(request.warmupPasses(), request.verify() ? 1 : 0);
-      for (int pass = 0; pass < warmups; pass++) {
-        Timed warm = timed(workload, allocator, request.verify() && pass == 0, request.repeatMillis());
-        if (pass == 0) {
-          checksum = warm.checksum;
-        }
+      return passes(request, workload, allocator, false);
+    }
+  }
+
+  /**
+   * Runs the request's warm-up passes (the first one computes the full check when asked) and its
+   * measured pass on {@code workload}, each under {@code allocator}, which must be empty after each.
+   *
+   * @param resetPeak whether the peak resident memory reported is that of the measured pass (the peak
+   *     is reset before it: -1 where it cannot be) rather than the process's
+   */
+  static MeasureResult passes(MeasureRequest request, Workload workload, BufferAllocator allocator, boolean resetPeak)
+      throws Exception {
+    String checksum = null;
+    int warmups = Math.max(request.warmupPasses(), request.verify() ? 1 : 0);
+    for (int pass = 0; pass < warmups; pass++) {
+      Timed warm = timed(workload, allocator, request.verify() && pass == 0, request.repeatMillis());
+      if (pass == 0) {
+        checksum = warm.checksum;
       }
-      Timed measured = timed(workload, allocator, false, request.repeatMillis());
-      return new MeasureResult(measured.nanos / (double) measured.operations, measured.operations,
-          PeakMemory.peakResidentBytes(), measured.outcome.answer(), checksum, measured.outcome.details());
+    }
+    boolean reset = resetPeak && PeakMemory.reset();
+    Timed measured = timed(workload, allocator, false, request.repeatMillis());
+    long peak = !resetPeak || reset ? PeakMemory.peakResidentBytes() : -1;
+    return new MeasureResult(measured.nanos / (double) measured.operations, measured.operations, peak,
+        measured.outcome.answer(), checksum, measured.outcome.details());
+  }
+
+  /**
+   * How a persistent measurement JVM ({@link MeasureServer}) opens the sessions of {@code suite}: a
+   * SQL suite's session makes the system's arm once for all its queries; the other suites make each
+   * subject's workload as {@link #factory} does.
+   */
+  static WorkloadSession.Factory sessions(String suite) {
+    switch (suite) {
+      case TpchSuite.SUITE:
+        return TpchWorkloads::session;
+      case TpcdsSuite.SUITE:
+        return TpcdsWorkloads::session;
+      case ClickBenchSql.SUITE:
+        return (request, kept) -> SqlWorkloads.session(ClickBenchSql.QUERIES, request, kept);
+      case FinewebSql.SUITE:
+        return (request, kept) -> SqlWorkloads.session(FinewebSql.QUERIES, request, kept);
+      default:
+        Workload.Factory factory = factory(suite);
+        return (request, kept) -> WorkloadSession.perSubject(factory, kept);
     }
   }
 

@@ -4,7 +4,7 @@ import dev.quiver.bench.clickbench.GeneratedQueries;
 import dev.quiver.bench.clickbench.GeneratedSuites;
 import dev.quiver.bench.results.ResultRecord;
 import dev.quiver.bench.results.ResultsFile;
-import dev.quiver.bench.run.ChildJvm;
+import dev.quiver.bench.run.PersistentJvm;
 import dev.quiver.bench.run.RunEnvironment;
 import dev.quiver.bench.run.SuiteRunner;
 import dev.quiver.bench.sql.SqlSuite;
@@ -23,10 +23,11 @@ final class SqlSuiteCommand {
     Path dataDirectory = suite.checkedDataDirectory();
     List<String> subjects = suite.subjects(queries);
     SuiteRunner runner = SqlSuite.runner(queries,
-        new ChildJvm(MeasureMain.class.getName(), List.of(ChildJvm.CALCITE_CHARSET)),
+        SqlRunOptions.ownJvms(),
         RunEnvironment.detect(BenchOptions.repository()), options.runs, options.warmupPasses, log)
         .keepGoing(suite.run.keepGoing);
-    try (BufferAllocator allocator = Allocators.newRoot()) {
+    try (BufferAllocator allocator = Allocators.newRoot();
+        PersistentJvm persistent = suite.run.persistentJvms(runner)) {
       List<ResultRecord> records = GeneratedSuites.run(queries, dataDirectory, suite.rows, suite.seed, subjects,
           suite.systems(), suite.run.threads, suite.run.memoryLimitMib << 20, runner, allocator, log);
       ResultsFile.append(options.resultsFile(), records);

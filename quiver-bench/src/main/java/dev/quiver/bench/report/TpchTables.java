@@ -83,7 +83,7 @@ final class TpchTables {
       text.append(String.format(Locale.ROOT, "| **sum of %d** | **%s** | **%s** | **%s** | **%s** | **%s** | | |%n%n",
           summed, Tables.seconds(sums[0]), Tables.seconds(sums[1]), Tables.seconds(sums[2]), ratio(sums[0], sums[1]),
           ratio(sums[0], sums[2])));
-      text.append("Peak RSS per system (the measuring JVM's, over the queries): ");
+      text.append("Peak RSS per system (the measuring JVM's, over the queries; in hot runs the verifying JVM's): ");
       List<String> peaks = new ArrayList<>();
       for (String system : SYSTEMS) {
         double max = 0;

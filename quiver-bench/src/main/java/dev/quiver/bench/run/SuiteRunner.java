@@ -21,6 +21,16 @@ import java.util.concurrent.ThreadLocalRandom;
  * machine hits all systems alike). Every answer is compared with the reference system's answer for
  * the same subject (at any thread count) before it is kept: a mismatch stops the suite with an error
  * naming both answers. The reference system's arms must come first.
+ *
+ * <p>With a {@link #persistent persistent measurer} (hot runs: {@code --jvm suite}) the rounds are the
+ * outer loop instead: first, for every subject, thread count and system, the verifying warm-up in a
+ * JVM of its own as above (the full check, and the peak RSS of a fresh process), followed by
+ * {@code warmupPasses} untimed executions in the system's persistent JVM; then round 1 over every
+ * subject (systems alternating within each subject), round 2 over every subject, and so on, each
+ * measured pass one execution in the persistent JVM. So every timed query runs in a JVM that has run
+ * the whole suite before it. The records of a hot run say where they were measured: details key
+ * {@value #PERSISTENT_JVM} is 1 for the persistent JVM's, 0 for those of a JVM of its own (records of
+ * runs without a persistent measurer have no such key).
  */
 public final class SuiteRunner {
   private final Measurer jvm;
@@ -39,6 +49,10 @@ public final class SuiteRunner {
   private final Map<String, String> referenceChecksums = new HashMap<>();
   private final List<String> failures = new ArrayList<>();
   private boolean keepGoing;
+  private Measurer persistent;
+
+  /** The details key that says whether a record was measured in a persistent JVM (1) or a JVM of its own (0). */
+  public static final String PERSISTENT_JVM = "persistentJvm";
 
   /**
    * @param runs measured rounds (at least 1)
@@ -80,6 +94,17 @@ public final class SuiteRunner {
     return this;
   }
 
+  /**
+   * Measures hot: the warm-ups and the measured rounds in {@code measurer}'s long-lived JVMs, rounds
+   * over the whole suite (see the class comment); the verifying warm-up still in a JVM of its own.
+   * {@link #run} closes {@code measurer} when it ends and reports a JVM that did not end cleanly
+   * (as a failure with {@link #keepGoing}).
+   */
+  public SuiteRunner persistent(Measurer measurer) {
+    this.persistent = measurer;
+    return this;
+  }
+
   /** The pass of a failure's record (with {@link #keepGoing}). */
   public static final int FAILED_PASS = -2;
   /** How a failure's record's answer starts. */
@@ -98,6 +123,9 @@ public final class SuiteRunner {
     for (Arm arm : arms) {
       groups.computeIfAbsent(arm.subject() + "\u0000" + arm.threads(), key -> new ArrayList<>()).add(arm);
     }
+    if (persistent != null) {
+      return runHot(List.copyOf(groups.values()));
+    }
     List<ResultRecord> records = new ArrayList<>();
     for (List<Arm> group : groups.values()) {
       List<Arm> failed = new ArrayList<>();
@@ -107,7 +135,7 @@ public final class SuiteRunner {
             continue;
           }
           try {
-            records.add(measure(arm, pass));
+            records.add(measure(jvm, arm, pass, pass < 0, warmupPasses, null));
           } catch (IOException | RuntimeException failure) {
             if (!keepGoing) {
               throw failure;
@@ -119,6 +147,74 @@ public final class SuiteRunner {
       }
     }
     return records;
+  }
+
+  /** A measurement, or what measured it in one step of a hot run. */
+  @FunctionalInterface
+  private interface Step {
+    void run() throws IOException;
+  }
+
+  private List<ResultRecord> runHot(List<List<Arm>> groups) throws IOException {
+    List<ResultRecord> records = new ArrayList<>();
+    List<Arm> failed = new ArrayList<>();
+    boolean ended = false;
+    try {
+      for (List<Arm> group : groups) {
+        for (Arm arm : group) {
+          attempt(arm, failed, records, () -> {
+            records.add(measure(jvm, arm, -1, true, warmupPasses, false));
+            if (warmupPasses > 0) {
+              records.add(measure(persistent, arm, -1, false, warmupPasses - 1, true));
+            }
+          });
+        }
+      }
+      for (int pass = 0; pass < runs; pass++) {
+        for (List<Arm> group : groups) {
+          for (Arm arm : group) {
+            int round = pass;
+            attempt(arm, failed, records, () -> records.add(measure(persistent, arm, round, false, 0, true)));
+          }
+        }
+      }
+      ended = true;
+    } finally {
+      if (!ended) {
+        try {
+          persistent.close();
+        } catch (IOException ignored) {
+          // the failure on its way out says more
+        }
+      }
+    }
+    try {
+      persistent.close();
+    } catch (IOException badEnd) {
+      if (!keepGoing) {
+        throw badEnd;
+      }
+      String described = suite + ": " + badEnd.getMessage();
+      failures.add(described);
+      log.println(described);
+      log.flush();
+    }
+    return records;
+  }
+
+  private void attempt(Arm arm, List<Arm> failed, List<ResultRecord> records, Step step) throws IOException {
+    if (failed.contains(arm)) {
+      return;
+    }
+    try {
+      step.run();
+    } catch (IOException | RuntimeException failure) {
+      if (!keepGoing) {
+        throw failure;
+      }
+      failed.add(arm);
+      records.add(failure(arm, failure));
+    }
   }
 
   private ResultRecord failure(Arm arm, Exception failure) {
@@ -138,21 +234,33 @@ public final class SuiteRunner {
         Map.of());
   }
 
-  private ResultRecord measure(Arm arm, int pass) throws IOException {
-    boolean verify = pass < 0;
+  /**
+   * One measurement of {@code arm} by {@code measurer}, checked and logged.
+   *
+   * @param persistentJvm null outside hot runs (the record gets no {@value #PERSISTENT_JVM} detail), else
+   *     whether {@code measurer} is the persistent one
+   */
+  private ResultRecord measure(Measurer measurer, Arm arm, int pass, boolean verify, int warmups,
+      Boolean persistentJvm) throws IOException {
     MeasureRequest request = new MeasureRequest(suite, arm.subject(), arm.system(), arm.threads(), arm.parameters(),
-        verify, warmupPasses, repeatMillis);
-    MeasureResult result = jvm.run(request);
+        verify, warmups, repeatMillis);
+    MeasureResult result = measurer.run(request);
     check(arm, result, verify);
-    log.printf(Locale.ROOT, "%s %-22s %-15s %d thread%s %-7s %12s  peak RSS %,8.1f MiB  %s%n", suite, arm.subject(),
+    log.printf(Locale.ROOT, "%s %-22s %-15s %d thread%s %-7s %12s  peak RSS %,8.1f MiB  %s%s%n", suite, arm.subject(),
         arm.system(), arm.threads(), arm.threads() == 1 ? " " : "s", pass < 0 ? "warm-up" : "run " + (pass + 1),
-        time(result.nanos()), result.peakRssBytes() / 1048576.0, shorten(result.answer()));
+        time(result.nanos()), result.peakRssBytes() / 1048576.0, shorten(result.answer()),
+        persistentJvm == null ? "" : persistentJvm ? "  persistent-jvm" : "  own-jvm");
     log.flush();
+    Map<String, Long> details = result.details();
+    if (persistentJvm != null) {
+      details = new LinkedHashMap<>(details);
+      details.put(PERSISTENT_JVM, persistentJvm ? 1L : 0L);
+    }
     return new ResultRecord(runId, suite, recordedAt, environment.commit(), environment.machine(), environment.jvm(),
-        jvm.options(), arm.dataset(), arm.dataParameters(), arm.subject(), arm.system(), arm.threads(), pass,
+        measurer.options(), arm.dataset(), arm.dataParameters(), arm.subject(), arm.system(), arm.threads(), pass,
         result.nanos(), result.operations(), result.peakRssBytes(), result.answer(),
         verify && result.checksum() != null,
-        result.details());
+        details);
   }
 
   private void check(Arm arm, MeasureResult result, boolean verify) {

@@ -14,7 +14,8 @@ import java.util.Set;
 
 /**
  * A SQL suite's measurements: every chosen query on every system at every thread count, each
- * measurement in its own JVM ({@link SuiteRunner}), DuckDB on its own tables first: it is the
+ * measurement in its own JVM or, hot ({@code --jvm suite}), in one long-lived JVM per system
+ * ({@link SuiteRunner}), DuckDB on its own tables first: it is the
  * reference every answer is checked against (row counts on every run, the whole answer with
  * {@link SqlAnswerCheck} in each warm-up JVM).
  */

@@ -3,6 +3,7 @@ package dev.quiver.bench.sql;
 import dev.quiver.bench.run.MeasureRequest;
 import dev.quiver.bench.run.Outcome;
 import dev.quiver.bench.run.Workload;
+import dev.quiver.bench.run.WorkloadSession;
 import java.nio.file.Path;
 import org.apache.arrow.memory.BufferAllocator;
 
@@ -20,13 +21,53 @@ public final class SqlWorkloads {
   /** A workload over {@code data}. */
   public static Workload create(SqlQueries queries, SqlData data, MeasureRequest request, BufferAllocator kept)
       throws Exception {
-    String subject = queries.subject(request.subject());
-    long memoryLimit = Long.parseLong(request.parameters().getOrDefault(SqlSuite.MEMORY_LIMIT, "0"));
-    SqlArm arm = arm(SqlSystem.parse(request.system()), data, request.threads(), memoryLimit, kept);
+    queries.subject(request.subject());
+    WorkloadSession session = session(queries, data, request, kept);
+    Workload workload;
+    try {
+      workload = session.workload(request);
+    } catch (Exception failure) {
+      session.close();
+      throw failure;
+    }
     return new Workload() {
       @Override
       public Outcome run(BufferAllocator allocator, boolean verify) throws Exception {
-        return arm.run(queries, subject, allocator, verify);
+        return workload.run(allocator, verify);
+      }
+
+      @Override
+      public void close() throws Exception {
+        session.close();
+      }
+    };
+  }
+
+  /**
+   * A session over the generated table the request names, for a persistent measurement JVM: one arm
+   * for every query.
+   */
+  public static WorkloadSession session(SqlQueries queries, MeasureRequest request, BufferAllocator kept)
+      throws Exception {
+    GeneratedData data = new GeneratedData(Path.of(request.parameter(SqlSuite.DIRECTORY)),
+        request.parameter(SqlSuite.TABLE));
+    return session(queries, data, request, kept);
+  }
+
+  /**
+   * A session over {@code data}: the request's system's arm (threads, memory limit), made once (DuckDB
+   * connects to its tables, Quiver opens its session and registers the tables), and each subject's
+   * workload a run of that subject's query on it. Closing the session closes the arm.
+   */
+  public static WorkloadSession session(SqlQueries queries, SqlData data, MeasureRequest request,
+      BufferAllocator kept) throws Exception {
+    long memoryLimit = Long.parseLong(request.parameters().getOrDefault(SqlSuite.MEMORY_LIMIT, "0"));
+    SqlArm arm = arm(SqlSystem.parse(request.system()), data, request.threads(), memoryLimit, kept);
+    return new WorkloadSession() {
+      @Override
+      public Workload workload(MeasureRequest subjectRequest) {
+        String subject = queries.subject(subjectRequest.subject());
+        return (allocator, verify) -> arm.run(queries, subject, allocator, verify);
       }
 
       @Override

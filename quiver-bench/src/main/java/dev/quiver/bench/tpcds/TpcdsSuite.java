@@ -20,8 +20,8 @@ import org.apache.arrow.memory.BufferAllocator;
 /**
  * The TPC-DS suite ({@code quiver bench tpcds}): the 99 queries ({@link TpcdsSql}) through SQL on Quiver
  * (its {@code .qvr} tables), DuckDB on its own tables and DuckDB on the same rows as Parquet, measured
- * and checked as the TPC-H suite is ({@link SqlSuite}: each measurement in its own JVM, DuckDB on its
- * own tables first, the reference every answer is checked against). The data is made once in
+ * and checked as the TPC-H suite is ({@link SqlSuite}: each measurement in its own JVM or, hot, in one
+ * long-lived JVM per system, DuckDB on its own tables first, the reference every answer is checked against). The data is made once in
  * {@code DIR/tpcds-sfSF/} ({@link SqlDataPreparer#prepareTables}).
  */
 public final class TpcdsSuite {

@@ -23,7 +23,8 @@ import org.apache.arrow.memory.BufferAllocator;
  * The TPC-H suite ({@code quiver bench tpch}): the 22 queries through SQL on Quiver (its {@code .qvr}
  * tables), DuckDB on its own tables and DuckDB on the same rows as Parquet. The data is made once
  * ({@link TpchDataPreparer}, in the scan suite's TPC-H directory for the scale); then every query on
- * every system at every thread count, each measurement in its own JVM ({@link SuiteRunner}), DuckDB
+ * every system at every thread count, each measurement in its own JVM or, hot ({@code --jvm suite}), in
+ * one long-lived JVM per system ({@link SuiteRunner}), DuckDB
  * on its own tables first: it is the reference every answer is checked against (row counts on every
  * run, the whole answer with {@link SqlAnswerCheck} in each warm-up JVM, the ties a LIMIT cuts
  * checked against DuckDB's unlimited answer).

@@ -2,6 +2,7 @@ package dev.quiver.bench.tpch;
 
 import dev.quiver.bench.run.MeasureRequest;
 import dev.quiver.bench.run.Workload;
+import dev.quiver.bench.run.WorkloadSession;
 import dev.quiver.bench.sql.SqlWorkloads;
 import java.nio.file.Path;
 import org.apache.arrow.memory.BufferAllocator;
@@ -16,5 +17,11 @@ public final class TpchWorkloads {
   public static Workload create(MeasureRequest request, BufferAllocator kept) throws Exception {
     TpchData data = new TpchData(Path.of(request.parameter(TpchSuite.DIRECTORY)));
     return SqlWorkloads.create(TpchSql.QUERIES, data, request, kept);
+  }
+
+  /** A session for a persistent measurement JVM: the requested system's arm, made once for every query. */
+  public static WorkloadSession session(MeasureRequest request, BufferAllocator kept) throws Exception {
+    TpchData data = new TpchData(Path.of(request.parameter(TpchSuite.DIRECTORY)));
+    return SqlWorkloads.session(TpchSql.QUERIES, data, request, kept);
   }
 }

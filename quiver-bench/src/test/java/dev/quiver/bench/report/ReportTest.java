@@ -82,4 +82,35 @@ class ReportTest {
     assertThat(MarkdownSection.replace("text\n", "new"))
         .isEqualTo("text\n\n" + MarkdownSection.BEGIN + "\nnew\n" + MarkdownSection.END + "\n");
   }
+
+  private static ResultRecord withDetails(ResultRecord record, Map<String, Long> details) {
+    return new ResultRecord(record.runId(), record.suite(), record.recordedAt(), record.commit(), record.machine(),
+        record.jvm(), record.jvmOptions(), record.dataset(), record.parameters(), record.subject(), record.system(),
+        record.threads(), record.pass(), record.nanos(), record.operations(), record.peakRssBytes(), record.answer(),
+        record.checksumVerified(), details);
+  }
+
+  @Test
+  void aHotRunsPeakMemoryIsItsVerifyingJvmsAndOlderRunsKeepTheirOwn() throws Exception {
+    String now = "2026-03-01T00:00:00Z";
+    Map<String, Long> own = Map.of(dev.quiver.bench.run.SuiteRunner.PERSISTENT_JVM, 0L);
+    Map<String, Long> persistent = Map.of(dev.quiver.bench.run.SuiteRunner.PERSISTENT_JVM, 1L);
+    List<ResultRecord> records = new ArrayList<>();
+    records.add(withDetails(record("hot", now, "tpch", "q01", "quiver", -1, 9e9, 300L << 20), own));
+    records.add(withDetails(record("hot", now, "tpch", "q01", "quiver", -1, 8e9, 900L << 20), persistent));
+    for (int pass = 0; pass < 3; pass++) {
+      records.add(withDetails(record("hot", now, "tpch", "q01", "quiver", pass, 1e9, (900L + pass) << 20),
+          persistent));
+      records.add(record("hot", now, "tpch", "q02", "quiver", pass, 1e9, 500L << 20));
+    }
+    Path results = directory.resolve("hot.jsonl");
+    ResultsFile.append(results, records);
+    List<Measured> measured = Measured.of(ResultsFile.read(results));
+    Measured q01 = measured.stream().filter(m -> m.subject().equals("q01")).findFirst().orElseThrow();
+    Measured q02 = measured.stream().filter(m -> m.subject().equals("q02")).findFirst().orElseThrow();
+    assertThat(q01.peakRss().median()).as("the verifying JVM's peak").isEqualTo(300 << 20);
+    assertThat(q01.peakRss().count()).isEqualTo(1);
+    assertThat(q01.time().count()).as("the three measured runs").isEqualTo(3);
+    assertThat(q02.peakRss().median()).as("no persistent JVM: the measured runs' own").isEqualTo(500 << 20);
+  }
 }
