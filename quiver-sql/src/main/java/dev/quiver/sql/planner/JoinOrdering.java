@@ -21,7 +21,8 @@ import org.apache.calcite.util.ImmutableBitSet;
 
 /**
  * Quiver's join ordering, greedy and fast: each region of inner joins (seen through projections that
- * only pick columns) is flattened to its inputs and its conjuncts; then, repeatedly, the two parts
+ * only pick columns) is flattened to its inputs and its conjuncts (with the column equalities that stated
+ * ones imply: {@code a = b} and {@code b = c} give {@code a = c}); then, repeatedly, the two parts
  * joined by an equality whose estimated result is smallest are joined, the smaller part on the build
  * (right) side. Two parts are joined without an equality (a cross product) only when no equality
  * connects any two parts. Estimates: Calcite's row counts (the table's row count times its guesses
@@ -138,6 +139,9 @@ final class JoinOrdering {
     }
     List<RexNode> pending = new ArrayList<>(region.conjuncts());
     List<List<RexNode>> leafConditions = leafConditions(pending, leafOf, leafCount, rexBuilder);
+    pending.addAll(impliedEqualities(pending, leafOf, region.width(), rexBuilder));
+    // the columns the joins made so far hold equal in every row (their equalities applied)
+    Equalities applied = new Equalities(region.width());
     List<Part> parts = new ArrayList<>();
     for (int leaf = 0; leaf < leafCount; leaf++) {
       Part part = new Part();
@@ -157,18 +161,19 @@ final class JoinOrdering {
           Part b = parts.get(j);
           java.util.Set<Integer> aFields = new java.util.TreeSet<>();
           java.util.Set<Integer> bFields = new java.util.TreeSet<>();
+          Equalities counted = applied.copy();
           for (RexNode conjunct : pending) {
             int[] sides = equalitySides(conjunct, leafOf);
             if (sides == null) {
               continue;
             }
-            if (a.leaves.contains(leafOf[sides[0]]) && b.leaves.contains(leafOf[sides[1]])) {
-              aFields.add(sides[0]);
-              bFields.add(sides[1]);
-            } else if (a.leaves.contains(leafOf[sides[1]]) && b.leaves.contains(leafOf[sides[0]])) {
-              aFields.add(sides[1]);
-              bFields.add(sides[0]);
+            boolean forward = a.leaves.contains(leafOf[sides[0]]) && b.leaves.contains(leafOf[sides[1]]);
+            boolean backward = a.leaves.contains(leafOf[sides[1]]) && b.leaves.contains(leafOf[sides[0]]);
+            if (!(forward || backward) || !counted.join(sides[0], sides[1])) {
+              continue; // not between the two, or implied by the equalities counted: it cuts no more rows
             }
+            aFields.add(forward ? sides[0] : sides[1]);
+            bFields.add(forward ? sides[1] : sides[0]);
           }
           double selectivity = 2;
           if (!aFields.isEmpty()) {
@@ -193,7 +198,7 @@ final class JoinOrdering {
       }
       Part probe = bestFirst.rows >= bestSecond.rows ? bestFirst : bestSecond;
       Part build = probe == bestFirst ? bestSecond : bestFirst;
-      Part joined = join(region, probe, build, pending, leafOf, rexBuilder);
+      Part joined = join(region, probe, build, pending, leafOf, rexBuilder, applied);
       joined.rows = Math.max(1, bestRows);
       parts.remove(bestFirst);
       parts.remove(bestSecond);
@@ -342,11 +347,12 @@ final class JoinOrdering {
 
   /** A join of two parts on every pending conjunct they now cover (removed from pending). */
   private static Part join(Region region, Part probe, Part build, List<RexNode> pending, int[] leafOf,
-      RexBuilder rexBuilder) {
+      RexBuilder rexBuilder, Equalities applied) {
     Part joined = new Part();
     joined.leaves.addAll(probe.leaves);
     joined.leaves.addAll(build.leaves);
     List<RexNode> covered = new ArrayList<>();
+    List<RexNode> done = new ArrayList<>();
     for (RexNode conjunct : pending) {
       ImmutableBitSet fields = RelOptUtil.InputFinder.bits(conjunct);
       boolean inside = true;
@@ -354,10 +360,15 @@ final class JoinOrdering {
         inside &= joined.leaves.contains(leafOf[field]);
       }
       if (inside) {
-        covered.add(conjunct);
+        done.add(conjunct);
+        int[] sides = plainEquality(conjunct);
+        // an equality of columns the applied ones already make equal holds in every row: not a key
+        if (sides == null || applied.join(sides[0], sides[1])) {
+          covered.add(conjunct);
+        }
       }
     }
-    pending.removeAll(covered);
+    pending.removeAll(done);
     joined.rel = probe.rel;
     int[] positions = positions(region, joined);
     RexNode condition = covered.isEmpty() ? rexBuilder.makeLiteral(true)
@@ -365,6 +376,104 @@ final class JoinOrdering {
     joined.rel = LogicalJoin.create(probe.rel, build.rel, List.of(), condition, java.util.Set.of(),
         JoinRelType.INNER);
     return joined;
+  }
+
+  /**
+   * The equalities of columns that {@code pending}'s equalities imply and do not state: with {@code a = b}
+   * and {@code b = c} between three inputs, {@code a = c}. TPC-H Q9 states {@code p_partkey = l_partkey} and
+   * {@code ps_partkey = l_partkey}; {@code p_partkey = ps_partkey} lets the green parts cut partsupp before
+   * either meets lineitem. Only plain column equalities of one type count (no casts, not IS NOT DISTINCT
+   * FROM, whose NULLs are equal): between them, equality is transitive. One equality is added per pair of
+   * inputs a class of equal columns joins and no stated equality does; {@link #join} drops an equality the
+   * applied ones already imply.
+   */
+  private static List<RexNode> impliedEqualities(List<RexNode> pending, int[] leafOf, int width,
+      RexBuilder rexBuilder) {
+    Equalities classes = new Equalities(width);
+    RexInputRef[] references = new RexInputRef[width];
+    java.util.Set<Long> joinedLeaves = new java.util.HashSet<>();
+    for (RexNode conjunct : pending) {
+      int[] sides = plainEquality(conjunct);
+      if (sides != null && leafOf[sides[0]] != leafOf[sides[1]]) {
+        classes.join(sides[0], sides[1]);
+        List<RexNode> operands = ((RexCall) conjunct).getOperands();
+        references[sides[0]] = (RexInputRef) operands.get(0);
+        references[sides[1]] = (RexInputRef) operands.get(1);
+        joinedLeaves.add(leafPair(leafOf[sides[0]], leafOf[sides[1]]));
+      }
+    }
+    List<RexNode> implied = new ArrayList<>();
+    for (int first = 0; first < width; first++) {
+      for (int second = first + 1; second < width && references[first] != null; second++) {
+        if (references[second] != null && leafOf[first] != leafOf[second] && classes.same(first, second)
+            && references[first].getType().getSqlTypeName() == references[second].getType().getSqlTypeName()
+            && joinedLeaves.add(leafPair(leafOf[first], leafOf[second]))) {
+          implied.add(rexBuilder.makeCall(org.apache.calcite.sql.fun.SqlStdOperatorTable.EQUALS, references[first],
+              references[second]));
+        }
+      }
+    }
+    return implied;
+  }
+
+  private static long leafPair(int first, int second) {
+    return ((long) Math.min(first, second) << 32) | Math.max(first, second);
+  }
+
+  /** The two columns of a plain {@code a = b} of one type (no casts), or null. */
+  private static int[] plainEquality(RexNode conjunct) {
+    if (conjunct.getKind() != SqlKind.EQUALS) {
+      return null;
+    }
+    List<RexNode> operands = ((RexCall) conjunct).getOperands();
+    if (operands.get(0) instanceof RexInputRef a && operands.get(1) instanceof RexInputRef b
+        && a.getType().getSqlTypeName() == b.getType().getSqlTypeName()) {
+      return new int[] {a.getIndex(), b.getIndex()};
+    }
+    return null;
+  }
+
+  /** Classes of region columns known equal (union-find). */
+  private static final class Equalities {
+    private final int[] parent;
+
+    Equalities(int width) {
+      parent = new int[width];
+      for (int i = 0; i < width; i++) {
+        parent[i] = i;
+      }
+    }
+
+    private Equalities(int[] parent) {
+      this.parent = parent;
+    }
+
+    Equalities copy() {
+      return new Equalities(parent.clone());
+    }
+
+    int root(int column) {
+      while (parent[column] != column) {
+        parent[column] = parent[parent[column]];
+        column = parent[column];
+      }
+      return column;
+    }
+
+    boolean same(int first, int second) {
+      return root(first) == root(second);
+    }
+
+    /** Makes two columns equal; false when they already were. */
+    boolean join(int first, int second) {
+      int a = root(first);
+      int b = root(second);
+      if (a == b) {
+        return false;
+      }
+      parent[a] = b;
+      return true;
+    }
   }
 
   /** Per region column, its position in the part's columns (its leaves side by side, in the part's order). */

@@ -123,20 +123,48 @@ class TpchPlanningTest {
     // Q9: lineitem meets the green parts (a twentieth of them) before its 1,500,000 orders: the join of
     // lineitem with orders keeps every lineitem row, as l_orderkey's values are among o_orderkey's
     PlanNode q9 = plan(9);
-    List<PlanNode> joins = nodes(q9, node -> node instanceof JoinNode);
+    JoinNode lowest = lowestJoinOf(q9, "lineitem");
+    assertThat(lowest).as("the first join of lineitem").isNotNull();
+    assertThat(tables(lowest)).contains("lineitem", "part").doesNotContain("orders");
+  }
+
+  @Test
+  void equalitiesImpliedThroughAThirdTableJoinTheOtherTwoFirst() throws IOException {
+    // Q9 states p_partkey = l_partkey and ps_partkey = l_partkey: p_partkey = ps_partkey follows, and the green
+    // parts cut partsupp's 800,000 rows before either meets lineitem
+    PlanNode q9 = plan(9);
+    JoinNode lowest = lowestJoinOf(q9, "partsupp");
+    assertThat(lowest).as("the first join of partsupp").isNotNull();
+    assertThat(tables(lowest)).containsExactly("part", "partsupp");
+    assertThat(lowest.leftKeys()).as("one key: p_partkey = ps_partkey").hasSize(1);
+    // the equality lineitem then meets both through is not repeated as a second key of the same column
+    for (PlanNode node : nodes(q9, node -> node instanceof JoinNode)) {
+      JoinNode join = (JoinNode) node;
+      List<String> keys = new ArrayList<>();
+      for (int key : join.leftKeys()) {
+        keys.add(join.left().schema().getFields().get(key).getName());
+      }
+      assertThat(keys).as("left keys of %s", join).doesNotHaveDuplicates();
+    }
+  }
+
+  /** The join over {@code table}'s scan with the fewest joins below it (itself counted). */
+  private static JoinNode lowestJoinOf(PlanNode plan, String table) {
     JoinNode lowest = null;
-    for (PlanNode join : joins) {
-      if (nodes(join, node -> node instanceof JoinNode).size() == 1) {
-        List<PlanNode> scans = nodes(join, node -> node instanceof TableScanNode);
-        if (scans.stream().anyMatch(scan -> ((TableScanNode) scan).table().name().equals("lineitem"))) {
-          lowest = (JoinNode) join;
-        }
+    int fewest = Integer.MAX_VALUE;
+    for (PlanNode join : nodes(plan, node -> node instanceof JoinNode)) {
+      int below = nodes(join, node -> node instanceof JoinNode).size();
+      if (tables(join).contains(table) && below < fewest) {
+        fewest = below;
+        lowest = (JoinNode) join;
       }
     }
-    assertThat(lowest).as("the first join of lineitem").isNotNull();
-    List<String> tables = nodes(lowest, node -> node instanceof TableScanNode).stream()
+    return lowest;
+  }
+
+  private static List<String> tables(PlanNode plan) {
+    return nodes(plan, node -> node instanceof TableScanNode).stream()
         .map(scan -> ((TableScanNode) scan).table().name()).sorted().toList();
-    assertThat(tables).containsExactly("lineitem", "part");
   }
 
   @Test
