@@ -63,15 +63,21 @@ public final class ChildJvm implements Measurer {
     return List.copyOf(options);
   }
 
-  /** Runs {@code request} in a new JVM and returns what it measured. */
-  @Override
-  public MeasureResult run(MeasureRequest request) throws IOException {
+  /** The command that starts a JVM like this one (its java, its class path) with {@code options} running {@code mainClass}. */
+  static List<String> command(List<String> options, String mainClass) {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(options);
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
     command.add(mainClass);
+    return command;
+  }
+
+  /** Runs {@code request} in a new JVM and returns what it measured. */
+  @Override
+  public MeasureResult run(MeasureRequest request) throws IOException {
+    List<String> command = command(options, mainClass);
     command.add(json.writeValueAsString(request));
     Path errors = Files.createTempFile("quiver-bench-child", ".err");
     try {

@@ -103,12 +103,7 @@ public final class PersistentJvm implements Measurer {
   }
 
   private Child start(MeasureRequest request) throws IOException {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(options);
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add(mainClass);
+    List<String> command = ChildJvm.command(options, mainClass);
     Path errors = Files.createTempFile("quiver-bench-persistent", ".err");
     Process process;
     try {

@@ -33,21 +33,7 @@ public final class CompiledProjection {
    * input.rowCount()} values in the order compiled, owned by the caller. On an error none is left open.
    */
   public FieldVector[] evaluate(Batch input, BufferAllocator allocator) {
-    EvaluationContext context = EvaluationContext.of(input);
-    FieldVector[] vectors = new FieldVector[expressions.length];
-    try {
-      for (int i = 0; i < expressions.length; i++) {
-        vectors[i] = expressions[i].evaluate(input, context, allocator);
-      }
-      return vectors;
-    } catch (RuntimeException failure) {
-      for (FieldVector vector : vectors) {
-        if (vector != null) {
-          vector.close();
-        }
-      }
-      throw failure;
-    }
+    return evaluate(input, allocator, false);
   }
 
   /** Whether {@link #evaluateScattered} can evaluate these expressions (all of fixed-width types). */
@@ -66,11 +52,16 @@ public final class CompiledProjection {
    * result goes with the batch's own vectors and selection, which need not be compacted. Needs {@link #scatters}.
    */
   public FieldVector[] evaluateScattered(Batch input, BufferAllocator allocator) {
+    return evaluate(input, allocator, true);
+  }
+
+  private FieldVector[] evaluate(Batch input, BufferAllocator allocator, boolean scattered) {
     EvaluationContext context = EvaluationContext.of(input);
     FieldVector[] vectors = new FieldVector[expressions.length];
     try {
       for (int i = 0; i < expressions.length; i++) {
-        vectors[i] = expressions[i].evaluateScattered(input, context, allocator);
+        vectors[i] = scattered ? expressions[i].evaluateScattered(input, context, allocator)
+            : expressions[i].evaluate(input, context, allocator);
       }
       return vectors;
     } catch (RuntimeException failure) {
