@@ -23,6 +23,14 @@ abstract class Accumulator {
    */
   abstract void update(int[] groups, FieldVector values, int[] rows, int count);
 
+  /**
+   * As {@link #update} when every row is of group {@code group} (an aggregate without keys): {@code groups}
+   * holds {@code group} {@code count} times. Accumulators that can sum into one register override it.
+   */
+  void updateOneGroup(int group, int[] groups, FieldVector values, int[] rows, int count) {
+    update(groups, values, rows, count);
+  }
+
   /** Merges groups {@code [from, from + count)} of {@code other} into groups {@code targets[0, count)}. */
   abstract void merge(Accumulator other, int from, int count, int[] targets);
 

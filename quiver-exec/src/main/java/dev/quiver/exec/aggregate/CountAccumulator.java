@@ -41,6 +41,15 @@ final class CountAccumulator extends Accumulator {
   }
 
   @Override
+  void updateOneGroup(int group, int[] groups, FieldVector values, int[] rows, int count) {
+    if (values == null || VectorGather.knownWithoutNulls(values, count)) {
+      counts[group] += count;
+      return;
+    }
+    update(groups, values, rows, count);
+  }
+
+  @Override
   void merge(Accumulator other, int from, int count, int[] targets) {
     long[] theirs = ((CountAccumulator) other).counts;
     for (int i = 0; i < count; i++) {

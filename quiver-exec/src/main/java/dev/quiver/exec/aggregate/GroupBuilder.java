@@ -221,12 +221,16 @@ final class GroupBuilder implements AutoCloseable {
       positions[i] = from + i;
     }
     int calls = spec.callCount();
-    int[] usedCodes = byCode(batch, from, count);
+    // no keys: every row is in the one group, found (or made) once per slice from one encoded row
+    boolean global = spec.keyOrdinals.length == 0;
+    int[] usedCodes = global ? null : byCode(batch, from, count);
     // -1: the direct index is not used for this slice; else how many rows it did not know
     int missed = -1;
     GroupTable looked = table;
     GroupCache cache = null;
-    if (usedCodes == null) {
+    if (global) {
+      keyEncoder.encode(batch, spec.keyOrdinals, positions, 1, keyRows);
+    } else if (usedCodes == null) {
       cache = direct != null && direct.accepts(batch) ? direct
           : codeIndex != null && codeIndex.accepts(batch) ? codeIndex : null;
       if (cache != null) {
@@ -269,19 +273,23 @@ final class GroupBuilder implements AutoCloseable {
         distinctEncoders[c].encode(batch, spec.distinctColumns[c], rows, rowCount, distinctRows[c]);
       }
     }
-    if (table.size() > 0 && reservation.bytes() + 2 * groupBytes * count > softLimit) {
+    int newGroups = global ? 1 : count;
+    if (table.size() > 0 && reservation.bytes() + 2 * groupBytes * newGroups > softLimit) {
       spillTable();
     }
-    if (!reserveFor(count)) {
+    if (!reserveFor(newGroups)) {
       if (table.size() == 0) {
         return false;
       }
       spillTable();
-      if (!reserveFor(count)) {
+      if (!reserveFor(newGroups)) {
         return false;
       }
     }
-    if (usedCodes != null) {
+    if (global) {
+      table.keys.findOrInsert(keyRows, groups);
+      java.util.Arrays.fill(groups, 1, count, groups[0]);
+    } else if (usedCodes != null) {
       groupsByCode(count, usedCodes);
     } else if (missed < 0) {
       table.keys.findOrInsert(keyRows, groups);
@@ -329,7 +337,11 @@ final class GroupBuilder implements AutoCloseable {
       if (spec.ordering[c] >= 0) {
         orderingOf(c, from, chosen, chosenCount);
       }
-      table.accumulators[c].update(subGroups, argumentVector[c], subRows, chosenCount);
+      if (global) {
+        table.accumulators[c].updateOneGroup(groups[0], subGroups, argumentVector[c], subRows, chosenCount);
+      } else {
+        table.accumulators[c].update(subGroups, argumentVector[c], subRows, chosenCount);
+      }
     }
     if (!table.tryReserveVariable()) {
       spillTable();

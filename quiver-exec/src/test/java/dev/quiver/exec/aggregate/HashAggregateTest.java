@@ -331,13 +331,23 @@ class HashAggregateTest {
 
   @Test
   void sumsWhoseRunningTotalsPassSixtyFourBitsAreExact() throws Exception {
+    sumsPastSixtyFourBits(List.of(0));
+  }
+
+  @Test
+  void sumsWithoutKeysWhoseRunningTotalsPassSixtyFourBitsAreExact() throws Exception {
+    // no keys: every row is in the one group, summed in a register pair per slice
+    sumsPastSixtyFourBits(List.of());
+  }
+
+  private void sumsPastSixtyFourBits(List<Integer> keys) throws Exception {
     long seed = Long.getLong("quiver.test.seed", System.nanoTime());
     System.out.println("HashAggregateTest.sumsPastSixtyFourBits seed " + seed);
     Random random = new Random(seed);
     ArrowType wide = new ArrowType.Decimal(38, 0, 128);
     Schema schema = new Schema(List.of(KeyTestData.field("k", new ArrowType.Int(32, true)),
         KeyTestData.field("v", INT64), KeyTestData.field("w", wide)));
-    AggregateNode node = AggregateTestSupport.node(schema, List.of(0),
+    AggregateNode node = AggregateTestSupport.node(schema, keys,
         List.of(call(AggregateFunction.SUM, 2, false, -1, wide), call(AggregateFunction.AVG, 2, false, -1, wide),
             call(AggregateFunction.SUM, 1, false, -1, wide), call(AggregateFunction.AVG, 1, false, -1, wide)));
     long[] extremes = {Long.MAX_VALUE, Long.MIN_VALUE, Long.MAX_VALUE - 1, Long.MIN_VALUE + 1, 1, -1, 0};
