@@ -20,9 +20,41 @@ final class SparkShuffleFiles {
 
   /** Every shuffle data file under {@code localDirectory}. */
   static List<Path> dataFiles(Path localDirectory) throws IOException {
-    try (Stream<Path> files = Files.walk(localDirectory)) {
-      return files.filter(file -> DATA_FILE.matcher(file.getFileName().toString()).matches()).sorted().toList();
-    }
+    return files(localDirectory).stream().filter(file -> DATA_FILE.matcher(file.getFileName().toString()).matches())
+        .sorted().toList();
+  }
+
+  /**
+   * Every file under {@code localDirectory}, walked so that a file or folder Spark deletes meanwhile (its context
+   * cleaner removes the shuffles of earlier tests while this one runs) is skipped, not an error.
+   */
+  static List<Path> files(Path localDirectory) throws IOException {
+    List<Path> found = new java.util.ArrayList<>();
+    Files.walkFileTree(localDirectory, new java.nio.file.SimpleFileVisitor<>() {
+      @Override
+      public java.nio.file.FileVisitResult visitFile(Path file,
+          java.nio.file.attribute.BasicFileAttributes attributes) {
+        found.add(file);
+        return java.nio.file.FileVisitResult.CONTINUE;
+      }
+
+      @Override
+      public java.nio.file.FileVisitResult visitFileFailed(Path file, IOException failure) throws IOException {
+        if (failure instanceof java.nio.file.NoSuchFileException) {
+          return java.nio.file.FileVisitResult.CONTINUE;
+        }
+        throw failure;
+      }
+
+      @Override
+      public java.nio.file.FileVisitResult postVisitDirectory(Path directory, IOException failure) throws IOException {
+        if (failure != null && !(failure instanceof java.nio.file.NoSuchFileException)) {
+          throw failure;
+        }
+        return java.nio.file.FileVisitResult.CONTINUE;
+      }
+    });
+    return found;
   }
 
   /** The shuffle id of a data file. */
@@ -37,10 +69,8 @@ final class SparkShuffleFiles {
   /** The index file of {@code dataFile}, wherever under {@code localDirectory} Spark put it. */
   static Path indexOf(Path dataFile, Path localDirectory) throws IOException {
     String name = dataFile.getFileName().toString().replace(".data", ".index");
-    try (Stream<Path> files = Files.walk(localDirectory)) {
-      return files.filter(file -> file.getFileName().toString().equals(name)).findFirst()
-          .orElseThrow(() -> new IOException("no index file " + name + " under " + localDirectory));
-    }
+    return files(localDirectory).stream().filter(file -> file.getFileName().toString().equals(name)).findFirst()
+        .orElseThrow(() -> new IOException("no index file " + name + " under " + localDirectory));
   }
 
   /** Deletes {@code directory} and everything under it (a missing directory is fine). */
