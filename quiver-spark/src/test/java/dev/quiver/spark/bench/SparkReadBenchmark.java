@@ -21,7 +21,9 @@ import org.apache.spark.sql.SparkSession;
  * after two warm-ups of every arm, the arms' runs interleaved, and the bytes read: for .qvr the scan's bytes-read metric (what it fetched); for
  * Parquet the compressed size of the touched columns' chunks in the files' footers (Spark's task input
  * bytes miss Parquet's vectored reads, which run off the task thread; lineitem's row groups are not
- * pruned by these filters, so every chunk of a touched column is read). One line per measurement, then one JSON line each for docs/bench/results.jsonl.
+ * pruned by these filters, so every chunk of a touched column is read). One line per measurement, then one JSON line each
+ * for docs/bench/spark-read-results.jsonl (its own shape: not a quiver-bench ResultRecord, which {@code quiver bench report}
+ * reads from docs/bench/results.jsonl).
  *
  * <pre>
  * java [quiver-spark's surefire JVM flags] -cp ... dev.quiver.spark.bench.SparkReadBenchmark DIR [RUNS]
