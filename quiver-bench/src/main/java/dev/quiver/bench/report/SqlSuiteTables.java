@@ -83,6 +83,7 @@ final class SqlSuiteTables {
           + " | peak RSS MiB (Quiver / DuckDB / Parquet) | rows |\n");
       text.append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
       double[] sums = new double[SYSTEMS.size()];
+      boolean[] present = Tables.present(SYSTEMS, measured, failures, threads);
       int summed = 0;
       for (String subject : subjects) {
         List<String> cells = new ArrayList<>();
@@ -94,14 +95,14 @@ final class SqlSuiteTables {
           Optional<Measured> one = failure.isPresent() ? Optional.empty()
               : find(measured, subject, SYSTEMS.get(s), threads);
           medians[s] = one.map(m -> m.time().median()).orElse(Double.NaN);
-          complete &= one.isPresent();
+          complete &= one.isPresent() || !present[s];
           cells.add(failure.map(SqlSuiteTables::failureCell)
               .orElse(one.map(m -> Tables.seconds(m.time().median())).orElse("—")));
           memory.add(one.map(m -> String.format(Locale.ROOT, "%,.0f", m.peakRss().median() / 1048576.0)).orElse("—"));
         }
         if (complete && (!clickBench || clickBenchQuery(subject))) {
           for (int s = 0; s < sums.length; s++) {
-            sums[s] += medians[s];
+            sums[s] += present[s] ? medians[s] : 0;
           }
           summed++;
         }
@@ -112,7 +113,8 @@ final class SqlSuiteTables {
       }
       if (clickBench) {
         text.append(String.format(Locale.ROOT, "| **sum of %d** | **%s** | **%s** | **%s** | **%s** | **%s** | | |%n",
-            summed, Tables.seconds(sums[0]), Tables.seconds(sums[1]), Tables.seconds(sums[2]), ratio(sums[0], sums[1]),
+            summed, Tables.sumCell(sums[0], present[0]), Tables.sumCell(sums[1], present[1]),
+            Tables.sumCell(sums[2], present[2]), ratio(sums[0], sums[1]),
             ratio(sums[0], sums[2])));
         text.append("\nThe sum is over ClickBench's queries every system answered rightly (top-phrases left out).\n");
       }

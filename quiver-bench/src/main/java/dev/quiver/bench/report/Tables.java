@@ -1,6 +1,7 @@
 package dev.quiver.bench.report;
 
 import dev.quiver.bench.exchange.ExchangeThroughput;
+import dev.quiver.bench.results.ResultRecord;
 import java.util.List;
 import java.util.Locale;
 
@@ -73,6 +74,25 @@ final class Tables {
       return String.format(Locale.ROOT, "%.2f s", nanos / 1e9);
     }
     return String.format(Locale.ROOT, "%.1f ms", nanos / 1e6);
+  }
+
+  /**
+   * Per system, whether it was measured at all at {@code threads} threads (a record or a failure): a system a run
+   * left out (`--systems quiver,duckdb`) does not empty the sums over the queries every system answered.
+   */
+  static boolean[] present(List<String> systems, List<Measured> measured, List<ResultRecord> failures, int threads) {
+    boolean[] present = new boolean[systems.size()];
+    for (int s = 0; s < systems.size(); s++) {
+      String system = systems.get(s);
+      present[s] = measured.stream().anyMatch(m -> m.system().equals(system) && m.threads() == threads)
+          || failures.stream().anyMatch(f -> f.system().equals(system) && f.threads() == threads);
+    }
+    return present;
+  }
+
+  /** A sum's cell: its time, or a dash for a system not measured. */
+  static String sumCell(double seconds, boolean present) {
+    return present ? seconds(seconds) : "—";
   }
 
   static String ratio(double quiver, double other) {

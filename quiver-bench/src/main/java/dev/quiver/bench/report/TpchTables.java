@@ -51,6 +51,7 @@ final class TpchTables {
           + " | peak RSS MiB (Quiver / DuckDB / Parquet) | rows |\n");
       text.append("|---|---:|---:|---:|---:|---:|---:|---:|\n");
       double[] sums = new double[SYSTEMS.size()];
+      boolean[] present = Tables.present(SYSTEMS, tpch, failures, threads);
       int summed = 0;
       for (String subject : subjects) {
         List<String> cells = new ArrayList<>();
@@ -63,7 +64,7 @@ final class TpchTables {
           Optional<ResultRecord> failure = failures.stream().filter(f -> f.subject().equals(subject)
               && f.system().equals(system) && f.threads() == threads).findFirst();
           medians[s] = measured.map(m -> m.time().median()).orElse(Double.NaN);
-          complete &= measured.isPresent();
+          complete &= measured.isPresent() || !present[s];
           cells.add(failure.isPresent() ? SqlSuiteTables.failureCell(failure.get())
               : measured.map(m -> Tables.seconds(m.time().median())).orElse("—"));
           memory.add(measured.map(m -> String.format(Locale.ROOT, "%,.0f", m.peakRss().median() / 1048576.0))
@@ -71,7 +72,7 @@ final class TpchTables {
         }
         if (complete) {
           for (int s = 0; s < sums.length; s++) {
-            sums[s] += medians[s];
+            sums[s] += present[s] ? medians[s] : 0;
           }
           summed++;
         }
@@ -81,7 +82,8 @@ final class TpchTables {
             String.join(" / ", memory), rows));
       }
       text.append(String.format(Locale.ROOT, "| **sum of %d** | **%s** | **%s** | **%s** | **%s** | **%s** | | |%n%n",
-          summed, Tables.seconds(sums[0]), Tables.seconds(sums[1]), Tables.seconds(sums[2]), ratio(sums[0], sums[1]),
+          summed, Tables.sumCell(sums[0], present[0]), Tables.sumCell(sums[1], present[1]),
+          Tables.sumCell(sums[2], present[2]), ratio(sums[0], sums[1]),
           ratio(sums[0], sums[2])));
       text.append("Peak RSS per system (the measuring JVM's, over the queries; in hot runs the verifying JVM's): ");
       List<String> peaks = new ArrayList<>();

@@ -76,4 +76,26 @@ class SqlSuiteTablesTest {
         .contains("| FineWeb SQL time Quiver / DuckDB (own tables) ≤ 1.5 | fineweb-dump, 1 thread, 1,000,000 rows"
             + " | 1.200 | met |");
   }
+
+  @Test
+  void aSystemTheRunLeftOutDoesNotEmptyTheSum() throws Exception {
+    // `--systems quiver,duckdb`: no Parquet records; the sum is over the queries both measured systems answered
+    List<ResultRecord> records = new ArrayList<>();
+    double[][] times = {{30, 10}, {40, 10}};
+    String[] subjects = {"q00", "q01"};
+    String[] systems = {"quiver", "duckdb"};
+    for (int q = 0; q < subjects.length; q++) {
+      for (int s = 0; s < systems.length; s++) {
+        for (int pass = -1; pass < 3; pass++) {
+          records.add(record("clickbench", subjects[q], systems[s], pass, times[q][s], "rows=1"));
+        }
+      }
+    }
+    Path results = directory.resolve("results.jsonl");
+    ResultsFile.append(results, records);
+    Path markdown = directory.resolve("BENCHMARKS.md");
+    Report.write(results, markdown, directory.resolve("charts"), new PrintWriter(new StringWriter()));
+    assertThat(Files.readString(markdown, StandardCharsets.UTF_8))
+        .contains("| **sum of 2** | **70.0 ms** | **20.0 ms** | **—** | **3.50** | **—** | | |");
+  }
 }
