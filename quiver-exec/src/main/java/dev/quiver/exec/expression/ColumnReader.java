@@ -22,12 +22,13 @@ final class ColumnReader {
    * read as {@code type}.
    */
   static Column read(FieldVector vector, ArrowType type, int[] positions, int count) {
-    boolean[] nulls = nulls(vector, positions, count);
+    int highest = highestRow(positions, count);
+    boolean[] nulls = nulls(vector, positions, count, highest);
     return switch (Kind.of(type)) {
-      case BOOL -> new BoolColumn(readBits(vector.getDataBuffer(), positions, count), nulls);
-      case LONG -> new LongColumn(readLongs(vector, type, positions, count), nulls);
-      case DOUBLE -> new DoubleColumn(readDoubles(vector, type, positions, count), nulls);
-      case DECIMAL -> readDecimals(vector, type, positions, count, nulls);
+      case BOOL -> new BoolColumn(readBits(vector.getDataBuffer(), positions, count, highest), nulls);
+      case LONG -> new LongColumn(readLongs(vector, type, positions, count, nulls, highest), nulls);
+      case DOUBLE -> new DoubleColumn(readDoubles(vector, type, positions, count, nulls, highest), nulls);
+      case DECIMAL -> readDecimals(vector, type, positions, count, nulls, highest);
       case STRING -> readStrings(vector, positions, count, nulls);
       case INTERVAL -> readIntervals(vector, positions, count, nulls);
       case NULL -> new BoolColumn(new boolean[count], Column.allNulls(count));
@@ -52,8 +53,9 @@ final class ColumnReader {
    */
   static int[] codes(IntVector codes, int[] positions, int count, int dictionarySize, int nullIndex,
       String column) {
-    long data = address(codes.getDataBuffer(), positions, count, 4);
-    boolean[] nulls = nulls(codes, positions, count);
+    int highest = highestRow(positions, count);
+    long data = address(codes.getDataBuffer(), highest, 4);
+    boolean[] nulls = nulls(codes, positions, count, highest);
     int[] result = new int[count];
     for (int i = 0; i < count; i++) {
       int row = positions == null ? i : positions[i];
@@ -72,10 +74,14 @@ final class ColumnReader {
   }
 
   static boolean[] nulls(FieldVector vector, int[] positions, int count) {
+    return nulls(vector, positions, count, highestRow(positions, count));
+  }
+
+  private static boolean[] nulls(FieldVector vector, int[] positions, int count, int highest) {
     if (vector.getNullCount() == 0) {
       return null;
     }
-    long validity = bitsAddress(vector.getValidityBuffer(), positions, count);
+    long validity = bitsAddress(vector.getValidityBuffer(), highest);
     boolean[] nulls = new boolean[count];
     for (int i = 0; i < count; i++) {
       int row = positions == null ? i : positions[i];
@@ -84,8 +90,8 @@ final class ColumnReader {
     return nulls;
   }
 
-  private static boolean[] readBits(ArrowBuf data, int[] positions, int count) {
-    long address = bitsAddress(data, positions, count);
+  private static boolean[] readBits(ArrowBuf data, int[] positions, int count, int highest) {
+    long address = bitsAddress(data, highest);
     boolean[] values = new boolean[count];
     for (int i = 0; i < count; i++) {
       int row = positions == null ? i : positions[i];
@@ -95,28 +101,27 @@ final class ColumnReader {
   }
 
   /**
-   * The address of {@code buffer}, checked to hold {@code width} bytes at every row the read touches (rows
-   * {@code [0, count)}, or {@code positions[0, count)}).
+   * The address of {@code buffer}, checked to hold {@code width} bytes at every row up to {@code highest} (the
+   * highest row the read touches, -1 for none: {@link #highestRow}).
    */
-  static long address(ArrowBuf buffer, int[] positions, int count, int width) {
-    long end = (long) (highestRow(positions, count) + 1) * width;
-    if (count > 0 && end > buffer.capacity()) {
-      throw new IllegalStateException("a read of " + width + "-byte values up to byte " + end
-          + " passes the end of a buffer of " + buffer.capacity() + " bytes");
-    }
-    return buffer.memoryAddress();
+  private static long address(ArrowBuf buffer, int highest, int width) {
+    return checked(buffer, (long) (highest + 1) * width);
   }
 
   /** As {@link #address} for a bitmap (validity or booleans): one bit per row. */
-  private static long bitsAddress(ArrowBuf buffer, int[] positions, int count) {
-    long end = ((long) highestRow(positions, count) >>> 3) + 1;
-    if (count > 0 && end > buffer.capacity()) {
-      throw new IllegalStateException("a read of bits up to byte " + end + " passes the end of a buffer of "
+  private static long bitsAddress(ArrowBuf buffer, int highest) {
+    return checked(buffer, highest < 0 ? 0 : ((long) highest >>> 3) + 1);
+  }
+
+  private static long checked(ArrowBuf buffer, long endByte) {
+    if (endByte > buffer.capacity()) {
+      throw new IllegalStateException("a read up to byte " + endByte + " passes the end of a buffer of "
           + buffer.capacity() + " bytes");
     }
     return buffer.memoryAddress();
   }
 
+  /** The highest row a read of rows {@code [0, count)}, or {@code positions[0, count)}, touches; -1 for none. */
   private static int highestRow(int[] positions, int count) {
     if (positions == null) {
       return count - 1;
@@ -133,9 +138,10 @@ final class ColumnReader {
     return highest;
   }
 
-  private static long[] readLongs(FieldVector vector, ArrowType type, int[] positions, int count) {
+  private static long[] readLongs(FieldVector vector, ArrowType type, int[] positions, int count, boolean[] nulls,
+      int highest) {
     int width = type instanceof ArrowType.Int integer ? integer.getBitWidth() / 8 : Types.isDate(type) ? 4 : 8;
-    long data = address(vector.getDataBuffer(), positions, count, width);
+    long data = address(vector.getDataBuffer(), highest, width);
     long[] values = new long[count];
     switch (width) {
       case 1 -> {
@@ -174,7 +180,7 @@ final class ColumnReader {
     if (type instanceof ArrowType.Timestamp timestamp) {
       toMicros(values, Types.microsPerUnit(timestamp));
     }
-    clearNulls(values, nulls(vector, positions, count));
+    clearNulls(values, nulls);
     return values;
   }
 
@@ -197,20 +203,20 @@ final class ColumnReader {
     }
   }
 
-  private static double[] readDoubles(FieldVector vector, ArrowType type, int[] positions, int count) {
+  private static double[] readDoubles(FieldVector vector, ArrowType type, int[] positions, int count, boolean[] nulls,
+      int highest) {
     double[] values = new double[count];
     if (Types.isSingle(type)) {
-      long data = address(vector.getDataBuffer(), positions, count, 4);
+      long data = address(vector.getDataBuffer(), highest, 4);
       for (int i = 0; i < count; i++) {
         values[i] = Float.intBitsToFloat(MemoryUtil.getInt(data + (positions == null ? i : positions[i]) * 4L));
       }
     } else {
-      long data = address(vector.getDataBuffer(), positions, count, 8);
+      long data = address(vector.getDataBuffer(), highest, 8);
       for (int i = 0; i < count; i++) {
         values[i] = Double.longBitsToDouble(MemoryUtil.getLong(data + (positions == null ? i : positions[i]) * 8L));
       }
     }
-    boolean[] nulls = nulls(vector, positions, count);
     if (nulls != null) {
       for (int i = 0; i < count; i++) {
         if (nulls[i]) {
@@ -238,9 +244,9 @@ final class ColumnReader {
   }
 
   private static DecimalColumn readDecimals(FieldVector vector, ArrowType type, int[] positions, int count,
-      boolean[] nulls) {
+      boolean[] nulls, int highest) {
     ArrowBuf data = vector.getDataBuffer();
-    long address = address(data, positions, count, 16);
+    long address = address(data, highest, 16);
     long[] values = new long[count];
     boolean wide = false;
     for (int i = 0; i < count; i++) {
