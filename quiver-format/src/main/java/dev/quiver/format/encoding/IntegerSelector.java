@@ -1,5 +1,6 @@
 package dev.quiver.format.encoding;
 
+import dev.quiver.common.simd.Simd;
 import org.apache.arrow.memory.ArrowBuf;
 import org.apache.arrow.memory.util.MemoryUtil;
 
@@ -17,6 +18,10 @@ final class IntegerSelector {
   private static final int TABLE_BITS = 12;
   /** Code widths up to this map codes through a table of 2^width entries (wider: the block path). */
   private static final int TABLE_CODE_BITS = 16;
+  /** Whether whole words of codes are tested by {@link VectorCodeBits} (streams of up to 32 bits). */
+  private static final boolean VECTOR_BITS = Simd.enabled() && VectorCodeBits.available();
+  /** Code widths up to this are tested by {@link VectorCodeBits#table} (a table of at most 64 codes). */
+  private static final int VECTOR_TABLE_BITS = 6;
 
   /**
    * Sets bit i of {@code bits} (clear on entry, at least {@code RowBits.words(rows)} words) for each
@@ -121,14 +126,26 @@ final class IntegerSelector {
 
   /**
    * The interval test {@code low <= offset <= low + span} on a packed stream of {@code bitWidth} (1 to
-   * 62) bits, unpacked and compared in one pass, 64 rows to a word kept in a register.
+   * 62) bits: with the vector kernels and at most 32 bits, a block of codes unpacked at once and tested
+   * a vector at a time; else unpacked and compared in one pass, 64 rows to a word kept in a register.
    */
   private static void intervalWords(long packed, int bitWidth, int rows, long low, long span, boolean negated,
       long[] bits) {
+    int whole = 0;
+    if (VECTOR_BITS && bitWidth <= 32) {
+      // offsets, low and span all fit 32 unsigned bits: the kernel's unsigned int arithmetic is exact
+      whole = rows & ~63;
+      int[] block = new int[Math.min(IntegerBlocks.BLOCK, whole)];
+      for (int first = 0; first < whole; first += IntegerBlocks.BLOCK) {
+        int count = Math.min(IntegerBlocks.BLOCK, whole - first);
+        BitPacking.unpackInts(packed, bitWidth, first, count, block);
+        VectorCodeBits.interval(block, count, (int) low, (int) span, negated, bits, first >>> 6);
+      }
+    }
     long mask = (1L << bitWidth) - 1;
-    long bit = 0;
+    long bit = (long) whole * bitWidth;
     int words = RowBits.words(rows);
-    for (int w = 0; w < words; w++) {
+    for (int w = whole >>> 6; w < words; w++) {
       int count = Math.min(64, rows - (w << 6));
       long word = 0;
       for (int j = 0; j < count; j++, bit += bitWidth) {
@@ -221,9 +238,24 @@ final class IntegerSelector {
       table[offset] = code < size ? passes[(int) code] : 0;
     }
     long limit = size - base; // offsets of valid codes are below this
-    long bit = 0;
+    int whole = 0;
+    if (VECTOR_BITS && bitWidth <= VECTOR_TABLE_BITS) {
+      long passing = 0;
+      for (int offset = 0; offset < table.length; offset++) {
+        passing |= table[offset] << offset;
+      }
+      whole = rows & ~63;
+      int[] block = new int[Math.min(IntegerBlocks.BLOCK, whole)];
+      for (int first = 0; first < whole; first += IntegerBlocks.BLOCK) {
+        int count = Math.min(IntegerBlocks.BLOCK, whole - first);
+        BitPacking.unpackInts(packed, bitWidth, first, count, block);
+        int largest = VectorCodeBits.table(block, count, passing, bits, first >>> 6);
+        outside |= largest >= limit ? 1 : 0;
+      }
+    }
+    long bit = (long) whole * bitWidth;
     int words = RowBits.words(rows);
-    for (int w = 0; w < words; w++) {
+    for (int w = whole >>> 6; w < words; w++) {
       int count = Math.min(64, rows - (w << 6));
       long word = 0;
       for (int j = 0; j < count; j++, bit += bitWidth) {
