@@ -1,6 +1,7 @@
 package dev.quiver.expression;
 
 import java.util.Arrays;
+import org.apache.arrow.memory.util.MemoryUtil;
 
 /**
  * An immutable set of long keys, tested row by row: a bitmap over {@code [minimum, maximum]} when that range
@@ -170,6 +171,60 @@ public final class KeyMembers {
     for (int j = 0; j < count; j++) {
       out[passed] = rows[j];
       passed += (contains(keys[j]) ? 1 : 0) ^ flip;
+    }
+    return passed;
+  }
+
+  /**
+   * As {@link #select}, the keys read where they lie: {@code width}-byte (4 or 8) signed integers from
+   * {@code data}, row r's at {@code data + (offset + r) * width}, for the rows {@code rows[j]} or, with
+   * {@code rows} null, the rows {@code j}, {@code j} in {@code [0, count)}; every row's key valid (not null).
+   * Copies no key: one pass per batch instead of a gather, then a test.
+   */
+  public int selectAt(long data, int width, int offset, int[] rows, int count, boolean negated, int[] out) {
+    if (width != 4 && width != 8) {
+      throw new IllegalArgumentException("keys of " + width + " bytes");
+    }
+    int flip = negated ? 1 : 0;
+    int passed = 0;
+    if (bits == null) {
+      for (int j = 0; j < count; j++) {
+        int row = rows == null ? j : rows[j];
+        long address = data + (long) (offset + row) * width;
+        long key = width == 8 ? MemoryUtil.getLong(address) : MemoryUtil.getInt(address);
+        out[passed] = row;
+        passed += (contains(key) ? 1 : 0) ^ flip;
+      }
+      return passed;
+    }
+    long low = minimum;
+    long span = maximum - minimum;
+    long[] words = bits;
+    if (width == 8 && rows == null) {
+      long address = data + 8L * offset;
+      for (int j = 0; j < count; j++) {
+        long key = MemoryUtil.getLong(address + 8L * j) - low;
+        int member = Long.compareUnsigned(key, span) <= 0 ? (int) (words[(int) (key >>> 6)] >>> key) & 1 : 0;
+        out[passed] = j;
+        passed += member ^ flip;
+      }
+    } else if (width == 4 && rows == null) {
+      long address = data + 4L * offset;
+      for (int j = 0; j < count; j++) {
+        long key = MemoryUtil.getInt(address + 4L * j) - low;
+        int member = Long.compareUnsigned(key, span) <= 0 ? (int) (words[(int) (key >>> 6)] >>> key) & 1 : 0;
+        out[passed] = j;
+        passed += member ^ flip;
+      }
+    } else {
+      for (int j = 0; j < count; j++) {
+        int row = rows == null ? j : rows[j];
+        long address = data + (long) (offset + row) * width;
+        long key = (width == 8 ? MemoryUtil.getLong(address) : MemoryUtil.getInt(address)) - low;
+        int member = Long.compareUnsigned(key, span) <= 0 ? (int) (words[(int) (key >>> 6)] >>> key) & 1 : 0;
+        out[passed] = row;
+        passed += member ^ flip;
+      }
     }
     return passed;
   }

@@ -3,14 +3,20 @@ package dev.quiver.expression;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.quiver.testing.TestingAllocator;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Random;
 import java.util.Set;
+import org.apache.arrow.memory.ArrowBuf;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Key sets against a java.util set: both forms (bitmap, hash), membership, selection and interval tests. */
 class KeyMembersTest {
+  @RegisterExtension
+  final TestingAllocator memory = new TestingAllocator();
+
   @Test
   void randomSetsAnswerAsAHashSetDoes() {
     long seed = Long.getLong("quiver.seed", System.nanoTime());
@@ -61,6 +67,7 @@ class KeyMembersTest {
         assertThat(Arrays.copyOf(out, passed)).as(context + " negated " + negated)
             .containsExactly(Arrays.copyOf(want, wanted));
       }
+      assertKeysReadInPlace(members, expected, probes, random, context);
       for (int j = 0; j < 50; j++) {
         long low = probes[random.nextInt(probes.length)];
         long high = low + random.nextInt(1 << random.nextInt(20));
@@ -100,5 +107,46 @@ class KeyMembersTest {
   void aSetNeedsKeys() {
     assertThatThrownBy(() -> KeyMembers.of(new long[4], 0)).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> KeyMembers.of(new long[4], 5)).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  /** selectAt over keys of 8 and 4 bytes in memory, after a few leading rows, every row or some, as select. */
+  private void assertKeysReadInPlace(KeyMembers members, Set<Long> expected, long[] probes, Random random,
+      String context) {
+    int offset = 3;
+    for (int width : new int[] {8, 4}) {
+      try (ArrowBuf buffer = memory.allocator().buffer((long) (offset + probes.length) * width)) {
+        long[] keys = new long[probes.length];
+        for (int j = 0; j < probes.length; j++) {
+          keys[j] = width == 8 ? probes[j] : (int) probes[j];
+          if (width == 8) {
+            buffer.setLong(8L * (offset + j), keys[j]);
+          } else {
+            buffer.setInt(4L * (offset + j), (int) keys[j]);
+          }
+        }
+        int[] some = java.util.stream.IntStream.range(0, probes.length).filter(j -> random.nextInt(3) > 0).toArray();
+        for (int[] rows : new int[][] {null, some}) {
+          int count = rows == null ? probes.length : rows.length;
+          for (boolean negated : new boolean[] {false, true}) {
+            int[] out = new int[probes.length];
+            int passed = members.selectAt(buffer.memoryAddress(), width, offset, rows, count, negated, out);
+            int[] want = new int[count];
+            int wanted = 0;
+            for (int j = 0; j < count; j++) {
+              int row = rows == null ? j : rows[j];
+              if (expected.contains(keys[row]) != negated) {
+                want[wanted++] = row;
+              }
+            }
+            assertThat(Arrays.copyOf(out, passed))
+                .as(context + " in place, width " + width + ", rows " + (rows == null ? "all" : "some")
+                    + ", negated " + negated)
+                .containsExactly(Arrays.copyOf(want, wanted));
+          }
+        }
+      }
+    }
+    assertThatThrownBy(() -> members.selectAt(0, 2, 0, null, 0, false, new int[0]))
+        .isInstanceOf(IllegalArgumentException.class);
   }
 }

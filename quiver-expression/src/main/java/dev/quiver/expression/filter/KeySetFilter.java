@@ -23,6 +23,10 @@ final class KeySetFilter implements ValueFilter {
 
   @Override
   public int filter(FieldVector vector, int offset, int[] rows, int count, int[] out, Scratch scratch) {
+    int width = keyType == KeyType.INT64 ? 8 : keyType == KeyType.INT32 ? 4 : 0;
+    if (width != 0 && vector.getNullCount() == 0) {
+      return members.selectAt(vector.getDataBuffer().memoryAddress(), width, offset, rows, count, negated, out);
+    }
     int[] candidates = scratch.candidates(count);
     int valid = Rows.nonNull(vector, offset, rows, count, candidates);
     long[] keys = scratch.keys(valid);

@@ -46,6 +46,10 @@ class KeySetFilterTest {
     KeySet wide = keys("i64", Long.MIN_VALUE + 1, 0, Long.MAX_VALUE);
     assertThat(select("i64", wide, 0L, 1L, Long.MAX_VALUE, null)).containsExactly(0, 2);
     assertThat(select("i16", keys("i16", -2, 9), -2L, 9L, 10L)).containsExactly(0, 1);
+    // without a NULL the keys are tested where they lie (KeyMembers.selectAt)
+    assertThat(select("i32", set, 3L, 4L, 7L, 1_000_000L, -3L)).containsExactly(0, 2, 3);
+    assertThat(select("i32", new Not(set), 3L, 4L, 7L, 1_000_000L, -3L)).containsExactly(1, 4);
+    assertThat(select("i64", wide, 0L, 1L, Long.MAX_VALUE, Long.MIN_VALUE)).containsExactly(0, 2);
     assertThat(select("i64", new And(List.of(wide, Expressions.greater(
         Expressions.column(TestColumns.SCHEMA, "i64"), 0))), 0L, Long.MAX_VALUE)).containsExactly(1);
   }
