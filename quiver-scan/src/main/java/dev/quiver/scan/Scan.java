@@ -204,7 +204,7 @@ public final class Scan {
   public ScanTasks openTasks(BufferAllocator allocator) throws IOException {
     List<QuiverFile> files = openFiles();
     try {
-      return new ScanTasks(plan(files), files, allocator, shareDecodes);
+      return new ScanTasks(plan(files), files, allocator, shareDecodes, threads);
     } catch (IOException | RuntimeException failure) {
       for (QuiverFile file : files) {
         file.close();

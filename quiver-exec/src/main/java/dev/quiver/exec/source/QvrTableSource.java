@@ -157,7 +157,7 @@ public final class QvrTableSource implements TableSource {
   @Override
   public MorselSource open(List<String> columns, Expression filter, long limit, ExecutionContext context)
       throws IOException {
-    Scan scan = Scan.of(new ArrayList<>(files)).columns(columns);
+    Scan scan = Scan.of(new ArrayList<>(files)).columns(columns).threads(context.threads());
     if (filter != null) {
       scan.filter(filter);
     }

@@ -94,7 +94,8 @@ public final class StatisticsAggregateSource implements TableSource {
     // a plan that scans nothing is the answer already: the footers it came from are not read twice
     StatisticsAggregateScan scan = planned.zonesScanned() == 0
         ? StatisticsAggregateScan.fromStatisticsOnly(calls, planned)
-        : StatisticsAggregateScan.open(table.files(), calls, filter, context.sourceAllocator());
+        : StatisticsAggregateScan.open(table.files(), calls, filter, context.sourceAllocator(),
+            context.threads());
     return new Morsels(scan, table.name());
   }
 

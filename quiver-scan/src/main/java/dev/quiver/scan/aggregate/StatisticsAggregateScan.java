@@ -100,7 +100,7 @@ public final class StatisticsAggregateScan implements AutoCloseable {
 
   /** Opens the files, plans, and prepares the scan of the zones statistics do not answer. */
   public static StatisticsAggregateScan open(List<Path> paths, List<StatisticsCall> calls, Expression filter,
-      BufferAllocator allocator) throws IOException {
+      BufferAllocator allocator, int threads) throws IOException {
     List<QuiverFile> files = openFiles(paths);
     try {
       StatisticsAggregatePlan plan = StatisticsAggregatePlanner.plan(files, calls, filter);
@@ -116,7 +116,8 @@ public final class StatisticsAggregateScan implements AutoCloseable {
         columns[c] = calls.get(c).column() == null ? -1 : projection.indexOf(calls.get(c).column());
       }
       ScanPlan scanPlan = scanPlan(files, plan, projection, filter);
-      return new StatisticsAggregateScan(List.copyOf(calls), plan, new ScanTasks(scanPlan, files, allocator, true),
+      return new StatisticsAggregateScan(List.copyOf(calls), plan,
+          new ScanTasks(scanPlan, files, allocator, true, threads),
           columns);
     } catch (IOException | RuntimeException failure) {
       closeFiles(files);

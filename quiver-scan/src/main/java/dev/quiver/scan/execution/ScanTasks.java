@@ -28,14 +28,18 @@ public final class ScanTasks implements AutoCloseable {
   private final DecodeRegistry decodes;
   private final SplitRunner runner;
   private final ScanMetrics metrics = new ScanMetrics();
-  private final AtomicInteger nextSplit = new AtomicInteger();
+  private final SplitRegions regions;
   private final AtomicInteger running = new AtomicInteger();
   private volatile boolean closed;
 
-  /** Prepares the splits of {@code plan}; takes ownership of {@code files}. */
-  public ScanTasks(ScanPlan plan, List<QuiverFile> files, BufferAllocator allocator, boolean shareDecodes)
-      throws IOException {
+  /**
+   * Prepares the splits of {@code plan} for {@code threads} threads (their splits taken from different parts
+   * of the files: {@link SplitRegions}; one thread takes them in order); takes ownership of {@code files}.
+   */
+  public ScanTasks(ScanPlan plan, List<QuiverFile> files, BufferAllocator allocator, boolean shareDecodes,
+      int threads) throws IOException {
     this.plan = plan;
+    this.regions = new SplitRegions(plan.splits().size(), threads);
     this.files = files;
     this.decodeAllocator = allocator.newChildAllocator("scan-tasks", 0, Long.MAX_VALUE);
     DecodeRegistry registry = null;
@@ -78,16 +82,19 @@ public final class ScanTasks implements AutoCloseable {
 
   /** Splits taken so far (for progress). */
   public int splitsTaken() {
-    return Math.min(nextSplit.get(), plan.splits().size());
+    return regions.taken();
   }
 
-  /** The next split nobody took yet, or null when all were taken (or the tasks are closed). */
+  /**
+   * The next split nobody took yet for the calling thread, or null when all were taken (or the tasks are
+   * closed).
+   */
   public Split next() {
     if (closed) {
       return null;
     }
-    int index = nextSplit.getAndIncrement();
-    return index < plan.splits().size() ? plan.splits().get(index) : null;
+    int index = regions.next();
+    return index < 0 ? null : plan.splits().get(index);
   }
 
   /**

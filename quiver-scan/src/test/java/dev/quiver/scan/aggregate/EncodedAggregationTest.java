@@ -113,7 +113,7 @@ class EncodedAggregationTest {
     System.setProperty(EncodedAggregation.SWITCH, Boolean.toString(encoded));
     Expression filter = Expressions.parse(filterText, SCHEMA);
     try (StatisticsAggregateScan scan = StatisticsAggregateScan.open(List.of(file), calls, filter,
-        memory.allocator())) {
+        memory.allocator(), 1)) {
       List<Object> states = new ArrayList<>(); // every split's state row in order, so any split's difference shows
       for (Split split = scan.next(); split != null; split = scan.next()) {
         try (Batch part = scan.run(split, memory.allocator())) {

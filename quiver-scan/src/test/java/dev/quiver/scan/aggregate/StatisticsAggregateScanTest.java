@@ -59,7 +59,7 @@ class StatisticsAggregateScanTest {
           : Expressions.parse(test.filter(), ScanTables.SCHEMA);
       List<Object> actual;
       StatisticsAggregatePlan plan;
-      try (StatisticsAggregateScan scan = StatisticsAggregateScan.open(files, CALLS, filter, memory.allocator())) {
+      try (StatisticsAggregateScan scan = StatisticsAggregateScan.open(files, CALLS, filter, memory.allocator(), 2)) {
         plan = scan.plan();
         List<List<Object>> states = new ArrayList<>();
         try (Batch part = scan.statisticsPart(memory.allocator())) {
