@@ -1,6 +1,7 @@
 package dev.quiver.expression;
 
 import dev.quiver.common.QuiverException;
+import dev.quiver.common.simd.Simd;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -239,6 +240,9 @@ public final class LikePattern {
     return (lead & 0xF8) == 0xF0 ? 4 : 1;
   }
 
+  /** Whether {@link #indexOf} skips positions a vector at a time ({@link VectorSearch}). */
+  private static final boolean VECTOR_SEARCH = Simd.enabled();
+
   static int indexOf(byte[] value, int length, byte[] needle, int from) {
     if (needle.length == 0) {
       return from;
@@ -249,16 +253,31 @@ public final class LikePattern {
     byte first = needle[0];
     byte last = needle[size - 1];
     int lastStart = length - size;
-    for (int start = from; start <= lastStart; start++) {
-      if (value[start] == first && value[start + size - 1] == last) {
-        int i = 1;
-        while (i < size - 1 && value[start + i] == needle[i]) {
-          i++;
+    int position = Math.max(from, 0);
+    while (position <= lastStart) {
+      int end = lastStart;
+      if (VECTOR_SEARCH && lastStart - position + 1 >= VectorSearch.LANES) {
+        int block = VectorSearch.candidateBlock(value, position, lastStart, first, needle[size >= 3 ? 1 : 0], last,
+            size);
+        if (block < 0) {
+          return -1;
         }
-        if (i >= size - 1) {
-          return start;
+        // the last block may overlap the one before: its starts before position were checked already
+        position = Math.max(position, block);
+        end = Math.min(lastStart, block + VectorSearch.LANES - 1);
+      }
+      for (int start = position; start <= end; start++) {
+        if (value[start] == first && value[start + size - 1] == last) {
+          int i = 1;
+          while (i < size - 1 && value[start + i] == needle[i]) {
+            i++;
+          }
+          if (i >= size - 1) {
+            return start;
+          }
         }
       }
+      position = end + 1;
     }
     return -1;
   }
