@@ -4,6 +4,7 @@ import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
 import dev.quiver.common.batch.Batch;
 import dev.quiver.common.batch.DictionaryDecoder;
+import dev.quiver.common.batch.VectorGather;
 import dev.quiver.exec.keys.KeyDecoder;
 import dev.quiver.exec.keys.KeyEncoder;
 import dev.quiver.exec.keys.KeyHashing;
@@ -180,7 +181,7 @@ final class GroupBuilder implements AutoCloseable {
       orderingVector = new FieldVector[calls];
       orderingRows = new int[calls][];
       for (int c = 0; c < calls; c++) {
-        if (spec.argument[c] >= 0) {
+        if (spec.argument[c] >= 0 && !spec.distinct[c]) { // a DISTINCT call reads its values through its key rows
           argumentVector[c] = column(batch, spec.argument[c], decoded);
           argumentRows[c] = rowsOf(batch, spec.argument[c]);
         }
@@ -269,6 +270,13 @@ final class GroupBuilder implements AutoCloseable {
             rows[i] = positions[selected[c][i]];
           }
           rowCount = rows.length;
+        }
+        if (global && spec.distinctColumns[c].length == 1 && batch.isDictionaryEncoded(spec.distinctColumns[c][0])) {
+          // one group: a dictionary code seen once in the slice stands for all its rows
+          if (rows == positions) {
+            rows = positions.clone();
+          }
+          rowCount = firstOfEachCode(batch, spec.distinctColumns[c][0], rows, rowCount);
         }
         distinctEncoders[c].encode(batch, spec.distinctColumns[c], rows, rowCount, distinctRows[c]);
       }
@@ -443,6 +451,45 @@ final class GroupBuilder implements AutoCloseable {
     return new QuiverException(ErrorCode.RESOURCE, "HashAggregate cannot hold one batch of groups in the query's"
         + " memory limit of " + context.memory().limit() + " bytes (" + context.memory().used()
         + " in use); raise --memory-limit");
+  }
+
+  /** Marks of the dictionary codes {@link #firstOfEachCode} saw (index 0: NULL), cleared after each use. */
+  private boolean[] codeSeen = new boolean[0];
+
+  /**
+   * Keeps in {@code rows[0, count)} (batch rows) the first row of each dictionary code (and of NULL) of the
+   * dictionary-encoded column {@code ordinal}, in order; returns how many.
+   */
+  private int firstOfEachCode(Batch batch, int ordinal, int[] rows, int count) {
+    IntVector codes = (IntVector) batch.vector(ordinal);
+    int[] selection = batch.selection();
+    int size = batch.dictionary(ordinal).getValueCount() + 1;
+    if (codeSeen.length < size) {
+      codeSeen = new boolean[size];
+    }
+    boolean[] seen = codeSeen;
+    long validity = codes.getValidityBuffer().memoryAddress();
+    long data = codes.getDataBuffer().memoryAddress();
+    boolean noNulls = VectorGather.knownWithoutNulls(codes, codes.getValueCount());
+    int kept = 0;
+    for (int i = 0; i < count; i++) {
+      int physical = selection == null ? rows[i] : selection[rows[i]];
+      int mark = noNulls || ValueReader.isSet(validity, physical) ? MemoryUtil.getInt(data + 4L * physical) + 1 : 0;
+      if (mark < 0 || mark >= size) {
+        throw QuiverException.corrupt("column " + batch.schema().getFields().get(ordinal).getName()
+            + ": dictionary code " + (mark - 1) + " at row " + physical + " is outside the " + (size - 1)
+            + " dictionary values");
+      }
+      if (!seen[mark]) {
+        seen[mark] = true;
+        rows[kept++] = rows[i];
+      }
+    }
+    for (int k = 0; k < kept; k++) {
+      int physical = selection == null ? rows[k] : selection[rows[k]];
+      seen[noNulls || ValueReader.isSet(validity, physical) ? MemoryUtil.getInt(data + 4L * physical) + 1 : 0] = false;
+    }
+    return kept;
   }
 
   /** The values of a column, dense when it was dictionary-encoded (then owned by {@code decoded}). */

@@ -117,6 +117,26 @@ class HashAggregateTest {
   }
 
   /**
+   * COUNT(DISTINCT) without keys over values that are mostly unique, dictionary-encoded in about half the
+   * batches (some over a selection): each slice's dictionary codes are deduplicated before their values are
+   * hashed, which must still count every value once, NULL never.
+   */
+  @Test
+  void countDistinctWithoutKeysOverDictionaryCodesCountsEveryValueOnce() throws Exception {
+    for (long seed = 50; seed < 56; seed++) {
+      System.out.println("seed " + seed);
+      Random random = new Random(seed);
+      Schema schema = schema(INT64);
+      List<AggregateCall> calls = List.of(call(AggregateFunction.COUNT, 6, true, -1, INT64),
+          call(AggregateFunction.COUNT, 6, true, 7, INT64), call(AggregateFunction.COUNT, 6, false, -1, INT64),
+          call(AggregateFunction.MAX, 6, true, -1, ArrowType.Utf8.INSTANCE));
+      AggregateNode node = AggregateTestSupport.node(schema, List.of(), calls);
+      List<Object[]> data = KeyTestData.rows(random, schema, 3000, new int[] {20, 15, 6, 40, 40, 30, 2500, 3, 20});
+      assertSameAnswer(node, schema, data, 1 + random.nextInt(2), 1L << 30, random, 64 + random.nextInt(500));
+    }
+  }
+
+  /**
    * Per key a range around one of its values, a few values wide, or nothing when a key is not an
    * integer or a date (or the data has no rows).
    */
