@@ -197,34 +197,44 @@ public final class KeyMembers {
       }
       return passed;
     }
+    if (rows == null) {
+      return width == 8 ? bitmapLongs(bits, minimum, maximum - minimum, data + 8L * offset, count, flip, out)
+          : bitmapInts(bits, minimum, maximum - minimum, data + 4L * offset, count, flip, out);
+    }
     long low = minimum;
     long span = maximum - minimum;
     long[] words = bits;
-    if (width == 8 && rows == null) {
-      long address = data + 8L * offset;
-      for (int j = 0; j < count; j++) {
-        long key = MemoryUtil.getLong(address + 8L * j) - low;
-        int member = Long.compareUnsigned(key, span) <= 0 ? (int) (words[(int) (key >>> 6)] >>> key) & 1 : 0;
-        out[passed] = j;
-        passed += member ^ flip;
-      }
-    } else if (width == 4 && rows == null) {
-      long address = data + 4L * offset;
-      for (int j = 0; j < count; j++) {
-        long key = MemoryUtil.getInt(address + 4L * j) - low;
-        int member = Long.compareUnsigned(key, span) <= 0 ? (int) (words[(int) (key >>> 6)] >>> key) & 1 : 0;
-        out[passed] = j;
-        passed += member ^ flip;
-      }
-    } else {
-      for (int j = 0; j < count; j++) {
-        int row = rows == null ? j : rows[j];
-        long address = data + (long) (offset + row) * width;
-        long key = (width == 8 ? MemoryUtil.getLong(address) : MemoryUtil.getInt(address)) - low;
-        int member = Long.compareUnsigned(key, span) <= 0 ? (int) (words[(int) (key >>> 6)] >>> key) & 1 : 0;
-        out[passed] = row;
-        passed += member ^ flip;
-      }
+    for (int j = 0; j < count; j++) {
+      int row = rows[j];
+      long address = data + (long) (offset + row) * width;
+      long key = (width == 8 ? MemoryUtil.getLong(address) : MemoryUtil.getInt(address)) - low;
+      int member = Long.compareUnsigned(key, span) <= 0 ? (int) (words[(int) (key >>> 6)] >>> key) & 1 : 0;
+      out[passed] = row;
+      passed += member ^ flip;
+    }
+    return passed;
+  }
+
+  /** The bitmap test over consecutive 8-byte keys from {@code address}: a loop of its own for the compiler. */
+  private static int bitmapLongs(long[] words, long low, long span, long address, int count, int flip, int[] out) {
+    int passed = 0;
+    for (int j = 0; j < count; j++) {
+      long key = MemoryUtil.getLong(address + 8L * j) - low;
+      int member = Long.compareUnsigned(key, span) <= 0 ? (int) (words[(int) (key >>> 6)] >>> key) & 1 : 0;
+      out[passed] = j;
+      passed += member ^ flip;
+    }
+    return passed;
+  }
+
+  /** The bitmap test over consecutive 4-byte keys from {@code address}. */
+  private static int bitmapInts(long[] words, long low, long span, long address, int count, int flip, int[] out) {
+    int passed = 0;
+    for (int j = 0; j < count; j++) {
+      long key = MemoryUtil.getInt(address + 4L * j) - low;
+      int member = Long.compareUnsigned(key, span) <= 0 ? (int) (words[(int) (key >>> 6)] >>> key) & 1 : 0;
+      out[passed] = j;
+      passed += member ^ flip;
     }
     return passed;
   }
