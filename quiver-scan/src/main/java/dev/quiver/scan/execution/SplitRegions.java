@@ -101,20 +101,15 @@ final class SplitRegions {
   }
 
   private int takeFront(int region) {
-    while (true) {
-      long value = bounds.get(region);
-      int front = (int) (value >>> 32);
-      int back = (int) value;
-      if (front >= back) {
-        return -1;
-      }
-      if (bounds.compareAndSet(region, value, ((long) (front + 1) << 32) | back)) {
-        return front;
-      }
-    }
+    return take(region, true);
   }
 
   private int takeBack(int region) {
+    return take(region, false);
+  }
+
+  /** Takes the front (or back) untaken index of a region, or -1 when it has none left. */
+  private int take(int region, boolean fromFront) {
     while (true) {
       long value = bounds.get(region);
       int front = (int) (value >>> 32);
@@ -122,8 +117,9 @@ final class SplitRegions {
       if (front >= back) {
         return -1;
       }
-      if (bounds.compareAndSet(region, value, ((long) front << 32) | (back - 1))) {
-        return back - 1;
+      long next = fromFront ? ((long) (front + 1) << 32) | back : ((long) front << 32) | (back - 1);
+      if (bounds.compareAndSet(region, value, next)) {
+        return fromFront ? front : back - 1;
       }
     }
   }
