@@ -179,6 +179,41 @@ public final class Batch implements AutoCloseable {
   }
 
   /**
+   * A second batch over the same memory: every vector (and dictionary) shares this batch's buffers, their
+   * reference counts raised, nothing copied; the selection is the same rows. Each batch is closed on its own and
+   * the memory is freed with the last. This batch stays as it was.
+   */
+  public Batch share(BufferAllocator allocator) {
+    requireOpen();
+    List<FieldVector> sharedVectors = new ArrayList<>(vectors.size());
+    List<FieldVector> sharedDictionaries = new ArrayList<>(vectors.size());
+    try {
+      for (int column = 0; column < vectors.size(); column++) {
+        sharedVectors.add(shareVector(vector(column), allocator));
+        FieldVector values = dictionaries.get(column);
+        sharedDictionaries.add(values == null ? null : shareVector(values, allocator));
+      }
+    } catch (RuntimeException failure) {
+      sharedVectors.forEach(FieldVector::close);
+      sharedDictionaries.forEach(vector -> {
+        if (vector != null) {
+          vector.close();
+        }
+      });
+      throw failure;
+    }
+    return new Batch(schema, sharedVectors, sharedDictionaries, physicalRows,
+        selection == null ? null : Arrays.copyOf(selection, selectedCount), selectedCount);
+  }
+
+  private static FieldVector shareVector(FieldVector vector, BufferAllocator allocator) {
+    org.apache.arrow.vector.util.TransferPair pair = vector.getTransferPair(vector.getField(), allocator);
+    // from row 0, every buffer is sliced whole and retained rather than copied
+    pair.splitAndTransfer(0, vector.getValueCount());
+    return (FieldVector) pair.getTo();
+  }
+
+  /**
    * Hands one column on: the caller owns the returned vector (and, for a dictionary column, the
    * dictionary from {@link #releaseDictionary} too) and this batch no longer frees it; the column can
    * no longer be read from this batch.

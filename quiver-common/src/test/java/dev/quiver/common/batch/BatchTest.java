@@ -48,6 +48,42 @@ class BatchTest {
   private static final Field FLAGS = Field.nullable("b", ArrowType.Bool.INSTANCE);
   private static final Field CODES = Field.nullable("codes", new ArrowType.Int(32, true));
 
+  /**
+   * A shared batch reads the same rows from the same memory (dictionary columns, strings, NULLs, a selection),
+   * and each of the two can be closed first: the memory goes with the last.
+   */
+  @Test
+  void sharedBatchReadsTheSameMemoryAndOutlivesTheOriginal() {
+    for (boolean originalFirst : new boolean[] {true, false}) {
+      long before = root.getAllocatedMemory();
+      Batch original = Batch.builder(5)
+          .addDictionary(TEXT, codes(new Integer[] {1, 0, null, 1, 2}), texts(new String[] {"a", "bb", "ccc"}))
+          .add(LONGS, longs(new Long[] {10L, null, 30L, 40L, 50L})).add(TEXT, texts(new String[] {"x", null, "z",
+              "w", "v"}))
+          .build().withSelection(new int[] {0, 2, 4}, 3);
+      long held = root.getAllocatedMemory() - before;
+      Batch shared = original.share(allocator());
+      assertThat(root.getAllocatedMemory() - before).as("bytes after sharing").isEqualTo(held);
+      assertThat(shared.rowCount()).isEqualTo(3);
+      assertThat(shared.selection()).containsExactly(0, 2, 4);
+      assertThat(shared.isDictionaryEncoded(0)).isTrue();
+      assertThat(shared.vector(1).getDataBuffer().memoryAddress())
+          .isEqualTo(original.vector(1).getDataBuffer().memoryAddress());
+      Batch first = originalFirst ? original : shared;
+      Batch last = originalFirst ? shared : original;
+      first.close();
+      try (VectorSchemaRoot rows = last.materialize(allocator())) {
+        assertThat(rows.getVector(0).getObject(0)).hasToString("bb");
+        assertThat(rows.getVector(0).getObject(1)).isNull();
+        assertThat(rows.getVector(0).getObject(2)).hasToString("ccc");
+        assertThat(rows.getVector(1).getObject(2)).isEqualTo(50L);
+        assertThat(rows.getVector(2).getObject(1)).hasToString("z");
+      }
+      last.close();
+      assertThat(root.getAllocatedMemory()).isEqualTo(before);
+    }
+  }
+
   @Test
   void plainBatchMaterializesWithoutCopying() {
     BigIntVector longs = longs(new Long[] {1L, null, 3L});

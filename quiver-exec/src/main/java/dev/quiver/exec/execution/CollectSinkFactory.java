@@ -57,6 +57,11 @@ final class CollectSinkFactory implements SinkFactory {
     return metrics;
   }
 
+  /** The batches kept so far, still owned (and freed on close) by this factory. */
+  synchronized List<Batch> kept() {
+    return List.copyOf(batches);
+  }
+
   /** The collected batches, one per morsel (columns by position; the result names them as the plan says). */
   MorselSource output() {
     return new MorselSource() {

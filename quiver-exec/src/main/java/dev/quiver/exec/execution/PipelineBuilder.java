@@ -56,6 +56,13 @@ final class PipelineBuilder {
   private final SubPlanRunner subPlans;
   private final boolean runtimeJoinFilters;
   private RuntimeJoinFilters runtimeFilters = RuntimeJoinFilters.none();
+  /**
+   * How many times each aggregate (with its whole input) appears in the plan, by value: one that appears more
+   * than once is computed once, into a {@link SpoolSinkFactory} its occurrences read.
+   */
+  private final Map<PlanNode, Integer> aggregateOccurrences = new java.util.HashMap<>();
+  private final Map<PlanNode, SpoolSinkFactory> spools = new java.util.HashMap<>();
+  private final boolean sharedAggregates = !"false".equals(System.getProperty("quiver.sharedAggregates"));
   private int scanCount;
   private int nextId;
 
@@ -99,8 +106,47 @@ final class PipelineBuilder {
     if (runtimeJoinFilters) {
       runtimeFilters = new RuntimeJoinFilters(plan);
     }
+    if (sharedAggregates) {
+      countAggregates(plan);
+    }
     Pipeline last = open(plan);
     finish(last, result, null);
+  }
+
+  /** Counts each aggregate's occurrences (by value), not counting again inside a repeated one. */
+  private void countAggregates(PlanNode node) {
+    if (node instanceof AggregateNode && aggregateOccurrences.merge(node, 1, Integer::sum) > 1) {
+      return;
+    }
+    for (PlanNode input : node.inputs()) {
+      countAggregates(input);
+    }
+  }
+
+  /**
+   * An aggregate that appears more than once: the first occurrence builds it and its output pipeline ends in a
+   * spool; every occurrence reads the spool. The aggregate runs once, and no runtime join filter reaches below
+   * it (filters follow a pipeline, which an aggregate ends), so every occurrence sees the same rows.
+   */
+  private Pipeline sharedAggregate(AggregateNode aggregate, int occurrences) {
+    SpoolSinkFactory spool = spools.get(aggregate);
+    if (spool == null) {
+      spool = new SpoolSinkFactory(occurrences, aggregate.label());
+      Pipeline output = aggregatePipeline(aggregate);
+      finish(output, spool, null);
+      spools.put(aggregate, spool);
+    }
+    SpoolSinkFactory kept = spool;
+    record(aggregate, kept.metrics());
+    return newPipeline(() -> track(aggregate, kept.reader()), aggregate, false);
+  }
+
+  private Pipeline aggregatePipeline(AggregateNode aggregate) {
+    Pipeline input = open(aggregate.input());
+    HashAggregateFactory sink = new HashAggregateFactory(aggregate, aggregate.input().schema(),
+        repartitioned.contains(aggregate.input()));
+    finish(input, sink, aggregate);
+    return newPipeline(() -> track(aggregate, sink.output()), aggregate, false);
   }
 
   private Pipeline open(PlanNode node) {
@@ -143,11 +189,8 @@ final class PipelineBuilder {
       return pipeline;
     }
     if (node instanceof AggregateNode aggregate) {
-      Pipeline input = open(aggregate.input());
-      HashAggregateFactory sink = new HashAggregateFactory(aggregate, aggregate.input().schema(),
-          repartitioned.contains(aggregate.input()));
-      finish(input, sink, aggregate);
-      return newPipeline(() -> track(aggregate, sink.output()), aggregate, false);
+      int occurrences = aggregateOccurrences.getOrDefault(aggregate, 1);
+      return occurrences > 1 ? sharedAggregate(aggregate, occurrences) : aggregatePipeline(aggregate);
     }
     if (node instanceof SortNode sort) {
       Pipeline input = open(sort.input());
