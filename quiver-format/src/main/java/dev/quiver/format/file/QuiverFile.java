@@ -105,7 +105,7 @@ public final class QuiverFile implements AutoCloseable {
           .footerChecksum()) {
         throw new CorruptFileException(name, "footer checksum does not match: the footer is damaged", null);
       }
-      Footer footer = FooterSerializer.read(footerBytes, postscript.footerOffset(), name);
+      Footer footer = FooterCache.footer(name, size, postscript.footerOffset(), footerBytes);
       return new QuiverFile(path, channel, size, footer, postscript.footerChecksum(), coalescing);
     } catch (IOException | RuntimeException failure) {
       channel.close();
