@@ -47,7 +47,9 @@ public final class HashAggregateFactory implements SinkFactory {
    * Whether the input is hash-partitioned on (a subset of) the group keys, one partition per thread
    * at a time: then no two threads hold the same group and their tables are output without merging.
    */
-  private final boolean disjoint;
+  private final boolean keyedByExchange;
+  /** Whether the exchange below did repartition (asked once its map tasks finished, when the first table comes). */
+  private final java.util.function.BooleanSupplier partitionedInput;
   /** The threads' tables, when disjoint. */
   private final List<GroupBuilder> parts = new ArrayList<>();
   private AggregateOutput output;
@@ -65,9 +67,18 @@ public final class HashAggregateFactory implements SinkFactory {
    *     of) its group keys, each partition read by one thread
    */
   public HashAggregateFactory(AggregateNode node, Schema input, boolean partitionedInput) {
+    this(node, input, () -> partitionedInput);
+  }
+
+  /**
+   * @param partitionedInput whether the node's input exchange did repartition by (a subset of) its group keys, each
+   *     partition read by one thread: asked after the exchange finished (it may pass few rows through as they came)
+   */
+  public HashAggregateFactory(AggregateNode node, Schema input, java.util.function.BooleanSupplier partitionedInput) {
     this.spec = AggregateSpec.of(node, input);
     this.metrics = new OperatorMetrics("HashAggregate", node.label());
-    this.disjoint = partitionedInput && node.input() instanceof ExchangeNode exchange && !node.groupKeys().isEmpty()
+    this.partitionedInput = partitionedInput;
+    this.keyedByExchange = node.input() instanceof ExchangeNode exchange && !node.groupKeys().isEmpty()
         && node.groupKeys().containsAll(exchange.keys());
     metrics.include(() -> new MetricsSnapshot(List.of(new Metric("direct.rows", Metric.Kind.COUNT, directRows.get()),
         new Metric("dictionary.rows", Metric.Kind.COUNT, codeRows.get()))));
@@ -87,7 +98,7 @@ public final class HashAggregateFactory implements SinkFactory {
     }
     directRows.add(builder.directRows());
     codeRows.add(builder.codeRows());
-    if (disjoint) {
+    if (keyedByExchange && partitionedInput.getAsBoolean()) {
       parts.add(builder);
       return;
     }

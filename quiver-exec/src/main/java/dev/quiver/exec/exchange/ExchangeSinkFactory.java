@@ -51,6 +51,21 @@ public final class ExchangeSinkFactory implements SinkFactory {
   private final AtomicInteger mapTasks = new AtomicInteger();
   private int partitions;
   private boolean finished;
+  /**
+   * Rows the map tasks hold before writing any block, in all: an input that ends below it is handed to the
+   * operator above as it came, without a block written (the planner's estimate of a join's rows can be thousands of
+   * times the truth: TPC-H q03's 30 thousand rows were estimated in millions and paid the writers and readers).
+   */
+  static final long PASS_THROUGH_ROWS = 1 << 16;
+  /** Rows held by the map tasks, over all of them, while nothing is written. */
+  private final java.util.concurrent.atomic.AtomicLong heldRows = new java.util.concurrent.atomic.AtomicLong();
+  /** Whether a map task has started writing blocks: from then on every task writes what it holds. */
+  private volatile boolean writing;
+  /** Batches of finished map tasks that never wrote, handed on as they are when no task writes. */
+  private final List<Batch> heldBatches = new ArrayList<>();
+  /** Whether the rows passed through (decided at {@link #finish}). */
+  private volatile boolean passedThrough;
+  private final dev.quiver.common.metrics.Counter passedRows = new dev.quiver.common.metrics.Counter("rows.passed");
   /** The closed readers' metrics added up (blocks, bytes, decoder cache hits...), prefixed {@code read.}. */
   private MetricsSnapshot readTotals = new MetricsSnapshot(List.of());
   /** The map tasks' writer metrics added up, prefixed {@code write.}. */
@@ -69,6 +84,8 @@ public final class ExchangeSinkFactory implements SinkFactory {
     }
     this.metrics = new OperatorMetrics("Exchange", node.label());
     metrics.include(this::totals);
+    metrics.include(() -> new MetricsSnapshot(List.of(new dev.quiver.common.metrics.Metric("rows.passed",
+        dev.quiver.common.metrics.Metric.Kind.COUNT, passedRows.get()))));
   }
 
   private synchronized MetricsSnapshot totals() {
@@ -143,17 +160,51 @@ public final class ExchangeSinkFactory implements SinkFactory {
   }
 
   @Override
-  public synchronized void combine(Sink finished, ExecutionContext context) {
-    MapOutput output = ((MapSink) finished).commit();
+  public void combine(Sink finished, ExecutionContext context) {
+    MapSink sink = (MapSink) finished;
+    List<Batch> held = sink.takeHeldUnlessWriting();
+    synchronized (this) {
+      heldBatches.addAll(held);
+    }
+    MapOutput output = sink.commit();
     if (output != null) {
-      outputs.add(output);
+      synchronized (this) {
+        outputs.add(output);
+      }
     }
   }
 
   @Override
   public synchronized void finish(ExecutionContext context) {
     partitions(context);
+    if (!writing) {
+      passedThrough = true;
+      heldBatches.forEach(batch -> passedRows.add(batch.rowCount()));
+    } else if (!heldBatches.isEmpty()) {
+      // tasks that finished holding rows before another started writing: their rows are written now
+      MapSink late = new MapSink(context);
+      try {
+        for (Batch batch : heldBatches) {
+          late.write(batch);
+        }
+        heldBatches.clear();
+        MapOutput output = late.commit();
+        if (output != null) {
+          outputs.add(output);
+        }
+      } finally {
+        late.close();
+      }
+    }
     finished = true;
+  }
+
+  /**
+   * Whether the rows were repartitioned by the keys (after {@link #finish}): false when so few came that they
+   * passed through as they were, each to whichever thread takes it.
+   */
+  public boolean repartitioned() {
+    return !passedThrough;
   }
 
   @Override
@@ -161,13 +212,15 @@ public final class ExchangeSinkFactory implements SinkFactory {
     return metrics;
   }
 
-  /** The partitions, one per morsel (after {@link #finish}). */
+  /** The partitions, one per morsel (after {@link #finish}); or the rows as they came, one batch per morsel. */
   public MorselSource output() {
     return new Partitions();
   }
 
   @Override
   public synchronized void close() {
+    heldBatches.forEach(Batch::close);
+    heldBatches.clear();
     for (MapOutput output : outputs) {
       delete(output.dataFile());
       delete(output.indexFile());
@@ -192,9 +245,54 @@ public final class ExchangeSinkFactory implements SinkFactory {
       this.context = context;
     }
 
+    /** Batches held while no task writes. */
+    private final List<Batch> held = new ArrayList<>();
+
     @Override
     public void consume(Batch batch) {
       // the driver times the sink (rows in and time inside it)
+      if (!writing) {
+        if (heldRows.addAndGet(batch.rowCount()) <= PASS_THROUGH_ROWS) {
+          held.add(batch);
+          return;
+        }
+        writing = true;
+      }
+      writeHeld();
+      write(batch);
+    }
+
+    /** Writes the batches this task held (once some task writes). */
+    private void writeHeld() {
+      if (!held.isEmpty()) {
+        List<Batch> pending = new ArrayList<>(held);
+        held.clear();
+        for (int i = 0; i < pending.size(); i++) {
+          try {
+            write(pending.get(i));
+          } catch (RuntimeException failure) {
+            pending.subList(i + 1, pending.size()).forEach(Batch::close);
+            throw failure;
+          }
+        }
+      }
+    }
+
+    /**
+     * The batches held when no task writes (handed over, no longer this sink's); when some task writes, they are
+     * written by this task first and none is returned.
+     */
+    List<Batch> takeHeldUnlessWriting() {
+      if (writing) {
+        writeHeld();
+        return List.of();
+      }
+      List<Batch> taken = new ArrayList<>(held);
+      held.clear();
+      return taken;
+    }
+
+    void write(Batch batch) {
       try (VectorSchemaRoot rows = renamed(batch)) {
         if (rows.getRowCount() > 0) {
           writer().write(rows);
@@ -256,6 +354,8 @@ public final class ExchangeSinkFactory implements SinkFactory {
 
     @Override
     public void close() {
+      held.forEach(Batch::close);
+      held.clear();
       if (writer != null) {
         ShuffleWriter open = writer;
         writer = null;
@@ -280,6 +380,13 @@ public final class ExchangeSinkFactory implements SinkFactory {
       synchronized (ExchangeSinkFactory.this) {
         if (!finished) {
           throw new IllegalStateException("the exchange is read before its map tasks finished");
+        }
+        if (passedThrough) {
+          if (heldBatches.isEmpty()) {
+            return null;
+          }
+          Batch batch = heldBatches.remove(heldBatches.size() - 1);
+          return Morsel.of(batch, metrics);
         }
         committed = List.copyOf(outputs);
       }

@@ -50,9 +50,8 @@ final class PipelineBuilder {
   private final IdentityHashMap<PlanNode, List<OperatorMetrics>> metrics = new IdentityHashMap<>();
   private final List<AutoCloseable> resources = new ArrayList<>();
   private final List<MorselSource> scans = new ArrayList<>();
-  /** The exchanges that repartition (the others pass rows through). */
-  private final java.util.Set<PlanNode> repartitioned = java.util.Collections.newSetFromMap(
-      new java.util.IdentityHashMap<>());
+  /** The exchanges that may repartition, by node (the others pass rows through). */
+  private final Map<PlanNode, ExchangeSinkFactory> repartitioned = new IdentityHashMap<>();
   private final SubPlanRunner subPlans;
   private final boolean runtimeJoinFilters;
   private RuntimeJoinFilters runtimeFilters = RuntimeJoinFilters.none();
@@ -143,8 +142,9 @@ final class PipelineBuilder {
 
   private Pipeline aggregatePipeline(AggregateNode aggregate) {
     Pipeline input = open(aggregate.input());
+    ExchangeSinkFactory exchange = repartitioned.get(aggregate.input());
     HashAggregateFactory sink = new HashAggregateFactory(aggregate, aggregate.input().schema(),
-        repartitioned.contains(aggregate.input()));
+        () -> exchange != null && exchange.repartitioned());
     finish(input, sink, aggregate);
     return newPipeline(() -> track(aggregate, sink.output()), aggregate, false);
   }
@@ -235,7 +235,7 @@ final class PipelineBuilder {
         // one thread, or too little memory for the writers: the rows pass through
         return open(exchange.input());
       }
-      repartitioned.add(exchange);
+      repartitioned.put(exchange, sink);
       Pipeline input = open(exchange.input());
       finish(input, sink, exchange);
       return newPipeline(() -> track(exchange, sink.output()), exchange, false);

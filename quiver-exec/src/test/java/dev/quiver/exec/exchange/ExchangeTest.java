@@ -95,14 +95,51 @@ class ExchangeTest {
   void keepsEveryRowAndAnAggregateAboveItEqualsOneWithout(int threads) throws Exception {
     long seed = 4_100L + threads;
     System.out.println("seed " + seed);
-    ValuesNode values = values(new Random(seed), 6_000, 500);
+    // more rows than the exchange passes through unwritten
+    ValuesNode values = values(new Random(seed), (int) ExchangeSinkFactory.PASS_THROUGH_ROWS + 14_000, 5_000);
     ExchangeNode exchange = new ExchangeNode(values, List.of(0, 1));
     assertThat(run(exchange, threads, 1L << 30)).isEqualTo(run(values, 1, 1L << 30));
     List<String> expected = run(aggregate(values), 1, 1L << 30);
-    assertThat(expected).hasSizeGreaterThan(1_000);
+    assertThat(expected).hasSizeGreaterThan(10_000);
     assertThat(run(aggregate(exchange), threads, 1L << 30)).isEqualTo(expected);
     // the exchange on a subset of the group keys still sends each group to one thread
     assertThat(run(aggregate(new ExchangeNode(values, List.of(1))), threads, 1L << 30)).isEqualTo(expected);
+  }
+
+  /**
+   * Fewer rows than {@link ExchangeSinkFactory#PASS_THROUGH_ROWS} pass through without a block written, and the
+   * aggregate above merges its threads' tables; a few more than that are all written (also the rows of tasks
+   * that finished holding theirs before another started writing) and the tables are output without a merge.
+   */
+  @ParameterizedTest(name = "threads {0}")
+  @ValueSource(ints = {2, 3})
+  void fewRowsPassThroughUnwrittenAndManyAreRepartitioned(int threads) throws Exception {
+    long seed = 4_300L + threads;
+    System.out.println("seed " + seed);
+    for (int rows : new int[] {(int) ExchangeSinkFactory.PASS_THROUGH_ROWS - 500,
+        (int) ExchangeSinkFactory.PASS_THROUGH_ROWS + 300}) {
+      ValuesNode values = values(new Random(seed), rows, 3_000);
+      List<String> expected = run(aggregate(values), 1, 1L << 30);
+      AggregateNode aggregate = aggregate(new ExchangeNode(values, List.of(0, 1)));
+      assertThat(run(aggregate, threads, 1L << 30)).as(rows + " rows").isEqualTo(expected);
+      String analyzed = analyze(aggregate, threads);
+      if (rows < ExchangeSinkFactory.PASS_THROUGH_ROWS) {
+        assertThat(analyzed).as(analyzed).contains("rows.passed=" + rows).doesNotContain("write.rows");
+      } else {
+        assertThat(analyzed).as(analyzed).contains("write.rows=" + rows).doesNotContain("rows.passed");
+      }
+    }
+  }
+
+  private String analyze(PlanNode plan, int threads) throws Exception {
+    try (QueryEngine engine = new QueryEngine(memory.allocator(), threads);
+        QueryExecution execution = engine.execute(plan,
+            QueryOptions.defaults().withThreads(threads).withSpillDirectory(spill).withBatchRows(256))) {
+      for (VectorSchemaRoot batch = execution.next(); batch != null; batch = execution.next()) {
+        batch.close();
+      }
+      return execution.explainAnalyze();
+    }
   }
 
   @ParameterizedTest(name = "threads {0}")
