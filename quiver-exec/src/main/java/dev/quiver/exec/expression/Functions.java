@@ -175,6 +175,11 @@ public final class Functions {
   public static final String RIGHT = "right";
   /** {@code reverse(s)}: the code points in reverse order. */
   public static final String REVERSE = "reverse";
+  /**
+   * {@code chr(n)}: the character of Unicode code point n; 0, surrogates and values past U+10FFFF are an error (as
+   * PostgreSQL: DuckDB returns a NUL character for 0).
+   */
+  public static final String CHR = "chr";
   /** {@code repeat(s, n)}: s n times (n below 1: empty). */
   public static final String REPEAT = "repeat";
   /** {@code starts_with(s, prefix)}: bool. */

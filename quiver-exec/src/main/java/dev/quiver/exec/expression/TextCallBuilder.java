@@ -43,6 +43,10 @@ final class TextCallBuilder {
         return node(TextFunctionNode.Function.valueOf(function.toUpperCase(java.util.Locale.ROOT)),
             List.of(text(call, 0, column), integer(call, 1, column)), Types.UTF8);
       }
+      case Functions.CHR -> {
+        CallBuilder.requireArguments(call, 1, 1);
+        return node(TextFunctionNode.Function.CHR, List.of(integer(call, 0, column)), Types.UTF8);
+      }
       case Functions.REVERSE, Functions.MD5 -> {
         CallBuilder.requireArguments(call, 1, 1);
         return node(TextFunctionNode.Function.valueOf(function.toUpperCase(java.util.Locale.ROOT)),

@@ -9,7 +9,7 @@ import org.apache.arrow.vector.types.pojo.ArrowType;
 
 /**
  * The string functions DuckDB has beyond SQL's (see {@link Functions}): split_part, concat_ws, lpad,
- * rpad, left, right, reverse, repeat, starts_with, contains, trim of a set of characters, md5. Lengths
+ * rpad, left, right, reverse, repeat, starts_with, contains, trim of a set of characters, md5, chr. Lengths
  * and positions count code points. NULL in, NULL out, except concat_ws, which skips NULL values (its
  * separator NULL makes NULL). One call per batch: each function is a loop over the rows.
  */
@@ -30,7 +30,8 @@ final class TextFunctionNode extends Node {
     TRIM_CHARACTERS,
     LTRIM_CHARACTERS,
     RTRIM_CHARACTERS,
-    MD5
+    MD5,
+    CHR
   }
 
   private final Function function;
@@ -55,6 +56,9 @@ final class TextFunctionNode extends Node {
     boolean[] nulls = null;
     for (Column value : values) {
       nulls = nulls == null ? Column.union(value.nulls, null, count) : Column.union(nulls, value.nulls, count);
+    }
+    if (function == Function.CHR) {
+      return characters((LongColumn) values[0], nulls, count);
     }
     StringColumn strings = (StringColumn) values[0];
     if (function == Function.STARTS_WITH || function == Function.CONTAINS) {
@@ -91,6 +95,51 @@ final class TextFunctionNode extends Node {
         case MD5 -> builder.append(md5(strings.data, start, end - start));
         default -> throw new IllegalStateException(function.toString());
       }
+    }
+    StringColumn result = builder.build();
+    result.nulls = nulls;
+    return result;
+  }
+
+  /** chr(n) of each row: the UTF-8 bytes of code point n; a USER error for 0, a surrogate or past U+10FFFF. */
+  private static StringColumn characters(LongColumn codes, boolean[] nulls, int count) {
+    StringColumn.Builder builder = new StringColumn.Builder(count, count * 2);
+    byte[] bytes = new byte[4];
+    for (int i = 0; i < count; i++) {
+      if (nulls != null && nulls[i]) {
+        builder.appendNull();
+        continue;
+      }
+      long code = codes.values[i];
+      if (code < 1 || code > Character.MAX_CODE_POINT || (code >= Character.MIN_SURROGATE
+          && code <= Character.MAX_SURROGATE)) {
+        throw QuiverException.user("chr: " + code + " is not a character's code point (1 to 1114111, surrogates"
+            + " U+D800 to U+DFFF excepted" + (code == 0 ? "; the NUL character is not allowed, as in PostgreSQL)"
+                : ")"));
+      }
+      int length;
+      int point = (int) code;
+      if (point < 0x80) {
+        bytes[0] = (byte) point;
+        length = 1;
+      } else if (point < 0x800) {
+        bytes[0] = (byte) (0xC0 | point >>> 6);
+        bytes[1] = (byte) (0x80 | point & 0x3F);
+        length = 2;
+      } else if (point < 0x10000) {
+        bytes[0] = (byte) (0xE0 | point >>> 12);
+        bytes[1] = (byte) (0x80 | point >>> 6 & 0x3F);
+        bytes[2] = (byte) (0x80 | point & 0x3F);
+        length = 3;
+      } else {
+        bytes[0] = (byte) (0xF0 | point >>> 18);
+        bytes[1] = (byte) (0x80 | point >>> 12 & 0x3F);
+        bytes[2] = (byte) (0x80 | point >>> 6 & 0x3F);
+        bytes[3] = (byte) (0x80 | point & 0x3F);
+        length = 4;
+      }
+      builder.appendPart(bytes, 0, length);
+      builder.finishRow();
     }
     StringColumn result = builder.build();
     result.nulls = nulls;

@@ -31,6 +31,7 @@ final class StringCalls {
       case "LEFT" -> Functions.LEFT;
       case "RIGHT" -> Functions.RIGHT;
       case "REVERSE" -> Functions.REVERSE;
+      case "CHR" -> Functions.CHR;
       case "REPEAT" -> Functions.REPEAT;
       case "STARTS_WITH" -> Functions.STARTS_WITH;
       case "CONTAINS" -> Functions.CONTAINS;

@@ -21,7 +21,7 @@ import org.apache.calcite.util.Optionality;
 /**
  * DuckDB's string, hash and type functions and the aggregates beyond SQL's, with DuckDB's names,
  * argument orders and result types (checked against DuckDB in StringFunctionsDifferentialTest):
- * split_part, regexp_extract, regexp_full_match, concat_ws, lpad, rpad, left, right, reverse, repeat,
+ * split_part, regexp_extract, regexp_full_match, concat_ws, lpad, rpad, left, right, reverse, chr, repeat,
  * starts_with, contains, instr, trim/ltrim/rtrim of a set of characters, md5, hash, typeof, ifnull;
  * count_if, bool_and, bool_or, arg_min/min_by, arg_max/max_by.
  */
@@ -48,6 +48,7 @@ final class StringOperators {
   static final SqlFunction RIGHT = function("RIGHT", VARCHAR,
       OperandTypes.family(SqlTypeFamily.STRING, SqlTypeFamily.INTEGER));
   static final SqlFunction REVERSE = function("REVERSE", VARCHAR, OperandTypes.STRING);
+  static final SqlFunction CHR = function("CHR", VARCHAR, OperandTypes.family(SqlTypeFamily.INTEGER));
   static final SqlFunction REPEAT = function("REPEAT", VARCHAR,
       OperandTypes.family(SqlTypeFamily.STRING, SqlTypeFamily.INTEGER));
   static final SqlFunction STARTS_WITH = function("STARTS_WITH", ReturnTypes.BOOLEAN_NULLABLE,
@@ -74,7 +75,8 @@ final class StringOperators {
 
   /** The table: ours; bool_and, bool_or, min_by and max_by are Calcite's (MIN, MAX, ARG_MIN, ARG_MAX kinds). */
   static final SqlOperatorTable TABLE = SqlOperatorTables.of(SPLIT_PART, REGEXP_EXTRACT, REGEXP_FULL_MATCH, CONCAT_WS,
-      LPAD, RPAD, LEFT, RIGHT, REVERSE, REPEAT, STARTS_WITH, CONTAINS, INSTR, LTRIM, RTRIM, BTRIM, MD5, HASH, TYPEOF,
+      LPAD, RPAD, LEFT, RIGHT, REVERSE, CHR, REPEAT, STARTS_WITH, CONTAINS, INSTR, LTRIM, RTRIM, BTRIM, MD5, HASH,
+      TYPEOF,
       IFNULL,
       COUNT_IF, SqlLibraryOperators.BOOL_AND, SqlLibraryOperators.BOOL_OR,
       SqlLibraryOperators.MIN_BY, SqlLibraryOperators.MAX_BY);
