@@ -57,6 +57,8 @@ public final class ExchangeSinkFactory implements SinkFactory {
    * times the truth: TPC-H q03's 30 thousand rows were estimated in millions and paid the writers and readers).
    */
   static final long PASS_THROUGH_ROWS = 1 << 16;
+  /** {@link #PASS_THROUGH_ROWS}, or {@code -Dquiver.exchange.passThroughRows=N} (0: always write), read when made. */
+  private final long passThroughRows = Long.getLong("quiver.exchange.passThroughRows", PASS_THROUGH_ROWS);
   /** Rows held by the map tasks, over all of them, while nothing is written. */
   private final java.util.concurrent.atomic.AtomicLong heldRows = new java.util.concurrent.atomic.AtomicLong();
   /** Whether a map task has started writing blocks: from then on every task writes what it holds. */
@@ -252,7 +254,7 @@ public final class ExchangeSinkFactory implements SinkFactory {
     public void consume(Batch batch) {
       // the driver times the sink (rows in and time inside it)
       if (!writing) {
-        if (heldRows.addAndGet(batch.rowCount()) <= PASS_THROUGH_ROWS) {
+        if (heldRows.addAndGet(batch.rowCount()) <= passThroughRows) {
           held.add(batch);
           return;
         }

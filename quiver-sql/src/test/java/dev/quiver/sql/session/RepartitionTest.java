@@ -64,6 +64,8 @@ class RepartitionTest {
       }
     }
     assertThat(expected).hasSizeGreaterThan(100);
+    // lineitem at 0.01 has fewer rows than the exchange passes through unwritten: written here whatever the count
+    System.setProperty("quiver.exchange.passThroughRows", "0");
     try (QuiverSession session = session(options.withRepartitionGroups(1))) {
       try (SqlResult plan = session.execute("EXPLAIN " + QUERY)) {
         assertThat(plan.text()).contains("Exchange[hash=[#1, #3]]");
@@ -79,6 +81,16 @@ class RepartitionTest {
             .rowCount("lineitem"));
         assertThat(cacheHits).as("blocks decoded in place in %s", metrics).isPositive();
       }
+    } finally {
+      System.clearProperty("quiver.exchange.passThroughRows");
+    }
+    // by default the same rows pass through the exchange unwritten, with the same answer
+    try (QuiverSession session = session(options.withRepartitionGroups(1));
+        SqlResult result = session.execute(QUERY)) {
+      assertThat(rows(result)).isEqualTo(expected);
+      Map<String, Long> metrics = result.metrics().asMap();
+      assertThat(metrics.entrySet().stream().filter(metric -> metric.getKey().endsWith("exchange.rows.passed"))
+          .mapToLong(Map.Entry::getValue).sum()).as("%s", metrics).isEqualTo(TpchFixture.at(0.01).rowCount("lineitem"));
     }
   }
 }
