@@ -44,8 +44,8 @@ public final class HashAggregateFactory implements SinkFactory {
   private final List<Path[]> spillSets = new ArrayList<>();
   private GroupBuilder merged;
   /**
-   * Whether the input is hash-partitioned on (a subset of) the group keys, one partition per thread
-   * at a time: then no two threads hold the same group and their tables are output without merging.
+   * Whether the input is an exchange on (a subset of) the group keys: when it did repartition, one partition per
+   * thread at a time, no two threads hold the same group and their tables are output without merging.
    */
   private final boolean keyedByExchange;
   /** Whether the exchange below did repartition (asked once its map tasks finished, when the first table comes). */

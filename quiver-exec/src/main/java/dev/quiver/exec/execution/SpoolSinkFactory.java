@@ -8,7 +8,6 @@ import dev.quiver.exec.operator.OperatorMetrics;
 import dev.quiver.exec.operator.Sink;
 import dev.quiver.exec.operator.SinkFactory;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The output of a sub-plan that appears more than once in a plan (the same aggregate over the same input, as a
@@ -52,8 +51,9 @@ final class SpoolSinkFactory implements SinkFactory {
 
   /** One occurrence's read of every kept batch (one per morsel), as batches sharing the kept memory. */
   MorselSource reader() {
-    AtomicInteger next = new AtomicInteger();
     return new MorselSource() {
+      /** The next batch to hand out (read and moved under the spool's lock). */
+      private int next;
       private boolean done;
 
       @Override
@@ -61,7 +61,7 @@ final class SpoolSinkFactory implements SinkFactory {
         context.checkCancelled();
         Batch shared;
         synchronized (SpoolSinkFactory.this) {
-          int index = next.getAndIncrement();
+          int index = next++;
           if (index >= batches.size()) {
             if (!done) {
               done = true;

@@ -101,10 +101,9 @@ final class TextFunctionNode extends Node {
     return result;
   }
 
-  /** chr(n) of each row: the UTF-8 bytes of code point n; a USER error for 0, a surrogate or past U+10FFFF. */
+  /** chr(n) of each row: the character of code point n; a USER error for 0, a surrogate or past U+10FFFF. */
   private static StringColumn characters(LongColumn codes, boolean[] nulls, int count) {
     StringColumn.Builder builder = new StringColumn.Builder(count, count * 2);
-    byte[] bytes = new byte[4];
     for (int i = 0; i < count; i++) {
       if (nulls != null && nulls[i]) {
         builder.appendNull();
@@ -117,29 +116,7 @@ final class TextFunctionNode extends Node {
             + " U+D800 to U+DFFF excepted" + (code == 0 ? "; the NUL character is not allowed, as in PostgreSQL)"
                 : ")"));
       }
-      int length;
-      int point = (int) code;
-      if (point < 0x80) {
-        bytes[0] = (byte) point;
-        length = 1;
-      } else if (point < 0x800) {
-        bytes[0] = (byte) (0xC0 | point >>> 6);
-        bytes[1] = (byte) (0x80 | point & 0x3F);
-        length = 2;
-      } else if (point < 0x10000) {
-        bytes[0] = (byte) (0xE0 | point >>> 12);
-        bytes[1] = (byte) (0x80 | point >>> 6 & 0x3F);
-        bytes[2] = (byte) (0x80 | point & 0x3F);
-        length = 3;
-      } else {
-        bytes[0] = (byte) (0xF0 | point >>> 18);
-        bytes[1] = (byte) (0x80 | point >>> 12 & 0x3F);
-        bytes[2] = (byte) (0x80 | point >>> 6 & 0x3F);
-        bytes[3] = (byte) (0x80 | point & 0x3F);
-        length = 4;
-      }
-      builder.appendPart(bytes, 0, length);
-      builder.finishRow();
+      builder.append(Character.toString((int) code));
     }
     StringColumn result = builder.build();
     result.nulls = nulls;

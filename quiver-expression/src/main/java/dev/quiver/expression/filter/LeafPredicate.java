@@ -70,8 +70,7 @@ final class LeafPredicate implements Predicate {
       for (int j = 0; j < count; j++) {
         int code = MemoryUtil.getInt(data + (offset + j) * 4L);
         if (code < 0 || code >= valueCount) {
-          throw QuiverException.corrupt("dictionary code " + code + " of column " + SqlText.identifier(column)
-              + " is outside its " + valueCount + " values");
+          throw outsideDictionary(code, valueCount);
         }
         out[passed] = j;
         passed += passes[code] ? 1 : 0;
@@ -87,8 +86,7 @@ final class LeafPredicate implements Predicate {
       } else {
         int code = MemoryUtil.getInt(data + index * 4L);
         if (code < 0 || code >= passes.length) {
-          throw QuiverException.corrupt("dictionary code " + code + " of column " + SqlText.identifier(column)
-              + " is outside its " + passes.length + " values");
+          throw outsideDictionary(code, passes.length);
         }
         pass = passes[code];
       }
@@ -96,6 +94,11 @@ final class LeafPredicate implements Predicate {
       passed += pass ? 1 : 0;
     }
     return passed;
+  }
+
+  private QuiverException outsideDictionary(int code, int valueCount) {
+    return QuiverException.corrupt("dictionary code " + code + " of column " + SqlText.identifier(column)
+        + " is outside its " + valueCount + " values");
   }
 
   @Override
