@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.quiver.format.file.QuiverWriter;
 import dev.quiver.scan.execution.ScanResult;
+import dev.quiver.scan.plan.SplitStrategy;
 import dev.quiver.testing.TestingAllocator;
 import java.io.IOException;
 import java.math.BigDecimal;
@@ -36,8 +37,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Late materialization ({@code quiver.scan.lateMaterialization}) changes nothing but the work: the
  * same filters and projections give the same rows, in the same order, with the switch on and off,
  * at 1 and 2 threads, shared decodes or not; sparse filters over unshared decodes count taken
- * segments ({@code segments.taken}), dense ones over shared decodes and the switch off take none; the
- * allocator is empty at the end.
+ * segments ({@code segments.taken}), dense ones over shared decodes and the switch off take none; a
+ * segment two splits share is taken by each when its encodings read at positions, decoded once when
+ * they do not (strings); the allocator is empty at the end.
  */
 class LateMaterializationScanTest {
   private static final long SEED = Long.getLong("quiver.test.seed", System.nanoTime());
@@ -59,8 +61,11 @@ class LateMaterializationScanTest {
   Path directory;
 
   private void write(Path file, Random random, int rows) throws IOException {
-    QuiverWriter.Options options = QuiverWriter.Options.defaults().withChunkBytes(8192 + random.nextInt(32_768))
-        .withZoneRows(1024);
+    write(file, random, rows, 8192 + random.nextInt(32_768));
+  }
+
+  private void write(Path file, Random random, int rows, int chunkBytes) throws IOException {
+    QuiverWriter.Options options = QuiverWriter.Options.defaults().withChunkBytes(chunkBytes).withZoneRows(1024);
     try (QuiverWriter writer = QuiverWriter.create(file, SCHEMA, memory.allocator(), options);
         VectorSchemaRoot batch = VectorSchemaRoot.create(SCHEMA, memory.allocator())) {
       batch.allocateNew();
@@ -126,11 +131,19 @@ class LateMaterializationScanTest {
 
   private Result scan(Path file, String filter, List<String> columns, int threads, boolean share, boolean late)
       throws IOException {
+    return scan(file, filter, columns, threads, share, late, 0);
+  }
+
+  private Result scan(Path file, String filter, List<String> columns, int threads, boolean share, boolean late,
+      int splitRows) throws IOException {
     String previous = System.getProperty(PROPERTY);
     System.setProperty(PROPERTY, Boolean.toString(late));
     List<String> rows = new ArrayList<>();
     try {
       Scan scan = Scan.of(file).filter(filter).threads(threads).shareDecodes(share);
+      if (splitRows > 0) {
+        scan = scan.splitBy(SplitStrategy.fixed(splitRows));
+      }
       if (!columns.isEmpty()) {
         scan = scan.columns(columns);
       }
@@ -195,6 +208,28 @@ class LateMaterializationScanTest {
           }
         }
       }
+    }
+  }
+
+  @Test
+  void segmentsSeveralSplitsReadAreTakenWhenReadAtPositions() throws IOException {
+    System.out.println("LateMaterializationScanTest seed " + SEED + " (rerun with -Dquiver.test.seed=" + SEED + ")");
+    Random random = new Random(SEED);
+    Path file = directory.resolve("one-chunk.qvr");
+    write(file, random, 20_000, 64 << 20); // one chunk per column, read by both splits of 10,000 rows
+    String filter = "k = " + random.nextInt(1000);
+    for (int threads = 1; threads <= 2; threads++) {
+      // bit-packed integers, scaled decimals, dates: each split takes its few rows from the shared segment
+      List<String> positional = List.of("k", "amount", "day");
+      Result reference = scan(file, filter, positional, threads, true, false, 10_000);
+      Result taken = scan(file, filter, positional, threads, true, true, 10_000);
+      assertThat(taken.rows()).as(filter + ", " + threads + " threads (seed " + SEED + ")")
+          .isEqualTo(reference.rows()).isNotEmpty();
+      assertThat(taken.taken()).as("shared segments taken at positions").isPositive();
+      // strings: a take reads every offset of the segment, so the shared decode serves both splits
+      Result strings = scan(file, filter, List.of("text"), threads, true, true, 10_000);
+      assertThat(strings.rows()).isEqualTo(scan(file, filter, List.of("text"), threads, true, false, 10_000).rows());
+      assertThat(strings.taken()).as("shared string segments are decoded once").isZero();
     }
   }
 

@@ -31,6 +31,23 @@ abstract class Accumulator {
     update(groups, values, rows, count);
   }
 
+  /**
+   * Whether {@link #updateRuns} adds a run of one group's rows faster than {@link #update} (a sum held in a
+   * register for the run): the caller then gives it a slice's rows in runs when it has them.
+   */
+  boolean updatesGroupRuns() {
+    return false;
+  }
+
+  /**
+   * As {@link #update} for every run of {@code runs}: rows {@code rows[runs.start(r), runs.start(r) +
+   * runs.length(r))} of {@code values} (null for COUNT(*)) to group {@code runs.group(r)}. Called only when
+   * {@link #updatesGroupRuns}.
+   */
+  void updateRuns(GroupRuns runs, FieldVector values, int[] rows) {
+    throw new UnsupportedOperationException(getClass().getSimpleName() + " does not add runs");
+  }
+
   /** Merges groups {@code [from, from + count)} of {@code other} into groups {@code targets[0, count)}. */
   abstract void merge(Accumulator other, int from, int count, int[] targets);
 

@@ -50,6 +50,29 @@ final class CountAccumulator extends Accumulator {
   }
 
   @Override
+  boolean updatesGroupRuns() {
+    return true;
+  }
+
+  @Override
+  void updateRuns(GroupRuns runs, FieldVector values, int[] rows) {
+    boolean noNulls = values == null || VectorGather.knownWithoutNulls(values, runs.total());
+    long validity = noNulls ? 0 : values.getValidityBuffer().memoryAddress();
+    for (int r = 0; r < runs.count(); r++) {
+      int from = runs.start(r);
+      int end = from + runs.length(r);
+      long counted = (long) end - from;
+      if (!noNulls) {
+        counted = 0;
+        for (int i = from; i < end; i++) {
+          counted += ValueReader.isSet(validity, rows[i]) ? 1 : 0;
+        }
+      }
+      counts[runs.group(r)] += counted;
+    }
+  }
+
+  @Override
   void merge(Accumulator other, int from, int count, int[] targets) {
     long[] theirs = ((CountAccumulator) other).counts;
     for (int i = 0; i < count; i++) {

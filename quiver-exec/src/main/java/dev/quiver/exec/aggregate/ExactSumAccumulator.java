@@ -124,12 +124,32 @@ final class ExactSumAccumulator extends Accumulator {
     }
     long data = values.getDataBuffer().memoryAddress();
     long validity = values.getValidityBuffer().memoryAddress();
-    boolean noNulls = VectorGather.knownWithoutNulls(values, count);
+    sumRun(group, data, validity, VectorGather.knownWithoutNulls(values, count), rows, 0, count);
+  }
+
+  @Override
+  boolean updatesGroupRuns() {
+    return kind == KeyKind.DECIMAL || kind == KeyKind.INT64;
+  }
+
+  @Override
+  void updateRuns(GroupRuns runs, FieldVector values, int[] rows) {
+    long data = values.getDataBuffer().memoryAddress();
+    long validity = values.getValidityBuffer().memoryAddress();
+    boolean noNulls = VectorGather.knownWithoutNulls(values, runs.total());
+    for (int r = 0; r < runs.count(); r++) {
+      int from = runs.start(r);
+      sumRun(runs.group(r), data, validity, noNulls, rows, from, from + runs.length(r));
+    }
+  }
+
+  /** Adds the values at rows {@code rows[from, end)} to {@code group}, as {@link #updateOneGroup} describes. */
+  private void sumRun(int group, long data, long validity, boolean noNulls, int[] rows, int from, int end) {
     boolean decimal = kind == KeyKind.DECIMAL;
     long sumLow = 0;
     long sumHigh = 0; // moves by at most one a row: cannot overflow
     long summed = 0;
-    for (int i = 0; i < count; i++) {
+    for (int i = from; i < end; i++) {
       int row = rows[i];
       if (!noNulls && !ValueReader.isSet(validity, row)) {
         continue;

@@ -3,7 +3,6 @@ package dev.quiver.exec.aggregate;
 import dev.quiver.common.ErrorCode;
 import dev.quiver.common.QuiverException;
 import dev.quiver.common.batch.Batch;
-import dev.quiver.common.batch.DictionaryDecoder;
 import dev.quiver.common.batch.VectorGather;
 import dev.quiver.exec.keys.KeyDecoder;
 import dev.quiver.exec.keys.KeyEncoder;
@@ -67,6 +66,11 @@ final class GroupBuilder implements AutoCloseable {
   private CodeGroupIndex codeIndex;
   /** Rows whose group the code index found. */
   private long codeRows;
+  /** A slice's rows in runs of one group, when it has few (see {@link GroupRuns}); off with {@value #RUNS}=false. */
+  private final GroupRuns runs = Boolean.parseBoolean(System.getProperty(RUNS, "true")) ? new GroupRuns() : null;
+  static final String RUNS = "quiver.aggregate.groupRuns";
+  /** Rows added in runs of one group. */
+  private long runRows;
 
   GroupBuilder(AggregateSpec spec, ExecutionContext context, MemoryReservation reservation, OperatorMetrics metrics,
       int level) {
@@ -111,6 +115,11 @@ final class GroupBuilder implements AutoCloseable {
   /** Rows whose group the dictionary code index found (no key encoded, no hash probed). */
   long codeRows() {
     return codeRows;
+  }
+
+  /** Rows added in runs of one group ({@link GroupRuns}). */
+  long runRows() {
+    return runRows;
   }
 
   /** Frees the direct and code indexes, if any (no rows are added after this). */
@@ -182,15 +191,15 @@ final class GroupBuilder implements AutoCloseable {
       orderingRows = new int[calls][];
       for (int c = 0; c < calls; c++) {
         if (spec.argument[c] >= 0 && !spec.distinct[c]) { // a DISTINCT call reads its values through its key rows
-          argumentVector[c] = column(batch, spec.argument[c], decoded);
-          argumentRows[c] = rowsOf(batch, spec.argument[c]);
+          argumentVector[c] = AggregateInputs.column(batch, spec.argument[c], decoded);
+          argumentRows[c] = AggregateInputs.rowsOf(batch, spec.argument[c]);
         }
         if (spec.filter[c] >= 0) {
-          passes[c] = filterRows(batch, spec.filter[c], decoded);
+          passes[c] = AggregateInputs.filterRows(batch, spec.filter[c], decoded);
         }
         if (spec.ordering[c] >= 0) {
-          orderingVector[c] = column(batch, spec.ordering[c], decoded);
-          orderingRows[c] = rowsOf(batch, spec.ordering[c]);
+          orderingVector[c] = AggregateInputs.column(batch, spec.ordering[c], decoded);
+          orderingRows[c] = AggregateInputs.rowsOf(batch, spec.ordering[c]);
         }
       }
       // a slice's groups, if all new, fit in the soft limit
@@ -224,6 +233,9 @@ final class GroupBuilder implements AutoCloseable {
     int calls = spec.callCount();
     // no keys: every row is in the one group, found (or made) once per slice from one encoded row
     boolean global = spec.keyOrdinals.length == 0;
+    if (runs != null) {
+      runs.clear();
+    }
     int[] usedCodes = global ? null : byCode(batch, from, count);
     // -1: the direct index is not used for this slice; else how many rows it did not know
     int missed = -1;
@@ -329,6 +341,11 @@ final class GroupBuilder implements AutoCloseable {
       }
       int[] physical = argumentRows[c];
       int[] chosen = selected[c];
+      if (runs != null && runs.count() > 0 && chosen == null && spec.ordering[c] < 0
+          && table.accumulators[c].updatesGroupRuns()) {
+        table.accumulators[c].updateRuns(runs, argumentVector[c], runs.rows(from, physical));
+        continue;
+      }
       int chosenCount = chosen == null ? count : chosen.length;
       if (!filled || physical != filledPhysical || chosen != null || filledChosen != null) {
         // the calls without a FILTER over the same rows share one copy of their groups and rows
@@ -433,6 +450,10 @@ final class GroupBuilder implements AutoCloseable {
     for (int i = 0; i < count; i++) {
       groups[i] = groupOf[rowCodes[i]];
     }
+    if (runs != null && GroupRuns.worthwhile(used.length, count)) {
+      runs.build(rowCodes, used, ids, used.length, count);
+      runRows += count;
+    }
   }
 
   private boolean reserveFor(int count) {
@@ -490,37 +511,6 @@ final class GroupBuilder implements AutoCloseable {
       seen[noNulls || ValueReader.isSet(validity, physical) ? MemoryUtil.getInt(data + 4L * physical) + 1 : 0] = false;
     }
     return kept;
-  }
-
-  /** The values of a column, dense when it was dictionary-encoded (then owned by {@code decoded}). */
-  private static FieldVector column(Batch batch, int ordinal, List<FieldVector> decoded) {
-    if (!batch.isDictionaryEncoded(ordinal)) {
-      return batch.vector(ordinal);
-    }
-    Field field = batch.schema().getFields().get(ordinal);
-    FieldVector values = DictionaryDecoder.decode(batch.dictionary(ordinal), (IntVector) batch.vector(ordinal),
-        batch.selection(), batch.rowCount(), field, batch.vector(ordinal).getAllocator());
-    decoded.add(values);
-    return values;
-  }
-
-  /** The physical row each batch row reads in {@link #column}'s vector (null: the identity). */
-  private static int[] rowsOf(Batch batch, int ordinal) {
-    return batch.isDictionaryEncoded(ordinal) ? null : batch.selection();
-  }
-
-  private static boolean[] filterRows(Batch batch, int ordinal, List<FieldVector> decoded) {
-    FieldVector vector = column(batch, ordinal, decoded);
-    int[] rows = rowsOf(batch, ordinal);
-    long validity = vector.getValidityBuffer().memoryAddress();
-    long data = vector.getDataBuffer().memoryAddress();
-    int count = batch.rowCount();
-    boolean[] passes = new boolean[count];
-    for (int i = 0; i < count; i++) {
-      int row = rows == null ? i : rows[i];
-      passes[i] = ValueReader.isSet(validity, row) && ValueReader.isSet(data, row);
-    }
-    return passes;
   }
 
   /** Merges another table into this builder's (the other table is released). */

@@ -56,6 +56,7 @@ public final class HashAggregateFactory implements SinkFactory {
   /** Rows whose group a direct index found, over every thread's builder. */
   private final Counter directRows = new Counter("direct.rows");
   private final Counter codeRows = new Counter("dictionary.rows");
+  private final Counter runRows = new Counter("runs.rows");
 
   /** The aggregate of {@code node} over rows of {@code input} (the node's input schema). */
   public HashAggregateFactory(AggregateNode node, Schema input) {
@@ -81,7 +82,8 @@ public final class HashAggregateFactory implements SinkFactory {
     this.keyedByExchange = node.input() instanceof ExchangeNode exchange && !node.groupKeys().isEmpty()
         && node.groupKeys().containsAll(exchange.keys());
     metrics.include(() -> new MetricsSnapshot(List.of(new Metric("direct.rows", Metric.Kind.COUNT, directRows.get()),
-        new Metric("dictionary.rows", Metric.Kind.COUNT, codeRows.get()))));
+        new Metric("dictionary.rows", Metric.Kind.COUNT, codeRows.get()),
+        new Metric("runs.rows", Metric.Kind.COUNT, runRows.get()))));
   }
 
   @Override
@@ -98,6 +100,7 @@ public final class HashAggregateFactory implements SinkFactory {
     }
     directRows.add(builder.directRows());
     codeRows.add(builder.codeRows());
+    runRows.add(builder.runRows());
     if (keyedByExchange && partitionedInput.getAsBoolean()) {
       parts.add(builder);
       return;

@@ -192,6 +192,44 @@ class HashAggregateTest {
     assertThat(assertSameAnswer(narrow, schema, many, 3, peak / 20, new Random(seed), 1024)).isPositive();
   }
 
+  /**
+   * Dictionary-encoded keys with few values in large batches: each batch's rows are put in runs of one group
+   * ({@code GroupRuns}) and the sums and counts add a run at a time, the other calls (FILTER, DISTINCT, MIN,
+   * MAX, strings, doubles) row by row as before: the same answer as the reference with the runs on and off.
+   */
+  @Test
+  void fewGroupsOfDictionaryKeysAddRowsInRunsWithTheSameAnswer() throws Exception {
+    long seed = Long.getLong("quiver.test.seed", System.nanoTime());
+    System.out.println("HashAggregateTest.fewGroupsOfDictionaryKeys seed " + seed);
+    Schema schema = schema(new ArrowType.Int(32, true));
+    List<AggregateCall> calls = new ArrayList<>(calls(schema));
+    calls.remove(calls.size() - 1); // any_value(k_int) is only deterministic when k_int is a key
+    AggregateNode node = AggregateTestSupport.node(schema, List.of(2), calls);
+    // k_any of 2 values (and NULL): at most 3 groups a batch, so a batch of 192 rows or more (of up to 300,
+    // dictionary-encoded in about half) is put in runs
+    List<Object[]> data = KeyTestData.rows(new Random(seed), schema, 20_000, new int[] {20, 3, 2, 40, 40, 30, 30, 3,
+        20});
+    String previous = System.getProperty(GroupBuilder.RUNS);
+    try {
+      for (boolean runs : new boolean[] {true, false}) {
+        System.setProperty(GroupBuilder.RUNS, Boolean.toString(runs));
+        long runRows = assertSameAnswer(node, schema, data, 1 + (int) (seed & 1), 1L << 30, new Random(seed), 1024,
+            "runs.rows");
+        if (runs) {
+          assertThat(runRows).as("rows added in runs, seed " + seed).isPositive();
+        } else {
+          assertThat(runRows).as("rows added in runs with the runs off").isZero();
+        }
+      }
+    } finally {
+      if (previous == null) {
+        System.clearProperty(GroupBuilder.RUNS);
+      } else {
+        System.setProperty(GroupBuilder.RUNS, previous);
+      }
+    }
+  }
+
   @Test
   void clusteredKeysGoToTheHashTableOnceAKeyAndSpillTheSame() throws Exception {
     long seed = 91;
@@ -239,6 +277,12 @@ class HashAggregateTest {
   /** Runs the aggregate and compares it with the reference; the rows whose group a direct index found. */
   private long assertSameAnswer(AggregateNode node, Schema schema, List<Object[]> data, int threads, long limit,
       Random random, int batchRows) throws Exception {
+    return assertSameAnswer(node, schema, data, threads, limit, random, batchRows, "direct.rows");
+  }
+
+  /** Runs the aggregate against the reference and returns the metric {@code counted}. */
+  private long assertSameAnswer(AggregateNode node, Schema schema, List<Object[]> data, int threads, long limit,
+      Random random, int batchRows, String counted) throws Exception {
     List<Object[]> expected = AggregateTestSupport.reference(node, data);
     ExecutionContext context = KeyTestData.context(allocator.allocator(), limit, threads, batchRows, spill);
     List<Object[]> actual;
@@ -250,10 +294,11 @@ class HashAggregateTest {
         assertThat(factory.metrics().spilledBytes.get()).as("spilled bytes").isPositive();
         assertThat(factory.metrics().peakMemory()).isPositive();
       }
-      directRows = factory.metrics().snapshot().get("direct.rows");
       if (node.keyRanges().isEmpty()) {
-        assertThat(directRows).as("rows found by a direct index without key ranges").isZero();
+        assertThat(factory.metrics().snapshot().get("direct.rows")).as("rows found by a direct index without key "
+            + "ranges").isZero();
       }
+      directRows = factory.metrics().snapshot().get(counted);
     } finally {
       context.memory().close();
     }

@@ -88,6 +88,19 @@ public final class ChunkCodec {
   }
 
   /**
+   * Whether {@link #take} from this segment reads only what the taken rows need (see {@code docs/ENCODINGS.md},
+   * "Taking rows"): then several readers of one segment may each take their rows for less than one shared
+   * decode. False for a segment that does not parse (the decode reports why).
+   */
+  public static boolean takesByPosition(ArrowBuf segment, String name) {
+    try {
+      return TakeDecoder.randomAccess(SegmentParser.parse(segment, name));
+    } catch (RuntimeException unreadable) {
+      return false;
+    }
+  }
+
+  /**
    * The rows of a segment at {@code positions[0, count)} (ascending, repeats allowed, each below the
    * segment's rows) as a new vector of {@code field}'s type, row {@code i} holding row {@code
    * positions[i]}; the caller owns (closes) it. Reads only what those rows need where the encodings

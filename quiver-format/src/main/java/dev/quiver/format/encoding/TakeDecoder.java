@@ -85,6 +85,43 @@ final class TakeDecoder {
   }
 
   /**
+   * Whether a take from {@code parsed} reads only what its rows need, with no work proportional to the whole
+   * segment: fixed-width or boolean values (not binary, whose take reads every offset), no compressed buffer
+   * on the path of the rows (zstd is decompressed whole), and only encodings read at positions (plain,
+   * constant, frame of reference, dictionary codes, run-end, sparse, scaled decimals; children the size of a
+   * dictionary, of patches or of runs may be read whole). Delta and the float encodings decode whole.
+   */
+  static boolean randomAccess(SegmentParser.ParsedSegment parsed) {
+    if (parsed.type() == PhysicalType.BINARY) {
+      return false;
+    }
+    return randomAccess(parsed.values()) && (parsed.validity() == null || randomAccess(parsed.validity()));
+  }
+
+  private static boolean randomAccess(SegmentNode node) {
+    for (int compression : node.bufferCompressions) {
+      if (compression != EncodingFormat.COMPRESSION_NONE) {
+        return false;
+      }
+    }
+    switch (node.kind) {
+      case EncodingFormat.ENCODING_PLAIN:
+      case EncodingFormat.ENCODING_CONSTANT:
+      case EncodingFormat.ENCODING_BITMAP:
+      case EncodingFormat.ENCODING_FRAME_OF_REFERENCE:
+      case EncodingFormat.ENCODING_RUN_END:
+      case EncodingFormat.ENCODING_SPARSE:
+        return true;
+      case EncodingFormat.ENCODING_DECIMAL_SCALED:
+        return randomAccess(node.node(0));
+      case EncodingFormat.ENCODING_DICTIONARY:
+        return randomAccess(node.node(1));
+      default:
+        return false;
+    }
+  }
+
+  /**
    * The run of each position: {@code runs[i]} is the run covering row {@code positions[i]}, runs being
    * ends (int32 at {@code ends}, {@code runCount} of them), which this checks as the decode does:
    * strictly increasing, the last equal to the node's rows.

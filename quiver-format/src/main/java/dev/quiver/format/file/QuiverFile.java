@@ -311,6 +311,11 @@ public final class QuiverFile implements AutoCloseable {
     }
   }
 
+  /** Whether {@link #takeSegment} reads only what the taken rows need from these bytes of a segment. */
+  public boolean takesByPosition(ArrowBuf bytes, String what, FlatLayout chunk) {
+    return ChunkCodec.takesByPosition(bytes, path + ": column " + what + " segment " + chunk.segment());
+  }
+
   /**
    * The checked decode of a string or binary segment whose values are dictionary-encoded, as codes
    * and dictionary (see {@link ChunkCodec#decodeDictionary}); null for any other segment. Lies are a

@@ -92,6 +92,39 @@ class TakeConformanceTest {
     }
   }
 
+  /**
+   * {@link ChunkCodec#takesByPosition}: true for encodings read at positions (bit-packed, plain, run-end over
+   * fixed-width values), false where a take works on the whole segment (delta, float and string encodings,
+   * zstd) and for bytes that do not parse.
+   */
+  @Test
+  void takesByPositionOnlyWhereNothingIsReadWhole() {
+    Random random = new Random(SEED);
+    assertTakesByPosition(TestColumnType.INT64, EncodingKind.FRAME_OF_REFERENCE, random, true);
+    assertTakesByPosition(TestColumnType.INT32, EncodingKind.RUN_END, random, true);
+    assertTakesByPosition(TestColumnType.DATE32, EncodingKind.PLAIN, random, true);
+    assertTakesByPosition(TestColumnType.INT64, EncodingKind.DELTA, random, false);
+    assertTakesByPosition(TestColumnType.FLOAT64, EncodingKind.ALP, random, false);
+    assertTakesByPosition(TestColumnType.INT64, EncodingKind.ZSTD, random, false);
+    assertTakesByPosition(TestColumnType.UTF8, EncodingKind.PLAIN, random, false);
+    assertTakesByPosition(TestColumnType.UTF8, EncodingKind.FSST, random, false);
+    try (ArrowBuf truncated = TestVectors.toSegment(memory.allocator(), new byte[] {1, 2, 3})) {
+      assertThat(ChunkCodec.takesByPosition(truncated, "test")).isFalse();
+    }
+  }
+
+  private void assertTakesByPosition(TestColumnType type, EncodingKind kind, Random random, boolean expected) {
+    List<Object> values = TestValues.generate(type, Dataset.RANDOM, random);
+    EncodingOptions options = EncodingOptions.defaults().forcing(kind);
+    try (FieldVector vector = TestVectors.build(memory.allocator(), type, values, "column")) {
+      EncodedChunk chunk = ChunkCodec.encode(vector, 0, values.size(), options);
+      try (ArrowBuf segment = TestVectors.toSegment(memory.allocator(), chunk.encodedBytes())) {
+        assertThat(ChunkCodec.takesByPosition(segment, "test")).as(type + " " + chunk.encodingTree())
+            .isEqualTo(expected);
+      }
+    }
+  }
+
   /** Named position sets over {@code rows} rows, each ascending. */
   static Map<String, int[]> positionSets(int rows, Random random) {
     Map<String, int[]> sets = new LinkedHashMap<>();

@@ -114,12 +114,25 @@ public final class DecodeRegistry implements AutoCloseable {
    */
   public void startAll(Collection<SharedDecode> wanted) throws IOException {
     Map<Integer, List<SharedDecode>> claimedByFile = new LinkedHashMap<>();
+    List<SharedDecode> fetchedByTakes = new ArrayList<>();
     for (SharedDecode decode : wanted) {
       if (decode.claim()) {
         started.increment();
-        claimedByFile.computeIfAbsent(decode.file, ignored -> new ArrayList<>()).add(decode);
+        if (decode.fetchClaimed()) { // a split took rows from it: its bytes are held already
+          fetchedByTakes.add(decode);
+        } else {
+          claimedByFile.computeIfAbsent(decode.file, ignored -> new ArrayList<>()).add(decode);
+        }
       } else {
         reused.increment();
+      }
+    }
+    for (SharedDecode decode : fetchedByTakes) {
+      try {
+        decode(decode, encodedBytes(decode, decode.file));
+      } catch (IOException | RuntimeException | Error failure) {
+        decode.vector.completeExceptionally(failure);
+        throw failure;
       }
     }
     for (Map.Entry<Integer, List<SharedDecode>> claimed : claimedByFile.entrySet()) {
@@ -206,15 +219,20 @@ public final class DecodeRegistry implements AutoCloseable {
    * allocated from {@code target} (the caller owns it), when the segment's shared decode has not
    * started; null (nothing read) when it has, and the caller reads the shared decode as usual. The
    * bytes are fetched once per segment for every split taking from it (waiting for another split's
-   * fetch if needed) and held until the segment's last lease is released.
+   * fetch if needed) and held until the segment's last lease is released. With {@code onlyByPosition} (a
+   * segment other splits read too) it is null as well when the segment's encodings would make the take
+   * do work for the whole segment ({@link QuiverFile#takesByPosition}), which the shared decode does once.
    */
   public FieldVector take(Split split, FlatLayout segment, Field field, int[] positions, int count,
-      BufferAllocator target) throws IOException {
+      BufferAllocator target, boolean onlyByPosition) throws IOException {
     SharedDecode decode = entry(split, segment);
     if (decode.started()) {
       return null;
     }
     ArrowBuf bytes = encodedBytes(decode, plan.fileIndex(split));
+    if (onlyByPosition && !files.get(decode.file).takesByPosition(bytes, decode.column, segment)) {
+      return null;
+    }
     FieldVector vector = files.get(decode.file).takeSegment(bytes, field, decode.column, segment, positions, count,
         target);
     bytesDecoded.add(vector.getBufferSize());

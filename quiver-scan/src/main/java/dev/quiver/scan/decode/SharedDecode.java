@@ -67,6 +67,11 @@ public final class SharedDecode {
     return fetchStarted.compareAndSet(false, true);
   }
 
+  /** Whether a take fetched (or is fetching) {@link #encoded}, which the decode then reads too. */
+  boolean fetchClaimed() {
+    return fetchStarted.get();
+  }
+
   boolean started() {
     return started.get();
   }

@@ -18,9 +18,11 @@ import org.apache.arrow.vector.util.VectorBatchAppender;
  * piece's rows), and whose pieces no other split is planned to read, takes just those rows from each
  * piece's encoded segment ({@link DecodeRegistry#take}) instead of decoding the whole chunk and
  * gathering. A column is taken whole or not at all: a piece with a dictionary layout, a denser
- * selection, a segment another split is planned to read (its shared decode is paid once for all of
- * them, while each take would repeat the take's whole-buffer work: zstd decompression, binary
- * offsets, dictionary values), or one whose decode has started sends the column down the usual
+ * selection (for a segment other splits read too: denser in this split's part of it), a segment another
+ * split is planned to read whose encodings make a take work on the whole
+ * segment (zstd decompression, binary offsets, delta or float decoding: the shared decode pays that once
+ * for all the splits, each take would repeat it; a segment read at positions, such as bit-packed
+ * integers, is taken by each split), or one whose decode has started sends the column down the usual
  * decode path. {@code -Dquiver.scan.lateMaterialization=false} turns it off (for comparison); each
  * taken segment counts in {@code segments.taken}.
  */
@@ -91,9 +93,16 @@ final class LateMaterializer {
     if (!positionsByPiece(columnPieces, selection, ratio, parts, positions)) {
       return null;
     }
+    boolean[] shared = new boolean[parts.size()];
     for (int i = 0; i < parts.size(); i++) {
       ChunkPiece piece = parts.get(i);
-      if (piece.dictionary() != null || decodes.plannedReaders(split, piece.data()) != 1) {
+      if (piece.dictionary() != null) {
+        return null;
+      }
+      shared[i] = decodes.plannedReaders(split, piece.data()) != 1;
+      // a piece other splits read too is decoded for them anyway: taken only when sparse in this split's part
+      long own = Math.min(piece.end(), split.end()) - Math.max(piece.start(), split.start());
+      if (shared[i] && (long) positions.get(i).length * ratio >= own) {
         return null;
       }
     }
@@ -101,7 +110,7 @@ final class LateMaterializer {
     try {
       for (int i = 0; i < parts.size(); i++) {
         int[] rows = positions.get(i);
-        FieldVector vector = decodes.take(split, parts.get(i).data(), field, rows, rows.length, allocator);
+        FieldVector vector = decodes.take(split, parts.get(i).data(), field, rows, rows.length, allocator, shared[i]);
         if (vector == null) {
           vectors.forEach(FieldVector::close);
           return null;
