@@ -167,29 +167,67 @@ public final class LikePattern {
         return position == length;
       }
     }
+    return matchesSegments(value, first, position, length);
+  }
+
+  /** Whether segments {@code first..} match {@code value[position, end)} in order (the last at the end if anchored). */
+  private boolean matchesSegments(byte[] value, int first, int from, int end) {
+    int position = from;
+    int last = segments.size() - 1;
     int middleEnd = anchoredEnd ? last - 1 : last;
     for (int k = first; k <= middleEnd; k++) {
       byte[] literalSegment = literalSegments[k];
       if (literalSegment != null) {
         // a literal starts with a whole character's first byte: where it is found is a character boundary
-        int found = indexOf(value, length, literalSegment, position);
+        int found = indexOf(value, end, literalSegment, position);
         position = found < 0 ? -1 : found + literalSegment.length;
       } else {
-        position = findLeftmost(segments.get(k), value, position, length);
+        position = findLeftmost(segments.get(k), value, position, end);
       }
       if (position < 0) {
         return false;
       }
     }
     if (anchoredEnd && last >= first) {
-      for (int start = position; start <= length; start++) {
-        if (isBoundary(value, start, length) && matchAt(segments.get(last), value, start, length) == length) {
+      for (int start = position; start <= end; start++) {
+        if (isBoundary(value, start, end) && matchAt(segments.get(last), value, start, end) == end) {
           return true;
         }
       }
       return false;
     }
     return true;
+  }
+
+  /**
+   * Whether a value matches exactly when it contains {@link #firstLiteral} and the rest of the pattern matches after
+   * its leftmost occurrence ({@link #matchesAfterFirst}): CONTAINS, and GENERAL patterns not anchored at the start
+   * whose first segment has no {@code _} ({@code '%special%requests%'}). A filter can then search the bytes of many
+   * values at once for that literal and test the rest only where it occurs.
+   */
+  public boolean searchesFirstLiteral() {
+    return (shape == Shape.CONTAINS || shape == Shape.GENERAL) && !anchoredStart && literalSegments[0] != null;
+  }
+
+  /** The first segment's bytes (when {@link #searchesFirstLiteral}). */
+  public byte[] firstLiteral() {
+    return literalSegments[0].clone();
+  }
+
+  /**
+   * Where {@link #firstLiteral} first occurs in {@code bytes[from, end)} (wholly inside it), or -1; {@code bytes} may
+   * hold many values one after another.
+   */
+  public int indexOfFirstLiteral(byte[] bytes, int from, int end) {
+    return indexOf(bytes, end, literalSegments[0], from);
+  }
+
+  /**
+   * Whether the value {@code bytes[?, end)} matches, given that its leftmost occurrence of {@link #firstLiteral}
+   * starts at {@code found} (when {@link #searchesFirstLiteral}; the value's own start does not matter then).
+   */
+  public boolean matchesAfterFirst(byte[] bytes, int found, int end) {
+    return segments.size() == 1 || matchesSegments(bytes, 1, found + literalSegments[0].length, end);
   }
 
   private static int findLeftmost(int[] segment, byte[] value, int from, int length) {
