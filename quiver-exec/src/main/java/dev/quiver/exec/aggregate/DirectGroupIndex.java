@@ -3,6 +3,8 @@ package dev.quiver.exec.aggregate;
 import dev.quiver.common.batch.Batch;
 import dev.quiver.common.batch.VectorGather;
 import dev.quiver.exec.keys.KeyKind;
+import dev.quiver.exec.keys.KeyRows;
+import dev.quiver.exec.keys.KeyTable;
 import dev.quiver.exec.memory.MemoryReservation;
 import dev.quiver.exec.plan.KeyRange;
 import java.util.Arrays;
@@ -195,6 +197,68 @@ final class DirectGroupIndex implements GroupCache {
     }
     followerCount = 0;
     pendingCount = 0;
+  }
+
+  /**
+   * Groups for the packed keys of {@code rows} through the slots, for an index of one key column (merging another
+   * table of the same aggregate): a key the slots know gets its group; one in range but new to the table is
+   * appended to {@code keys} without a probe (through {@code fresh}, a scratch) and remembered. The caller
+   * guarantees that every key of the table came in through this index and made room for the rows. False, nothing
+   * changed, when the index has several keys or a key lies outside its range: the caller then looks them up.
+   */
+  boolean findOrAppend(KeyRows rows, int[] groups, KeyTable keys, KeyRows fresh) {
+    int count = rows.size();
+    if (ordinals.length != 1) {
+      return false;
+    }
+    if (this.slots.length < count) {
+      this.slots = new int[count];
+      followers = new int[count];
+      pendingSlots = new int[count];
+    }
+    long minimum = minimums[0];
+    long span = spans[0];
+    for (int r = 0; r < count; r++) {
+      long offset = rows.value(r, 0) - minimum;
+      long index = rows.hasNull(r) ? span - 1 : offset >= 0 && offset < span - 1 ? offset : -1;
+      if (index < 0) {
+        return false;
+      }
+      this.slots[r] = (int) index;
+    }
+    fresh.clear();
+    fresh.ensureCapacity(count, rows.byteSize());
+    int freshCount = 0;
+    for (int r = 0; r < count; r++) {
+      int group = groupOf[this.slots[r]];
+      if (group >= 0) {
+        groups[r] = group;
+      } else {
+        fresh.append(rows, r);
+        followers[freshCount++] = r;
+      }
+    }
+    if (freshCount > 0) {
+      keys.appendUnindexed(fresh, pendingSlots);
+      for (int k = 0; k < freshCount; k++) {
+        int r = followers[k];
+        groups[r] = pendingSlots[k];
+        groupOf[this.slots[r]] = pendingSlots[k];
+      }
+    }
+    followerCount = 0;
+    pendingCount = 0;
+    return true;
+  }
+
+  /** Whether every missed row of the last {@link #lookup} ({@code misses[0, missed)}) has a key inside the ranges. */
+  boolean inRange(int[] misses, int missed) {
+    for (int j = 0; j < missed; j++) {
+      if (slots[misses[j]] < 0) {
+        return false;
+      }
+    }
+    return true;
   }
 
   /** Forgets every group (the table they belonged to was replaced). */

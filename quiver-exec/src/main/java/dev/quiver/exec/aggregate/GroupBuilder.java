@@ -71,6 +71,13 @@ final class GroupBuilder implements AutoCloseable {
   static final String RUNS = "quiver.aggregate.groupRuns";
   /** Rows added in runs of one group. */
   private long runRows;
+  /**
+   * Whether every key of the current table came in through the direct index (which then knows them all): a key
+   * the index misses is new for certain, and is appended without a hash probe ({@link KeyTable#appendUnindexed}).
+   */
+  private boolean keysAllThroughDirect = true;
+  /** Scratch for the keys {@link DirectGroupIndex#findOrAppend} appends. */
+  private final KeyRows freshRows;
 
   GroupBuilder(AggregateSpec spec, ExecutionContext context, MemoryReservation reservation, OperatorMetrics metrics,
       int level) {
@@ -97,6 +104,7 @@ final class GroupBuilder implements AutoCloseable {
         + spec.keyOrdinals[0] : "", reservation) : null;
     this.keyEncoder = new KeyEncoder(spec.keyLayout);
     this.keyRows = new KeyRows(spec.keyLayout, 16);
+    this.freshRows = new KeyRows(spec.keyLayout, 16);
     this.distinctEncoders = new KeyEncoder[spec.callCount()];
     this.distinctRows = new KeyRows[spec.callCount()];
     for (int c = 0; c < spec.callCount(); c++) {
@@ -319,11 +327,18 @@ final class GroupBuilder implements AutoCloseable {
       table.keys.findOrInsert(keyRows, groups);
       cache.remember(identity, count, groups);
     } else {
-      table.keys.findOrInsert(keyRows, missGroups);
+      if (cache == direct && keysAllThroughDirect && direct.inRange(misses, missed)) {
+        table.keys.appendUnindexed(keyRows, missGroups); // the index knows every key of the table: these are new
+      } else {
+        table.keys.findOrInsert(keyRows, missGroups);
+      }
       for (int j = 0; j < missed; j++) {
         groups[misses[j]] = missGroups[j];
       }
       cache.remember(misses, missed, groups);
+    }
+    if (!global && (cache == null || cache != direct)) {
+      keysAllThroughDirect = false; // keys the direct index does not know may be in the table
     }
     boolean filled = false;
     int[] filledPhysical = null;
@@ -525,7 +540,10 @@ final class GroupBuilder implements AutoCloseable {
         keyRows.append(source, from + i);
       }
       reserveGroups(count);
-      table.keys.findOrInsert(keyRows, groups);
+      if (direct == null || !keysAllThroughDirect || !direct.findOrAppend(keyRows, groups, table.keys, freshRows)) {
+        keysAllThroughDirect = false;
+        table.keys.findOrInsert(keyRows, groups);
+      }
       for (int c = 0; c < spec.callCount(); c++) {
         table.accumulators[c].merge(other.accumulators[c], from, count, groups);
       }
@@ -588,6 +606,7 @@ final class GroupBuilder implements AutoCloseable {
 
   /** Adds every chunk of a spill file (then deletes it). */
   void addFile(Path file) {
+    keysAllThroughDirect = false;
     try (DataInputStream in = new DataInputStream(new java.io.BufferedInputStream(Files.newInputStream(file),
         8192))) {
       while (true) {
@@ -643,6 +662,7 @@ final class GroupBuilder implements AutoCloseable {
     metrics.spills.increment();
     table.release();
     table = new GroupTable(spec, reservation);
+    keysAllThroughDirect = true;
     if (direct != null) {
       direct.clear();
     }

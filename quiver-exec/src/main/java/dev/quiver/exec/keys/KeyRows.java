@@ -47,6 +47,11 @@ public final class KeyRows {
     return hashes[row];
   }
 
+  /** The value slot of a fixed-width key column in a row (an integer key's value). */
+  public long value(int row, int column) {
+    return fixed[row * stride + layout.slot(column)];
+  }
+
   /** Whether any key column of the row is NULL. */
   public boolean hasNull(int row) {
     return fixed[row * stride] != 0;

@@ -31,6 +31,13 @@ public final class KeyTable {
    */
   private final boolean oneColumn;
   private int nullId = -1;
+  /**
+   * Keys with ids below this are in the slots; the ones after were added by {@link #appendUnindexed} and go into
+   * the slots at the next lookup ({@link #ensureIndexed}).
+   */
+  private int indexed;
+  /** The slot count {@link #tryReserve} chose while keys were unindexed: the slots grow to it when indexed. */
+  private int deferredSlotCount;
   private long reserved;
   private final Scratch insertScratch = new Scratch();
 
@@ -76,7 +83,7 @@ public final class KeyTable {
   public boolean tryReserve(int moreRows, long moreBytes) {
     int needed = rows.size() + moreRows;
     long neededBytes = (long) rows.byteSize() + moreBytes;
-    int slotCount = slotCount();
+    int slotCount = Math.max(slotCount(), deferredSlotCount);
     // at most two thirds full: a probe reads about two slots (neighbours, mostly one cache line)
     while ((long) needed * 3 > 2L * slotCount) {
       slotCount *= 2;
@@ -89,49 +96,105 @@ public final class KeyTable {
       reserved = after;
     }
     rows.ensureCapacity(needed, neededBytes);
-    if (slotCount != slotCount()) {
-      if (oneColumn) {
-        rehashOneColumn(slotCount);
-      } else {
-        rehash(slotCount);
-      }
+    if (indexed < rows.size()) {
+      deferredSlotCount = slotCount; // reserved now, grown (every key placed once) when next looked up
+    } else if (slotCount != slotCount()) {
+      grow(slotCount);
     }
     return true;
+  }
+
+  private void grow(int slotCount) {
+    if (oneColumn) {
+      rehashOneColumn(slotCount);
+    } else {
+      rehash(slotCount);
+    }
+  }
+
+  /**
+   * Appends keys known to be absent (row i of {@code keys} gets id {@code ids[i]}) without placing them in the
+   * slots: a caller that finds its keys some other way (a direct index over a bounded key) saves the probes and
+   * the slot growth, and the keys go into the slots, all at once at their final size, only if a lookup comes
+   * ({@link #findOrInsert}, {@link #find}). Room must have been made with {@link #tryReserve}. A key present
+   * already would be there twice: the caller must know it is not.
+   */
+  public void appendUnindexed(KeyRows keys, int[] ids) {
+    int count = keys.size();
+    for (int row = 0; row < count; row++) {
+      if (oneColumn && keys.fixed[2 * row] != 0) { // NULL: kept by nullId, never in the slots
+        if (nullId >= 0) {
+          throw new IllegalStateException("the NULL key is in the table already");
+        }
+        nullId = rows.append(keys, row);
+        ids[row] = nullId;
+      } else if (oneColumn) {
+        ids[row] = rows.appendOneColumn(keys.fixed[2 * row + 1], keys.hashes[row]);
+      } else {
+        ids[row] = rows.append(keys, row);
+      }
+    }
+  }
+
+  /** Places the keys {@link #appendUnindexed} added in the slots (growing them first when that was deferred). */
+  private void ensureIndexed() {
+    if (indexed == rows.size()) {
+      return;
+    }
+    if (deferredSlotCount > slotCount()) {
+      grow(deferredSlotCount);
+    } else if (oneColumn) {
+      placeOneColumn(slots, mask, indexed, rows.size());
+    } else {
+      place(slots, mask, indexed, rows.size());
+    }
+    deferredSlotCount = 0;
+    indexed = rows.size();
   }
 
   private void rehash(int slotCount) {
     long[] grown = new long[slotCount];
     Arrays.fill(grown, EMPTY);
-    int newMask = slotCount - 1;
-    for (int id = 0; id < rows.size(); id++) {
-      long hash = rows.hashes[id];
-      int slot = (int) hash & newMask;
-      while (grown[slot] != EMPTY) {
-        slot = (slot + 1) & newMask;
-      }
-      grown[slot] = entry(id, hash);
-    }
+    place(grown, slotCount - 1, 0, rows.size());
     slots = grown;
-    mask = newMask;
+    mask = slotCount - 1;
+    indexed = rows.size();
+  }
+
+  /** Puts keys {@code [from, to)} in {@code table} (one slot a key). */
+  private void place(long[] table, int tableMask, int from, int to) {
+    for (int id = from; id < to; id++) {
+      long hash = rows.hashes[id];
+      int slot = (int) hash & tableMask;
+      while (table[slot] != EMPTY) {
+        slot = (slot + 1) & tableMask;
+      }
+      table[slot] = entry(id, hash);
+    }
   }
 
   private void rehashOneColumn(int slotCount) {
     long[] grown = new long[2 * slotCount];
-    int newMask = slotCount - 1;
+    placeOneColumn(grown, slotCount - 1, 0, rows.size());
+    slots = grown;
+    mask = slotCount - 1;
+    indexed = rows.size();
+  }
+
+  /** Puts keys {@code [from, to)} of one fixed-width column in {@code table} (value, then id + 1). */
+  private void placeOneColumn(long[] table, int tableMask, int from, int to) {
     long[] stored = rows.fixed;
-    for (int id = 0; id < rows.size(); id++) {
+    for (int id = from; id < to; id++) {
       if (id == nullId) {
         continue;
       }
-      int slot = (int) rows.hashes[id] & newMask;
-      while (grown[2 * slot + 1] != 0) {
-        slot = (slot + 1) & newMask;
+      int slot = (int) rows.hashes[id] & tableMask;
+      while (table[2 * slot + 1] != 0) {
+        slot = (slot + 1) & tableMask;
       }
-      grown[2 * slot] = stored[2 * id + 1];
-      grown[2 * slot + 1] = id + 1L;
+      table[2 * slot] = stored[2 * id + 1];
+      table[2 * slot + 1] = id + 1L;
     }
-    slots = grown;
-    mask = newMask;
   }
 
   /**
@@ -174,10 +237,18 @@ public final class KeyTable {
   }
 
   private void lookup(KeyRows keys, int[] ids, boolean insert, Scratch scratch) {
+    ensureIndexed();
     if (oneColumn) {
       lookupOneColumn(keys, ids, insert);
-      return;
+    } else {
+      lookupHashed(keys, ids, insert, scratch);
     }
+    if (insert) {
+      indexed = rows.size(); // the keys a lookup inserts go into the slots as it inserts them
+    }
+  }
+
+  private void lookupHashed(KeyRows keys, int[] ids, boolean insert, Scratch scratch) {
     int count = keys.size();
     scratch.ensure(count);
     int[] pending = scratch.pending;

@@ -230,6 +230,27 @@ class HashAggregateTest {
     }
   }
 
+  /**
+   * One integer key wholly inside its range, the same keys in every thread's rows: each thread appends its new keys
+   * without a probe, and the threads' tables merge through the direct index (the keys of the second table found in
+   * its slots or appended and remembered, so a third table finds them): the same answer as the reference.
+   */
+  @Test
+  void threadsTablesOfOneKeyInItsRangeMergeThroughTheDirectIndex() throws Exception {
+    long seed = Long.getLong("quiver.test.seed", System.nanoTime());
+    System.out.println("HashAggregateTest.threadsTablesOfOneKey seed " + seed);
+    Random random = new Random(seed);
+    Schema schema = schema(new ArrowType.Int(32, true));
+    // 20,000 keys over 30,000 rows: each thread's table holds keys the others do not, and some they do
+    List<Object[]> data = keyedRows(random, schema, 30_000, 20_000, 12);
+    AggregateNode node = new AggregateNode(new dev.quiver.exec.plan.ValuesNode(schema, List.of()), List.of(0),
+        calls(schema).subList(0, calls(schema).size() - 1), List.of(new KeyRange(-10_000, 9_999)));
+    for (int threads = 2; threads <= 3; threads++) {
+      long direct = assertSameAnswer(node, schema, data, threads, 1L << 30, new Random(seed + threads), 1024);
+      assertThat(direct).as("rows whose group the direct index found, seed " + seed).isPositive();
+    }
+  }
+
   @Test
   void clusteredKeysGoToTheHashTableOnceAKeyAndSpillTheSame() throws Exception {
     long seed = 91;
