@@ -99,4 +99,26 @@ class JoinTableTest {
       }
     }
   }
+  /** The direct table takes a span below {@code DIRECT_SPAN_PER_ROW} values a build row plus the slack, not one more. */
+  @Test
+  void theDirectTableTakesSpansUpToTheBoundPerBuildRow() {
+    ArrowType type = new ArrowType.Int(64, true);
+    int rows = 1000;
+    long bound = (long) JoinTable.DIRECT_SPAN_PER_ROW * rows + JoinTable.DIRECT_SPAN_SLACK;
+    try (MemoryPool pool = new MemoryPool(allocator.allocator(), "test", 1L << 30);
+        MemoryReservation reservation = pool.reservation("HashJoin")) {
+      for (long spread : new long[] {bound - 1, bound}) {
+        List<Object> keys = new ArrayList<>();
+        for (int i = 0; i < rows; i++) {
+          keys.add(i == rows - 1 ? spread : (long) i * (spread / rows));
+        }
+        try (JoinTable table = build(type, keys, reservation)) {
+          assertThat(table.keys == null).as("direct for a spread of " + spread + " over " + rows + " rows")
+              .isEqualTo(spread < bound);
+          assertThat(matches(table, type, Arrays.asList(0L, spread, spread + 1)))
+              .containsExactly(List.of(0), List.of(rows - 1), List.of());
+        }
+      }
+    }
+  }
 }
