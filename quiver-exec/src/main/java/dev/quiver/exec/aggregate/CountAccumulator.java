@@ -56,7 +56,7 @@ final class CountAccumulator extends Accumulator {
 
   @Override
   void updateRuns(GroupRuns runs, FieldVector values, int[] rows) {
-    boolean noNulls = values == null || VectorGather.knownWithoutNulls(values, runs.total());
+    boolean noNulls = values == null || GroupRuns.withoutNulls(values, runs);
     long validity = noNulls ? 0 : values.getValidityBuffer().memoryAddress();
     for (int r = 0; r < runs.count(); r++) {
       int from = runs.start(r);

@@ -136,7 +136,7 @@ final class ExactSumAccumulator extends Accumulator {
   void updateRuns(GroupRuns runs, FieldVector values, int[] rows) {
     long data = values.getDataBuffer().memoryAddress();
     long validity = values.getValidityBuffer().memoryAddress();
-    boolean noNulls = VectorGather.knownWithoutNulls(values, runs.total());
+    boolean noNulls = GroupRuns.withoutNulls(values, runs);
     for (int r = 0; r < runs.count(); r++) {
       int from = runs.start(r);
       sumRun(runs.group(r), data, validity, noNulls, rows, from, from + runs.length(r));

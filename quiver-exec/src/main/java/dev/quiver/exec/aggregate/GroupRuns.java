@@ -75,6 +75,15 @@ final class GroupRuns {
     rowsFilled = false;
   }
 
+  /**
+   * Whether {@code values} has no NULL, counted whenever the vector is at most 64 times the runs' rows: a scan's
+   * column is often a slice of a chunk decoded once (tens of thousands of rows under a batch of a few thousand),
+   * where counting its validity bits costs far less than testing a bit at every row of every run.
+   */
+  static boolean withoutNulls(org.apache.arrow.vector.FieldVector values, GroupRuns runs) {
+    return values.getValueCount() <= 64L * Math.max(1, runs.total()) && values.getNullCount() == 0;
+  }
+
   /** Forgets the runs (the next slice has none until {@link #build}). */
   void clear() {
     runs = 0;
