@@ -57,7 +57,7 @@ final class PatternFilter extends VariableWidthFilter {
    * passes when an occurrence lies wholly inside it and the rest of the pattern matches after it. When occurrences
    * are rare, as for most LIKE filters, the search runs at the speed of memory instead of starting over at every
    * value. -1 (nothing written) when the candidates' bytes are less than half of that span (a selection that
-   * skips most of the buffer), or it passes 1 GiB.
+   * skips most of the buffer), or it passes {@link #MOST_REGION_BYTES}.
    */
   private int filterByRegion(FieldVector vector, int offset, int[] candidates, int valid, int[] out,
       Scratch scratch) {
@@ -109,8 +109,12 @@ final class PatternFilter extends VariableWidthFilter {
     return passed;
   }
 
-  /** The largest span of bytes {@link #filterByRegion} copies. */
-  private static final long MOST_REGION_BYTES = 1L << 30;
+  /**
+   * The largest span of bytes {@link #filterByRegion} copies (a heap array kept per evaluating thread, outside
+   * the memory limit): a batch of a few thousand ordinary strings is far below it, one of very long values goes
+   * value by value.
+   */
+  private static final long MOST_REGION_BYTES = 4L << 20;
 
   @Override
   int bytesNeeded(int length) {

@@ -127,17 +127,12 @@ public final class DecodeRegistry implements AutoCloseable {
         reused.increment();
       }
     }
-    for (SharedDecode decode : fetchedByTakes) {
-      try {
+    try {
+      for (SharedDecode decode : fetchedByTakes) {
         decode(decode, encodedBytes(decode, decode.file));
-      } catch (IOException | RuntimeException | Error failure) {
-        decode.vector.completeExceptionally(failure);
-        throw failure;
       }
-    }
-    for (Map.Entry<Integer, List<SharedDecode>> claimed : claimedByFile.entrySet()) {
-      List<SharedDecode> decodes = claimed.getValue();
-      try {
+      for (Map.Entry<Integer, List<SharedDecode>> claimed : claimedByFile.entrySet()) {
+        List<SharedDecode> decodes = claimed.getValue();
         List<Integer> segments = new ArrayList<>(decodes.size());
         for (SharedDecode decode : decodes) {
           segments.add(decode.segment.segment());
@@ -150,12 +145,18 @@ public final class DecodeRegistry implements AutoCloseable {
         } finally {
           bytes.forEach(ArrowBuf::close);
         }
-      } catch (IOException | RuntimeException | Error failure) {
+      }
+    } catch (IOException | RuntimeException | Error failure) {
+      // every decode this call claimed and did not finish fails with it: a split waiting on one never hangs
+      for (SharedDecode decode : fetchedByTakes) {
+        decode.vector.completeExceptionally(failure);
+      }
+      for (List<SharedDecode> decodes : claimedByFile.values()) {
         for (SharedDecode decode : decodes) {
           decode.vector.completeExceptionally(failure);
         }
-        throw failure;
       }
+      throw failure;
     }
   }
 
