@@ -150,6 +150,23 @@ class SortFactoryTest {
     }
   }
 
+  /**
+   * A top-N over many batches (some with a selection, some with a dictionary-encoded string), long after its first cut:
+   * each batch is pruned to the rows that sort before the kept threshold from its key columns alone, the others'
+   * columns never copied; the same rows as the reference.
+   */
+  @Test
+  void topNPrunesLaterBatchesByItsThresholdAndKeepsTheAnswer() throws Exception {
+    long seed = System.nanoTime();
+    System.out.println("SortFactoryTest.topNPrunesLaterBatches seed " + seed);
+    Random random = new Random(seed);
+    for (int round = 0; round < 6; round++) {
+      long roundSeed = random.nextLong();
+      List<SortKey> keys = randomKeys(new Random(roundSeed));
+      check(roundSeed, keys, round % 2 == 0 ? 0 : 3, round < 3 ? 10 : 40, 1 + round % 2, 1L << 30, 150, 400, 64);
+    }
+  }
+
   @Test
   void noKeysIsALimitInAnyOrder() throws Exception {
     check(3, List.of(), 4, 25, 2, 1L << 30, 10, 50, 16);
