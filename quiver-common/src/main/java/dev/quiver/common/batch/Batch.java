@@ -257,7 +257,13 @@ public final class Batch implements AutoCloseable {
     return new VectorSchemaRoot(schema.getFields(), result, selectedCount);
   }
 
-  private FieldVector materializeColumn(int column, BufferAllocator allocator) {
+  /**
+   * One column's selected rows as a plain vector (a dictionary decoded, the selection applied): this batch's own
+   * vector when it needs no change (still the batch's: not to be closed by the caller), else a new one in {@code
+   * allocator} that the caller owns. The batch is left as it was.
+   */
+  public FieldVector materializeColumn(int column, BufferAllocator allocator) {
+    requireOpen();
     FieldVector vector = vectors.get(column);
     FieldVector values = dictionaries.get(column);
     Field field = schema.getFields().get(column);

@@ -211,43 +211,36 @@ final class DirectGroupIndex implements GroupCache {
     if (ordinals.length != 1) {
       return false;
     }
-    if (this.slots.length < count) {
-      this.slots = new int[count];
-      followers = new int[count];
-      pendingSlots = new int[count];
-    }
-    long minimum = minimums[0];
-    long span = spans[0];
+    int[] slotOfRow = new int[count];
     for (int r = 0; r < count; r++) {
-      long offset = rows.value(r, 0) - minimum;
-      long index = rows.hasNull(r) ? span - 1 : offset >= 0 && offset < span - 1 ? offset : -1;
+      long offset = rows.value(r, 0) - minimums[0];
+      long index = rows.hasNull(r) ? spans[0] - 1 : offset >= 0 && offset < spans[0] - 1 ? offset : -1;
       if (index < 0) {
         return false;
       }
-      this.slots[r] = (int) index;
+      slotOfRow[r] = (int) index;
     }
     fresh.clear();
     fresh.ensureCapacity(count, rows.byteSize());
+    int[] freshRows = new int[count];
     int freshCount = 0;
     for (int r = 0; r < count; r++) {
-      int group = groupOf[this.slots[r]];
+      int group = groupOf[slotOfRow[r]];
       if (group >= 0) {
         groups[r] = group;
       } else {
         fresh.append(rows, r);
-        followers[freshCount++] = r;
+        freshRows[freshCount++] = r;
       }
     }
     if (freshCount > 0) {
-      keys.appendUnindexed(fresh, pendingSlots);
+      int[] freshGroups = new int[freshCount];
+      keys.appendUnindexed(fresh, freshGroups);
       for (int k = 0; k < freshCount; k++) {
-        int r = followers[k];
-        groups[r] = pendingSlots[k];
-        groupOf[this.slots[r]] = pendingSlots[k];
+        groups[freshRows[k]] = freshGroups[k];
+        groupOf[slotOfRow[freshRows[k]]] = freshGroups[k];
       }
     }
-    followerCount = 0;
-    pendingCount = 0;
     return true;
   }
 

@@ -129,7 +129,10 @@ final class SortSink implements Sink {
       for (int key = 0; key < layout.keyCount(); key++) {
         int column = layout.column(key);
         if (layout.kind(key) != KeyLayout.NULLS && keyColumns[column] == null) {
-          keyColumns[column] = denseColumn(batch, column, count, made);
+          keyColumns[column] = batch.materializeColumn(column, context.allocator());
+          if (keyColumns[column] != batch.vector(column)) {
+            made.add(keyColumns[column]);
+          }
         }
       }
       long[] keyWords = new long[Math.max(1, count) * words];
@@ -155,24 +158,6 @@ final class SortSink implements Sink {
     } finally {
       made.forEach(FieldVector::close);
     }
-  }
-
-  /** A column's selected rows as a dense vector: the batch's own when it has neither selection nor dictionary. */
-  private FieldVector denseColumn(Batch batch, int column, int count, List<FieldVector> made) {
-    org.apache.arrow.vector.types.pojo.Field field = batch.schema().getFields().get(column);
-    FieldVector dense;
-    if (batch.isDictionaryEncoded(column)) {
-      dense = dev.quiver.common.batch.DictionaryDecoder.decode(batch.dictionary(column),
-          (org.apache.arrow.vector.IntVector) batch.vector(column), batch.selection(), count, field,
-          context.allocator());
-    } else if (batch.selection() != null) {
-      dense = dev.quiver.common.batch.VectorGather.gather(batch.vector(column), batch.selection(), count, field,
-          context.allocator());
-    } else {
-      return batch.vector(column);
-    }
-    made.add(dense);
-    return dense;
   }
 
   /**
