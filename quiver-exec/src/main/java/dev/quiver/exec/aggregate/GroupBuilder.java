@@ -322,8 +322,12 @@ final class GroupBuilder implements AutoCloseable {
     } else if (missed < 0) {
       table.keys.findOrInsert(keyRows, groups);
     } else if (table != looked) {
-      // the table was replaced (spilled) after the lookup: its groups are gone, so every row is found again
+      // the table was replaced (spilled) after the lookup: its groups are gone, so every row is found again, with
+      // room made for all of their keys (the reservation was for the misses' only)
       keyEncoder.encode(batch, spec.keyOrdinals, positions, count, keyRows);
+      if (!reserveFor(count)) {
+        return false; // the new table is empty: the caller halves the slice
+      }
       table.keys.findOrInsert(keyRows, groups);
       cache.remember(identity, count, groups);
     } else {

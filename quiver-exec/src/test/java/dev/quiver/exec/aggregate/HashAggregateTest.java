@@ -295,6 +295,32 @@ class HashAggregateTest {
     return data;
   }
 
+  /**
+   * A string key grouped through its dictionary codes under a limit that makes the table spill between a slice's
+   * lookup in the code index and its insert: the slice's rows are then found again in the new table, every key
+   * encoded, with room made for all their bytes (not only the misses' the first reservation counted; an
+   * ArrayIndexOutOfBoundsException in KeyRows.append before).
+   */
+  @Test
+  void aStringKeySpilledBetweenItsCodeLookupAndItsInsertIsFoundAgainWithRoomForEveryKey() throws Exception {
+    for (long seed = 7002; seed <= 7010; seed += 4) {
+      System.out.println("HashAggregateTest.aStringKeySpilled seed " + seed);
+      Random random = new Random(seed);
+      random.nextInt();
+      Schema schema = schema(ArrowType.Utf8.INSTANCE);
+      List<AggregateCall> calls = new ArrayList<>();
+      for (AggregateCall call : calls(schema)) {
+        if (!call.distinct() && call.function() != AggregateFunction.ANY_VALUE) {
+          calls.add(call);
+        }
+      }
+      AggregateNode node = AggregateTestSupport.node(schema, List.of(1), calls);
+      List<Object[]> data = KeyTestData.rows(random, schema, 3_000 + random.nextInt(3_000),
+          new int[] {400, 300, 200, 40, 40, 30, 30, 3, 20});
+      assertSameAnswer(node, schema, data, 2 + random.nextInt(2), 96 * 1024, random, 64 + random.nextInt(200));
+    }
+  }
+
   /** Runs the aggregate and compares it with the reference; the rows whose group a direct index found. */
   private long assertSameAnswer(AggregateNode node, Schema schema, List<Object[]> data, int threads, long limit,
       Random random, int batchRows) throws Exception {
