@@ -37,21 +37,6 @@ public final class PersistentJvm implements Measurer {
   /** What a child prints before {@code {"message": ...}} when a measurement, or its ending, failed. */
   public static final String ERROR_PREFIX = "QUIVER-BENCH-ERROR ";
 
-  /**
-   * What a long-lived JVM gets beyond {@link ChildJvm#DEFAULT_OPTIONS}: {@code -XX:-TieredCompilation}, the JIT of a
-   * long-running server, unless {@value #TIERED_PROPERTY}=true. On two cores, tiered compilation's first tier
-   * (C1 with profiling, where the Vector API kernels run many times slower) and its C2 queue compete with both query
-   * threads, and Quiver's 22 TPC-H queries at two threads, two warm-up executions each, summed 2.0-2.5 s with it
-   * against 1.5-1.6 s with C2 alone (1.5-1.6 s the same at one thread); BENCHMARKS.md, "Issue 27: the JIT of the
-   * hot runs". A one-shot JVM (per-query mode, the warm-up and cold runs) keeps tiered compilation, which starts
-   * faster.
-   */
-  static final List<String> LONG_LIVED_OPTIONS = Boolean.getBoolean(PersistentJvm.TIERED_PROPERTY) ? List.of()
-      : List.of("-XX:-TieredCompilation");
-
-  /** Set to true, the long-lived JVMs keep tiered compilation (to measure what {@link #LONG_LIVED_OPTIONS} gains). */
-  public static final String TIERED_PROPERTY = "quiver.bench.tieredCompilation";
-
   private static final long DEFAULT_TIMEOUT_MILLIS = TimeUnit.MINUTES.toMillis(30);
   private static final long CLOSE_TIMEOUT_MILLIS = TimeUnit.MINUTES.toMillis(2);
 
@@ -74,7 +59,6 @@ public final class PersistentJvm implements Measurer {
   public PersistentJvm(String mainClass, List<String> extraOptions, long timeoutMillis) {
     this.mainClass = mainClass;
     List<String> all = new ArrayList<>(ChildJvm.DEFAULT_OPTIONS);
-    all.addAll(LONG_LIVED_OPTIONS);
     all.addAll(extraOptions);
     this.options = List.copyOf(all);
     this.timeoutMillis = timeoutMillis;

@@ -48,15 +48,6 @@ class PersistentJvmTest {
     }
   }
 
-  /** A long-lived JVM compiles with C2 alone (a server's JIT); a one-shot JVM keeps tiered compilation. */
-  @Test
-  void longLivedJvmsRunWithoutTieredCompilationOneShotOnesWithIt() {
-    PersistentJvm jvm = new PersistentJvm(MeasureServer.class.getName(), List.of("-Dx=1"));
-    assertThat(jvm.options()).containsSubsequence("-XX:+UseSerialGC", "-XX:-TieredCompilation", "-Dx=1");
-    assertThat(new ChildJvm(MeasureServer.class.getName(), List.of()).options())
-        .noneMatch(option -> option.contains("TieredCompilation"));
-  }
-
   @Test
   void aFailingSubjectIsReportedAndTheNextOneStillRuns() throws Exception {
     try (PersistentJvm jvm = new PersistentJvm(MeasureServer.class.getName(), List.of())) {
