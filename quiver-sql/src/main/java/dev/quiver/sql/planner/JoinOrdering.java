@@ -198,6 +198,11 @@ final class JoinOrdering {
       }
       Part probe = bestFirst.rows >= bestSecond.rows ? bestFirst : bestSecond;
       Part build = probe == bestFirst ? bestSecond : bestFirst;
+      if (buildsNarrower(probe, build)) {
+        Part narrower = probe;
+        probe = build;
+        build = narrower;
+      }
       Part joined = join(region, probe, build, pending, leafOf, rexBuilder, applied);
       joined.rows = Math.max(1, bestRows);
       parts.remove(bestFirst);
@@ -343,6 +348,42 @@ final class JoinOrdering {
       product *= distinct(region, metadata, field, leafOf);
     }
     return new RowEstimates.KeyEstimate(Math.max(1, Math.min(product, 1e18)), false);
+  }
+
+  /**
+   * Whether the larger part (by estimated rows) should be built on instead of the smaller: at most {@value
+   * #NARROWER_BUILD_ROWS} times the rows but fewer bytes in all (its rows narrower), so the table holds fewer bytes
+   * and every match gathers narrow columns from it while the wide ones come from the probe batch, in its order (TPC-H q10: the 114,705 revenue rows of three fixed-width columns built on, probed by the
+   * customers with their names, addresses and comments, which a runtime filter then cuts to those with revenue).
+   */
+  private static boolean buildsNarrower(Part larger, Part smaller) {
+    if (!NARROWER_BUILD) {
+      return false;
+    }
+    double largerWidth = rowBytes(larger.rel);
+    double smallerWidth = rowBytes(smaller.rel);
+    return larger.rows <= NARROWER_BUILD_ROWS * smaller.rows && larger.rows * largerWidth < smaller.rows * smallerWidth;
+  }
+
+  static final double NARROWER_BUILD_ROWS = 2;
+  /** Off ({@code -Dquiver.join.narrowerBuild=false}): the smaller part by rows is always the build side. */
+  private static final boolean NARROWER_BUILD = Boolean
+      .parseBoolean(System.getProperty("quiver.join.narrowerBuild", "true"));
+
+  /** The bytes of a row of {@code rel}'s columns, roughly: fixed widths as the engine holds them, text as 24. */
+  static double rowBytes(RelNode rel) {
+    double bytes = 0;
+    for (org.apache.calcite.rel.type.RelDataTypeField field : rel.getRowType().getFieldList()) {
+      bytes += switch (field.getType().getSqlTypeName()) {
+        case BOOLEAN, TINYINT -> 1;
+        case SMALLINT -> 2;
+        case INTEGER, DATE, REAL, FLOAT -> 4;
+        case BIGINT, DOUBLE, TIME, TIMESTAMP, TIMESTAMP_WITH_LOCAL_TIME_ZONE -> 8;
+        case CHAR, VARCHAR, BINARY, VARBINARY -> 24;
+        default -> 16;
+      };
+    }
+    return Math.max(1, bytes);
   }
 
   /** A join of two parts on every pending conjunct they now cover (removed from pending). */

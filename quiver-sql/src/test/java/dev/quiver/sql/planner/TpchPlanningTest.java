@@ -129,6 +129,22 @@ class TpchPlanningTest {
   }
 
   @Test
+  void aWideSmallerSideIsProbedWhenTheNarrowSideHasAtMostTwiceItsRows() throws IOException {
+    // Q10: the customers (150,000 estimated rows with names, addresses and comments) meet the revenue rows of
+    // lineitem and orders (225,000 estimated, three fixed-width columns): the narrow rows are built on, so every
+    // match gathers fixed-width columns from the table and the customer scan is cut by their keys at run time
+    List<PlanNode> joins = nodes(plan(10), node -> node instanceof JoinNode join
+        && tables(join).containsAll(List.of("customer", "lineitem")));
+    JoinNode top = (JoinNode) joins.get(0);
+    assertThat(tables(top.right())).as("the build side").contains("lineitem", "orders").doesNotContain("customer");
+    assertThat(tables(top.left())).as("the probe side").contains("customer");
+    // the smaller side by rows stays the build side when the larger is not narrower in all: Q3's orders under
+    // lineitem
+    JoinNode q3 = lowestJoinOf(plan(3), "lineitem");
+    assertThat(tables(q3.right())).as("Q3's build side").doesNotContain("lineitem");
+  }
+
+  @Test
   void equalitiesImpliedThroughAThirdTableJoinTheOtherTwoFirst() throws IOException {
     // Q9 states p_partkey = l_partkey and ps_partkey = l_partkey: p_partkey = ps_partkey follows, and the green
     // parts cut partsupp's 800,000 rows before either meets lineitem
