@@ -22,7 +22,11 @@ final class ColumnReader {
    * read as {@code type}.
    */
   static Column read(FieldVector vector, ArrowType type, int[] positions, int count) {
-    int highest = highestRow(positions, count);
+    return read(vector, type, positions, count, highestRow(positions, count));
+  }
+
+  /** {@link #read(FieldVector, ArrowType, int[], int)} with the positions' highest row known ({@link #highestRow}). */
+  static Column read(FieldVector vector, ArrowType type, int[] positions, int count, int highest) {
     boolean[] nulls = nulls(vector, positions, count, highest);
     return switch (Kind.of(type)) {
       case BOOL -> new BoolColumn(readBits(vector.getDataBuffer(), positions, count, highest), nulls);
@@ -53,7 +57,12 @@ final class ColumnReader {
    */
   static int[] codes(IntVector codes, int[] positions, int count, int dictionarySize, int nullIndex,
       String column) {
-    int highest = highestRow(positions, count);
+    return codes(codes, positions, count, dictionarySize, nullIndex, column, highestRow(positions, count));
+  }
+
+  /** {@link #codes(IntVector, int[], int, int, int, String)} with the positions' highest row known. */
+  static int[] codes(IntVector codes, int[] positions, int count, int dictionarySize, int nullIndex,
+      String column, int highest) {
     long data = address(codes.getDataBuffer(), highest, 4);
     boolean[] nulls = nulls(codes, positions, count, highest);
     int[] result = new int[count];
@@ -122,7 +131,8 @@ final class ColumnReader {
   }
 
   /** The highest row a read of rows {@code [0, count)}, or {@code positions[0, count)}, touches; -1 for none. */
-  private static int highestRow(int[] positions, int count) {
+  /** The highest of positions {@code [0, count)} ({@code count - 1} when null); a negative one fails. */
+  static int highestRow(int[] positions, int count) {
     if (positions == null) {
       return count - 1;
     }

@@ -29,6 +29,12 @@ final class DecimalArithmeticNode extends Node {
 
   @Override
   Column evaluate(EvaluationContext context) {
+    if (operator != Operator.DIVIDE && operator != Operator.MODULO) {
+      Column withConstant = withConstant(context);
+      if (withConstant != null) {
+        return withConstant;
+      }
+    }
     DecimalColumn a = (DecimalColumn) left.evaluate(context);
     DecimalColumn b = (DecimalColumn) right.evaluate(context);
     int count = context.count;
@@ -46,6 +52,88 @@ final class DecimalArithmeticNode extends Node {
       }
     }
     return wide(a, b, nulls, count);
+  }
+
+  /**
+   * {@code column <op> constant} or {@code constant <op> column} for +, - and * when the constant is a non-NULL
+   * decimal that fits a long: the constant scaled once, one pass over the column's longs, no column of the constant
+   * made; null when the operands are not such (or a step does not fit a long: the general path recomputes).
+   */
+  private Column withConstant(EvaluationContext context) {
+    boolean constantLeft = constant(left);
+    if (!constantLeft && !constant(right)) {
+      return null;
+    }
+    DecimalColumn constant = (DecimalColumn) ((LiteralNode) (constantLeft ? left : right)).value;
+    DecimalColumn column = (DecimalColumn) (constantLeft ? right : left).evaluate(context);
+    if (column.isWide()) {
+      return null;
+    }
+    long[] x = column.values;
+    int count = context.count;
+    long[] result = new long[count];
+    long k = constant.values[0];
+    int resultScale;
+    try {
+      if (operator == Operator.MULTIPLY) {
+        resultScale = column.scale + constant.scale;
+        for (int i = 0; i < count; i++) {
+          result[i] = Math.multiplyExact(x[i], k);
+        }
+      } else {
+        resultScale = Math.max(column.scale, constant.scale);
+        long scaledConstant = Math.multiplyExact(k, factor(resultScale - constant.scale));
+        long columnFactor = factor(resultScale - column.scale);
+        boolean add = operator == Operator.ADD;
+        if (columnFactor == 1 && add) {
+          for (int i = 0; i < count; i++) {
+            result[i] = Math.addExact(x[i], scaledConstant);
+          }
+        } else if (columnFactor == 1 && constantLeft) {
+          for (int i = 0; i < count; i++) {
+            result[i] = Math.subtractExact(scaledConstant, x[i]);
+          }
+        } else if (columnFactor == 1) {
+          for (int i = 0; i < count; i++) {
+            result[i] = Math.subtractExact(x[i], scaledConstant);
+          }
+        } else {
+          for (int i = 0; i < count; i++) {
+            long value = Math.multiplyExact(x[i], columnFactor);
+            result[i] = add ? Math.addExact(value, scaledConstant)
+                : constantLeft ? Math.subtractExact(scaledConstant, value) : Math.subtractExact(value, scaledConstant);
+          }
+        }
+      }
+      rescale(result, resultScale);
+    } catch (ArithmeticException tooWide) {
+      return null;
+    }
+    boolean[] nulls = column.nulls == null ? null : column.nulls.clone();
+    ArithmeticNode.zeroNullRows(result, nulls);
+    checkPrecision(result, nulls);
+    return new DecimalColumn(scale, result, nulls);
+  }
+
+  /** Whether a node is a non-NULL decimal constant that fits a long. */
+  private static boolean constant(Node node) {
+    return node instanceof LiteralNode literal && !literal.isNull() && literal.value instanceof DecimalColumn decimal
+        && !decimal.isWide();
+  }
+
+  /** Brings {@code result} from {@code resultScale} to this node's scale (as {@link #longs} does). */
+  private void rescale(long[] result, int resultScale) {
+    if (resultScale < scale) {
+      long factor = factor(scale - resultScale);
+      for (int i = 0; i < result.length; i++) {
+        result[i] = Math.multiplyExact(result[i], factor);
+      }
+    } else if (resultScale > scale) {
+      long factor = factor(resultScale - scale);
+      for (int i = 0; i < result.length; i++) {
+        result[i] = roundDivide(result[i], factor);
+      }
+    }
   }
 
   private static void checkDivisors(DecimalColumn divisors, boolean[] nulls, int count) {
@@ -70,6 +158,10 @@ final class DecimalArithmeticNode extends Node {
         if (operator == Operator.ADD && leftFactor == 1 && rightFactor == 1) {
           for (int i = 0; i < count; i++) {
             result[i] = Math.addExact(x[i], y[i]);
+          }
+        } else if (operator == Operator.SUBTRACT && leftFactor == 1 && rightFactor == 1) {
+          for (int i = 0; i < count; i++) {
+            result[i] = Math.subtractExact(x[i], y[i]);
           }
         } else if (operator == Operator.ADD) {
           for (int i = 0; i < count; i++) {
@@ -106,17 +198,7 @@ final class DecimalArithmeticNode extends Node {
         }
       }
     }
-    if (resultScale < scale) {
-      long factor = factor(scale - resultScale);
-      for (int i = 0; i < count; i++) {
-        result[i] = Math.multiplyExact(result[i], factor);
-      }
-    } else if (resultScale > scale) {
-      long factor = factor(resultScale - scale);
-      for (int i = 0; i < count; i++) {
-        result[i] = roundDivide(result[i], factor);
-      }
-    }
+    rescale(result, resultScale);
     return result;
   }
 

@@ -17,6 +17,8 @@ final class EvaluationContext {
   private final Column[] cache;
   private java.util.IdentityHashMap<SharedNode, Column> shared;
   final int count;
+  /** The highest of {@link #positions}, found once for every column read ({@link ColumnReader#highestRow}). */
+  private int highest = -2;
 
   private EvaluationContext(Batch batch, int[] positions, Column[] overrides, int count, int columns) {
     this.batch = batch;
@@ -46,6 +48,13 @@ final class EvaluationContext {
 
   Batch batch() {
     return batch;
+  }
+
+  private int highestRow() {
+    if (highest == -2) {
+      highest = ColumnReader.highestRow(positions, count);
+    }
+    return highest;
   }
 
   /** The physical rows of the batch this context covers (null: the first {@code count}). */
@@ -85,7 +94,7 @@ final class EvaluationContext {
     } else if (batch.isDictionaryEncoded(ordinal)) {
       result = readDictionary(ordinal, type);
     } else {
-      result = ColumnReader.read(batch.vector(ordinal), type, positions, count);
+      result = ColumnReader.read(batch.vector(ordinal), type, positions, count, highestRow());
     }
     cache[ordinal] = result;
     return result;
@@ -95,7 +104,7 @@ final class EvaluationContext {
     var values = batch.dictionary(ordinal);
     int size = values.getValueCount();
     int[] codes = ColumnReader.codes((IntVector) batch.vector(ordinal), positions, count, size, -1,
-        batch.schema().getFields().get(ordinal).getName());
+        batch.schema().getFields().get(ordinal).getName(), highestRow());
     if (count < size) {
       // fewer rows than values (a file-wide dictionary, a filtered batch): read only the values the rows use
       int[] used = new int[count];
@@ -122,7 +131,7 @@ final class EvaluationContext {
   int[] dictionaryCodes(int ordinal, int nullIndex) {
     int size = batch.dictionary(ordinal).getValueCount();
     return ColumnReader.codes((IntVector) batch.vector(ordinal), positions, count, size, nullIndex,
-        batch.schema().getFields().get(ordinal).getName());
+        batch.schema().getFields().get(ordinal).getName(), highestRow());
   }
 
   /** The context of rows {@code rows[0, subsetCount)} of this one (ascending). */

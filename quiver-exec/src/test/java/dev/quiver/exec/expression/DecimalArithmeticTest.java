@@ -86,6 +86,56 @@ class DecimalArithmeticTest {
     }
   }
 
+  /**
+   * {@code column <op> constant} and {@code constant <op> column} for +, - and * (the constant scaled once, one pass
+   * over the column) against BigDecimal: scales on either side, NULL rows, results rounded to a smaller scale, and a
+   * result past a narrow precision failing as the general path fails.
+   */
+  @Test
+  void constantOperandsOnEitherSideMatchBigDecimal() {
+    long seed = System.nanoTime();
+    System.out.println("DecimalArithmeticTest.constantOperands seed " + seed);
+    Random random = new Random(seed);
+    String[] functions = {Functions.ADD, Functions.SUBTRACT, Functions.MULTIPLY};
+    // column precision, column scale, constant precision, constant scale, result precision, result scale
+    int[][] shapes = {{15, 2, 1, 0, 16, 2}, {12, 4, 7, 1, 38, 3}, {5, 0, 10, 3, 38, 3}, {18, 6, 3, 2, 38, 6},
+        {15, 2, 3, 2, 18, 2}, {9, 3, 4, 1, 10, 4}};
+    for (int[] shape : shapes) {
+      ArrowType columnType = decimal(shape[0], shape[1]);
+      ArrowType constantType = decimal(shape[2], shape[3]);
+      ArrowType result = decimal(shape[4], shape[5]);
+      List<Object> values = new ArrayList<>();
+      for (int i = 0; i < 300; i++) {
+        values.add(random.nextInt(10) == 0 ? null : randomDecimal(random, shape[0], shape[1]));
+      }
+      BigDecimal constant = randomDecimal(random, shape[2], shape[3]);
+      for (String function : functions) {
+        for (boolean constantLeft : new boolean[] {false, true}) {
+          Expression column = col("a", 0, columnType);
+          Expression literal = ExpressionCompilerTest.lit(constant, constantType);
+          Expression expression = constantLeft ? call(function, result, literal, column)
+              : call(function, result, column, literal);
+          List<Object> expected = new ArrayList<>();
+          boolean overflow = false;
+          for (Object value : values) {
+            BigDecimal x = (BigDecimal) value;
+            BigDecimal exact = x == null ? null : constantLeft ? reference(function, constant, x, shape[5])
+                : reference(function, x, constant, shape[5]);
+            overflow |= exact != null && exact.precision() - exact.scale() > shape[4] - shape[5];
+            expected.add(exact);
+          }
+          String what = String.format("%s %s over DECIMAL(%d,%d) and %s", function, constantLeft ? "constant first"
+              : "column first", shape[0], shape[1], constant);
+          if (overflow) {
+            assertUserError(() -> eval(expression, new TestColumn("a", columnType, values, false)), "decimal overflow");
+          } else {
+            assertThat(eval(expression, new TestColumn("a", columnType, values, false))).as(what).isEqualTo(expected);
+          }
+        }
+      }
+    }
+  }
+
   private static BigDecimal randomDecimal(Random random, int precision, int scale) {
     int digits = 1 + random.nextInt(precision);
     BigInteger unscaled = new BigInteger(digits * 3 + 1, random).mod(BigInteger.TEN.pow(digits));
