@@ -116,6 +116,7 @@ public final class HashAggregateFactory implements SinkFactory {
     }
     try {
       spillSets.addAll(builder.finishSpills());
+      builder.releaseDirectIndex(); // no row is added to it any more: its index goes before the merge grows the other
       merged.merge(builder.table);
     } finally {
       builder.close();
