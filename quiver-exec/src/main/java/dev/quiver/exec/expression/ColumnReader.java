@@ -130,8 +130,10 @@ final class ColumnReader {
     return buffer.memoryAddress();
   }
 
-  /** The highest row a read of rows {@code [0, count)}, or {@code positions[0, count)}, touches; -1 for none. */
-  /** The highest of positions {@code [0, count)} ({@code count - 1} when null); a negative one fails. */
+  /**
+   * The highest row a read of rows {@code [0, count)}, or {@code positions[0, count)}, touches; -1 for none. A
+   * negative position fails.
+   */
   static int highestRow(int[] positions, int count) {
     if (positions == null) {
       return count - 1;

@@ -353,8 +353,9 @@ final class JoinOrdering {
   /**
    * Whether the larger part (by estimated rows) should be built on instead of the smaller: at most {@value
    * #NARROWER_BUILD_ROWS} times the rows but fewer bytes in all (its rows narrower), so the table holds fewer bytes
-   * and every match gathers narrow columns from it while the wide ones come from the probe batch, in its order (TPC-H q10: the 114,705 revenue rows of three fixed-width columns built on, probed by the
-   * customers with their names, addresses and comments, which a runtime filter then cuts to those with revenue).
+   * and every match gathers narrow columns from it while the wide ones come from the probe batch, in its order.
+   * TPC-H q10: the 114,705 revenue rows of three fixed-width columns are built on and probed by the customers with
+   * their names, addresses and comments, which a runtime filter then cuts to those with revenue.
    */
   private static boolean buildsNarrower(Part larger, Part smaller) {
     if (!NARROWER_BUILD) {
