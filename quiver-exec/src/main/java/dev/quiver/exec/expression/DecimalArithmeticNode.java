@@ -85,24 +85,10 @@ final class DecimalArithmeticNode extends Node {
         long scaledConstant = Math.multiplyExact(k, factor(resultScale - constant.scale));
         long columnFactor = factor(resultScale - column.scale);
         boolean add = operator == Operator.ADD;
-        if (columnFactor == 1 && add) {
-          for (int i = 0; i < count; i++) {
-            result[i] = Math.addExact(x[i], scaledConstant);
-          }
-        } else if (columnFactor == 1 && constantLeft) {
-          for (int i = 0; i < count; i++) {
-            result[i] = Math.subtractExact(scaledConstant, x[i]);
-          }
-        } else if (columnFactor == 1) {
-          for (int i = 0; i < count; i++) {
-            result[i] = Math.subtractExact(x[i], scaledConstant);
-          }
-        } else {
-          for (int i = 0; i < count; i++) {
-            long value = Math.multiplyExact(x[i], columnFactor);
-            result[i] = add ? Math.addExact(value, scaledConstant)
-                : constantLeft ? Math.subtractExact(scaledConstant, value) : Math.subtractExact(value, scaledConstant);
-          }
+        for (int i = 0; i < count; i++) { // the tests on loop-invariant flags are hoisted by the JIT
+          long value = columnFactor == 1 ? x[i] : Math.multiplyExact(x[i], columnFactor);
+          result[i] = add ? Math.addExact(value, scaledConstant)
+              : constantLeft ? Math.subtractExact(scaledConstant, value) : Math.subtractExact(value, scaledConstant);
         }
       }
       rescale(result, resultScale);
