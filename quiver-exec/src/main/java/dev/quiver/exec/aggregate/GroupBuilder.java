@@ -244,7 +244,7 @@ final class GroupBuilder implements AutoCloseable {
     if (runs != null) {
       runs.clear();
     }
-    int[] usedCodes = global ? null : byCode(batch, from, count);
+    int[] usedCodes = global || throughCodeIndex(batch, count) ? null : byCode(batch, from, count);
     // -1: the direct index is not used for this slice; else how many rows it did not know
     int missed = -1;
     GroupTable looked = table;
@@ -391,6 +391,14 @@ final class GroupBuilder implements AutoCloseable {
       spillTable();
     }
     return true;
+  }
+
+  /** Whether the slice's one key is dictionary-encoded with a dictionary the {@link CodeGroupIndex} is worth. */
+  private boolean throughCodeIndex(Batch batch, int count) {
+    if (codeIndex == null || !batch.isDictionaryEncoded(spec.keyOrdinals[0])) {
+      return false;
+    }
+    return CodeGroupIndex.worthwhile(batch.dictionary(spec.keyOrdinals[0]).getValueCount(), count);
   }
 
   /**

@@ -27,9 +27,15 @@ final class OracleTables implements AutoCloseable {
 
   /** Writes the rows {@code rows} makes as {@code folder/name.qvr}, loads them into DuckDB, registers the file. */
   Path load(String name, Path folder, Function<BufferAllocator, VectorSchemaRoot> rows) throws Exception {
+    return load(name, folder, rows, QuiverWriter.Options.defaults());
+  }
+
+  /** {@link #load} with the writer's {@code options}. */
+  Path load(String name, Path folder, Function<BufferAllocator, VectorSchemaRoot> rows, QuiverWriter.Options options)
+      throws Exception {
     Path file = folder.resolve(name + ".qvr");
     try (VectorSchemaRoot root = rows.apply(allocator);
-        QuiverWriter writer = QuiverWriter.create(file, root.getSchema(), allocator)) {
+        QuiverWriter writer = QuiverWriter.create(file, root.getSchema(), allocator, options)) {
       writer.write(root);
       oracle.createTable(name, root.getSchema());
       oracle.append(name, root);
