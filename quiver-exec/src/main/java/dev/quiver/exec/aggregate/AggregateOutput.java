@@ -19,7 +19,8 @@ import org.apache.arrow.vector.types.pojo.Field;
  * The result of a hash aggregate as morsels of about {@code batchRows} groups: from the one merged
  * table in memory (morsels are ranges of groups, taken by any thread), or, after a spill, partition
  * by partition from disk (each partition built into a table when a thread asks for the next morsel,
- * partitioned again if it still does not fit).
+ * partitioned again if it still does not fit). With an {@link OutputBound} (a top-N reads the output), the tables in
+ * memory give only the groups that can reach it.
  */
 final class AggregateOutput implements MorselSource {
   private final AggregateSpec spec;
@@ -30,28 +31,38 @@ final class AggregateOutput implements MorselSource {
   private long[] starts;
   private final AtomicLong nextGroup = new AtomicLong();
   private final Deque<Pending> pending = new ArrayDeque<>();
+  /** The top-N reading the output, or null. */
+  private final OutputBound bound;
+  /** Per table in memory, the groups the bound lets out (null: all), set with {@link #starts}. */
+  private int[][] selections;
+  /** How many groups the bound kept out. */
+  private final AtomicLong bounded = new AtomicLong();
 
   private record Pending(List<Path> files, int level) {}
 
-  private AggregateOutput(AggregateSpec spec, OperatorMetrics metrics, List<GroupBuilder> inMemory) {
+  private AggregateOutput(AggregateSpec spec, OperatorMetrics metrics, List<GroupBuilder> inMemory,
+      OutputBound bound) {
     this.spec = spec;
     this.metrics = metrics;
     this.inMemory = inMemory;
+    this.bound = spec.keyOrdinals.length == 0 ? null : bound;
   }
 
-  /** The output of a finished table held in memory (the source frees it on close). */
-  static AggregateOutput inMemory(AggregateSpec spec, OperatorMetrics metrics, GroupBuilder builder) {
-    return new AggregateOutput(spec, metrics, List.of(builder));
+  /** The output of a finished table held in memory (the source frees it on close); {@code bound} may be null. */
+  static AggregateOutput inMemory(AggregateSpec spec, OperatorMetrics metrics, GroupBuilder builder,
+      OutputBound bound) {
+    return new AggregateOutput(spec, metrics, List.of(builder), bound);
   }
 
   /** The output of finished tables with disjoint groups, one after the other (freed on close). */
-  static AggregateOutput inMemory(AggregateSpec spec, OperatorMetrics metrics, List<GroupBuilder> builders) {
-    return new AggregateOutput(spec, metrics, List.copyOf(builders));
+  static AggregateOutput inMemory(AggregateSpec spec, OperatorMetrics metrics, List<GroupBuilder> builders,
+      OutputBound bound) {
+    return new AggregateOutput(spec, metrics, List.copyOf(builders), bound);
   }
 
   /** The output of the spilled partitions (level 0). */
   static AggregateOutput spilled(AggregateSpec spec, OperatorMetrics metrics, List<List<Path>> partitions) {
-    AggregateOutput output = new AggregateOutput(spec, metrics, List.of());
+    AggregateOutput output = new AggregateOutput(spec, metrics, List.of(), null);
     for (List<Path> files : partitions) {
       if (!files.isEmpty()) {
         output.pending.add(new Pending(files, 0));
@@ -75,8 +86,10 @@ final class AggregateOutput implements MorselSource {
       for (int t = 0; t < inMemory.size(); t++) {
         if (from < offsets[t + 1]) {
           GroupTable table = inMemory.get(t).table;
+          int[] selected = selections[t];
+          int size = selected == null ? table.size() : selected.length;
           int start = (int) (from - offsets[t]);
-          return new RangeMorsel(table, start, Math.min(table.size(), start + rows), null, context);
+          return new RangeMorsel(table, selected, start, Math.min(size, start + rows), null, context);
         }
       }
       return null;
@@ -84,16 +97,34 @@ final class AggregateOutput implements MorselSource {
     return nextPartition(context);
   }
 
-  /** {@link #starts}, computed once: table t's morsels are numbered from {@code starts[t]} on. */
+  /**
+   * {@link #starts}, computed once: table t's morsels are numbered from {@code starts[t]} on (and, with a bound, the
+   * groups each table lets out).
+   */
   private synchronized long[] starts(int rows) {
     if (starts == null) {
-      starts = new long[inMemory.size() + 1];
+      selections = new int[inMemory.size()][];
+      long[] numbered = new long[inMemory.size() + 1];
       for (int t = 0; t < inMemory.size(); t++) {
-        long size = inMemory.get(t).table.size();
-        starts[t + 1] = starts[t] + (size + rows - 1) / rows * rows;
+        GroupTable table = inMemory.get(t).table;
+        long size = table.size();
+        if (bound != null) {
+          selections[t] = bound.select(spec, table, table.size());
+          if (selections[t] != null) {
+            bounded.addAndGet(size - selections[t].length);
+            size = selections[t].length;
+          }
+        }
+        numbered[t + 1] = numbered[t] + (size + rows - 1) / rows * rows;
       }
+      starts = numbered;
     }
     return starts;
+  }
+
+  /** How many groups the top-N bound kept out of the output. */
+  long bounded() {
+    return bounded.get();
   }
 
   private synchronized Morsel nextPartition(ExecutionContext context) {
@@ -121,7 +152,7 @@ final class AggregateOutput implements MorselSource {
         partition.files().forEach(SpillPartitions::delete);
         throw failure;
       }
-      return new RangeMorsel(builder.table, 0, builder.table.size(), builder, context);
+      return new RangeMorsel(builder.table, null, 0, builder.table.size(), builder, context);
     }
     return null;
   }
@@ -163,16 +194,21 @@ final class AggregateOutput implements MorselSource {
     pending.clear();
   }
 
-  /** Groups {@code [from, to)} of a table, a batch at a time; frees {@code owner} at the end. */
+  /**
+   * Groups {@code [from, to)} of a table (positions in {@code selected} when it is not null), a batch at a time;
+   * frees {@code owner} at the end.
+   */
   private final class RangeMorsel implements Morsel {
     private final GroupTable table;
+    private final int[] selected;
     private final GroupBuilder owner;
     private final ExecutionContext context;
     private final int to;
     private int position;
 
-    RangeMorsel(GroupTable table, int from, int to, GroupBuilder owner, ExecutionContext context) {
+    RangeMorsel(GroupTable table, int[] selected, int from, int to, GroupBuilder owner, ExecutionContext context) {
       this.table = table;
+      this.selected = selected;
       this.position = from;
       this.to = to;
       this.owner = owner;
@@ -190,7 +226,7 @@ final class AggregateOutput implements MorselSource {
       int count = Math.min(context.batchRows(), to - position);
       int[] ids = new int[count];
       for (int i = 0; i < count; i++) {
-        ids[i] = position + i;
+        ids[i] = selected == null ? position + i : selected[position + i];
       }
       position += count;
       Batch batch = batchOf(spec, table, ids, count, context.allocator());

@@ -11,6 +11,11 @@ import org.apache.arrow.vector.FieldVector;
 final class CountAccumulator extends Accumulator {
   private long[] counts = new long[0];
 
+  /** The count of every group (the array grows with the groups; read only below the table's size). */
+  long[] values() {
+    return counts;
+  }
+
   @Override
   int bytesPerGroup() {
     return 8;

@@ -57,6 +57,8 @@ public final class HashAggregateFactory implements SinkFactory {
   private final Counter directRows = new Counter("direct.rows");
   private final Counter codeRows = new Counter("dictionary.rows");
   private final Counter runRows = new Counter("runs.rows");
+  /** The top-N reading the output, when the plan has one right above ({@link #boundOutput}). */
+  private OutputBound bound;
 
   /** The aggregate of {@code node} over rows of {@code input} (the node's input schema). */
   public HashAggregateFactory(AggregateNode node, Schema input) {
@@ -83,7 +85,21 @@ public final class HashAggregateFactory implements SinkFactory {
         && node.groupKeys().containsAll(exchange.keys());
     metrics.include(() -> new MetricsSnapshot(List.of(new Metric("direct.rows", Metric.Kind.COUNT, directRows.get()),
         new Metric("dictionary.rows", Metric.Kind.COUNT, codeRows.get()),
-        new Metric("runs.rows", Metric.Kind.COUNT, runRows.get()))));
+        new Metric("runs.rows", Metric.Kind.COUNT, runRows.get()),
+        new Metric("topn.groups.skipped", Metric.Kind.COUNT, skippedGroups()))));
+  }
+
+  /**
+   * Tells the aggregate that a top-N reads its output first by a call's value, so its tables in memory write only the
+   * groups that can reach it ({@link OutputBound}); call before {@link #finish}.
+   */
+  public synchronized HashAggregateFactory boundOutput(OutputBound outputBound) {
+    this.bound = outputBound;
+    return this;
+  }
+
+  private synchronized long skippedGroups() {
+    return output == null ? 0 : output.bounded();
   }
 
   @Override
@@ -130,7 +146,7 @@ public final class HashAggregateFactory implements SinkFactory {
         part.releaseDirectIndex();
         part.resolveDistinct();
       }
-      output = AggregateOutput.inMemory(spec, metrics, List.copyOf(parts));
+      output = AggregateOutput.inMemory(spec, metrics, List.copyOf(parts), bound);
       parts.clear();
       return;
     }
@@ -146,7 +162,7 @@ public final class HashAggregateFactory implements SinkFactory {
     if (sets.isEmpty()) {
       merged.ensureEmptyGroup();
       merged.resolveDistinct();
-      output = AggregateOutput.inMemory(spec, metrics, merged);
+      output = AggregateOutput.inMemory(spec, metrics, merged, bound);
     } else {
       merged.spillTable();
       sets.addAll(merged.finishSpills());

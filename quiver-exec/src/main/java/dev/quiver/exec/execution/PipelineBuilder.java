@@ -1,6 +1,7 @@
 package dev.quiver.exec.execution;
 
 import dev.quiver.exec.aggregate.HashAggregateFactory;
+import dev.quiver.exec.aggregate.OutputBound;
 import dev.quiver.exec.exchange.ExchangeSinkFactory;
 import dev.quiver.exec.expression.ExpressionCompiler;
 import dev.quiver.exec.join.HashJoinBuildFactory;
@@ -22,6 +23,7 @@ import dev.quiver.exec.plan.NestedLoopJoinNode;
 import dev.quiver.exec.plan.PlanNode;
 import dev.quiver.exec.plan.ProjectNode;
 import dev.quiver.exec.plan.RecursiveUnionNode;
+import dev.quiver.exec.plan.SortKey;
 import dev.quiver.exec.plan.SortNode;
 import dev.quiver.exec.plan.TableScanNode;
 import dev.quiver.exec.plan.UnionAllNode;
@@ -61,6 +63,8 @@ final class PipelineBuilder {
    */
   private final Map<PlanNode, Integer> aggregateOccurrences = new java.util.HashMap<>();
   private final Map<PlanNode, SpoolSinkFactory> spools = new java.util.HashMap<>();
+  /** Aggregates a top-N reads right above, with what it keeps ({@link #boundFor}). */
+  private final Map<AggregateNode, OutputBound> outputBounds = new IdentityHashMap<>();
   private final boolean sharedAggregates = !"false".equals(System.getProperty("quiver.sharedAggregates"));
   private int scanCount;
   private int nextId;
@@ -140,11 +144,33 @@ final class PipelineBuilder {
     return newPipeline(() -> track(aggregate, kept.reader()), aggregate, false);
   }
 
+  /**
+   * What a top-N right above an aggregate (not a shared one) keeps, when its first key is one of the aggregate's
+   * calls: the aggregate then outputs only the groups that can reach it; else null.
+   */
+  private OutputBound boundFor(SortNode sort) {
+    if (sort.limit() < 0 || sort.distinctKeys() > 0 || !(sort.input() instanceof AggregateNode aggregate)
+        || aggregateOccurrences.getOrDefault(aggregate, 1) > 1 || aggregate.groupKeys().isEmpty()) {
+      return null;
+    }
+    SortKey first = sort.keys().get(0);
+    int call = first.column() - aggregate.groupKeys().size();
+    long keep = sort.offset() + sort.limit();
+    if (call < 0 || keep < 1 || keep > Integer.MAX_VALUE / 4) {
+      return null;
+    }
+    return new OutputBound(call, !first.ascending(), keep, sort.keys().size() == 1);
+  }
+
   private Pipeline aggregatePipeline(AggregateNode aggregate) {
     Pipeline input = open(aggregate.input());
     ExchangeSinkFactory exchange = repartitioned.get(aggregate.input());
     HashAggregateFactory sink = new HashAggregateFactory(aggregate, aggregate.input().schema(),
         () -> exchange != null && exchange.repartitioned());
+    OutputBound bound = outputBounds.get(aggregate);
+    if (bound != null) {
+      sink.boundOutput(bound);
+    }
     finish(input, sink, aggregate);
     return newPipeline(() -> track(aggregate, sink.output()), aggregate, false);
   }
@@ -193,6 +219,10 @@ final class PipelineBuilder {
       return occurrences > 1 ? sharedAggregate(aggregate, occurrences) : aggregatePipeline(aggregate);
     }
     if (node instanceof SortNode sort) {
+      OutputBound bound = boundFor(sort);
+      if (bound != null) {
+        outputBounds.put((AggregateNode) sort.input(), bound);
+      }
       Pipeline input = open(sort.input());
       SortFactory sink = new SortFactory(sort, sort.input().schema());
       finish(input, sink, sort);
