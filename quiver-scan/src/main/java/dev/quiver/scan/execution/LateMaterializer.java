@@ -1,7 +1,10 @@
 package dev.quiver.scan.execution;
 
+import dev.quiver.common.batch.DictionaryDecoder;
 import dev.quiver.common.metrics.Counter;
+import dev.quiver.format.file.DictionaryGather;
 import dev.quiver.scan.decode.DecodeRegistry;
+import dev.quiver.scan.decode.SharedDecode;
 import dev.quiver.scan.plan.ChunkPiece;
 import dev.quiver.scan.plan.Split;
 import java.io.IOException;
@@ -9,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.memory.BufferAllocator;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.types.pojo.Field;
 import org.apache.arrow.vector.util.VectorBatchAppender;
 
@@ -17,7 +21,8 @@ import org.apache.arrow.vector.util.VectorBatchAppender;
  * every chunk piece they fall in (by default fewer than 1 row in {@link #DEFAULT_RATIO} of the
  * piece's rows), and whose pieces no other split is planned to read, takes just those rows from each
  * piece's encoded segment ({@link DecodeRegistry#take}) instead of decoding the whole chunk and
- * gathering. A column is taken whole or not at all: a piece with a dictionary layout, a denser
+ * gathering; a piece of a column-wide dictionary ({@code dict} layout) takes the rows' codes and looks them up in the
+ * dictionary's values (decoded once, shared by the splits). A column is taken whole or not at all: a denser
  * selection (for a segment other splits read too: denser in this split's part of it), a segment another
  * split is planned to read whose encodings make a take work on the whole
  * segment (zstd decompression, binary offsets, delta or float decoding: the shared decode pays that once
@@ -96,9 +101,6 @@ final class LateMaterializer {
     boolean[] shared = new boolean[parts.size()];
     for (int i = 0; i < parts.size(); i++) {
       ChunkPiece piece = parts.get(i);
-      if (piece.dictionary() != null) {
-        return null;
-      }
       shared[i] = decodes.plannedReaders(split, piece.data()) != 1;
       // a piece other splits read too is decoded for them anyway: taken only when sparse in this split's part
       long own = Math.min(piece.end(), split.end()) - Math.max(piece.start(), split.start());
@@ -110,7 +112,10 @@ final class LateMaterializer {
     try {
       for (int i = 0; i < parts.size(); i++) {
         int[] rows = positions.get(i);
-        FieldVector vector = decodes.take(split, parts.get(i).data(), field, rows, rows.length, allocator, shared[i]);
+        ChunkPiece piece = parts.get(i);
+        FieldVector vector = piece.dictionary() == null
+            ? decodes.take(split, piece.data(), field, rows, rows.length, allocator, shared[i])
+            : takeThroughDictionary(split, piece, field, rows, shared[i]);
         if (vector == null) {
           vectors.forEach(FieldVector::close);
           return null;
@@ -132,6 +137,23 @@ final class LateMaterializer {
       }
     } finally {
       vectors.forEach(FieldVector::close);
+    }
+  }
+
+  /**
+   * Rows {@code rows} of a dict-layout piece: their codes taken from its codes segment, looked up in its values
+   * (decoded whole, as the other splits share them); null when the codes cannot be taken.
+   */
+  private FieldVector takeThroughDictionary(Split split, ChunkPiece piece, Field field, int[] rows, boolean shared)
+      throws IOException {
+    try (FieldVector codes = decodes.take(split, piece.data(), DictionaryGather.CODES_FIELD, rows, rows.length,
+        allocator, shared)) {
+      if (codes == null) {
+        return null;
+      }
+      SharedDecode values = decodes.entry(split, piece.dictionary());
+      decodes.startAll(List.of(values));
+      return DictionaryDecoder.decode(decodes.vector(values), (IntVector) codes, null, rows.length, field, allocator);
     }
   }
 
