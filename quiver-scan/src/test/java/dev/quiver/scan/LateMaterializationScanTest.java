@@ -236,6 +236,45 @@ class LateMaterializationScanTest {
     }
   }
 
+  @Test
+  void aDictionaryColumnTakenStaysEncoded() throws IOException {
+    System.out.println("LateMaterializationScanTest seed " + SEED + " (rerun with -Dquiver.test.seed=" + SEED + ")");
+    Random random = new Random(SEED);
+    Path file = directory.resolve("dictionary.qvr");
+    write(file, random, 30_000);
+    String filter = "k < 5";
+    List<String> reference = scan(file, filter, List.of("word"), 1, false, false).rows();
+    String previous = System.getProperty(PROPERTY);
+    System.setProperty(PROPERTY, "true");
+    List<String> rows = new ArrayList<>();
+    long encodedRows = 0;
+    try (ScanResult result = Scan.of(file).filter(filter).columns(List.of("word")).threads(1).shareDecodes(false)
+        .open(memory.allocator())) {
+      for (dev.quiver.common.batch.Batch next = result.read(); next != null; next = result.read()) {
+        try (dev.quiver.common.batch.Batch batch = next) {
+          if (batch.isDictionaryEncoded(0)) {
+            encodedRows += batch.rowCount();
+          }
+          try (VectorSchemaRoot root = batch.materialize(memory.allocator())) {
+            for (int i = 0; i < root.getRowCount(); i++) {
+              rows.add("word=" + root.getVector(0).getObject(i) + " ");
+            }
+          }
+        }
+      }
+      assertThat(result.metrics().get("segments.taken")).as("seed " + SEED).isPositive();
+    } finally {
+      if (previous == null) {
+        System.clearProperty(PROPERTY);
+      } else {
+        System.setProperty(PROPERTY, previous);
+      }
+    }
+    assertThat(rows).as("seed " + SEED).isEqualTo(reference).isNotEmpty();
+    // the taken codes keep the column-wide dictionary, as the decoded path's slices do
+    assertThat(encodedRows).as("seed " + SEED).isEqualTo(rows.size());
+  }
+
   private static List<String> concat(List<String> a, List<String> b) {
     List<String> all = new ArrayList<>(a);
     all.addAll(b);

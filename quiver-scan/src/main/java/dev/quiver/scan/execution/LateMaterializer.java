@@ -57,10 +57,12 @@ final class LateMaterializer {
 
   /**
    * Per output column, its selected rows taken from the encoded segments (owned by the caller), or
-   * null where the column goes the usual way; null when no column is taken (or the switch is off).
+   * null where the column goes the usual way; null when no column is taken (or the switch is off). A column whose
+   * pieces are all of one column-wide dictionary comes as its rows' codes, that dictionary's piece set in
+   * {@code dictionaries} (the batch keeps it encoded, as the usual path does).
    */
-  FieldVector[] take(Split split, List<List<ChunkPiece>> pieces, List<Field> fields, RowSelection selection)
-      throws IOException {
+  FieldVector[] take(Split split, List<List<ChunkPiece>> pieces, List<Field> fields, RowSelection selection,
+      ChunkPiece[] dictionaries) throws IOException {
     if (!enabled || selection.rowCount() == 0) {
       return null;
     }
@@ -68,7 +70,7 @@ final class LateMaterializer {
     boolean any = false;
     try {
       for (int column = 0; column < fields.size(); column++) {
-        columns[column] = takeColumn(split, pieces.get(column), fields.get(column), selection);
+        columns[column] = takeColumn(split, pieces.get(column), fields.get(column), selection, dictionaries, column);
         any |= columns[column] != null;
       }
     } catch (IOException | RuntimeException failure) {
@@ -91,8 +93,8 @@ final class LateMaterializer {
     }
   }
 
-  private FieldVector takeColumn(Split split, List<ChunkPiece> columnPieces, Field field, RowSelection selection)
-      throws IOException {
+  private FieldVector takeColumn(Split split, List<ChunkPiece> columnPieces, Field field, RowSelection selection,
+      ChunkPiece[] dictionaries, int column) throws IOException {
     List<ChunkPiece> parts = new ArrayList<>();
     List<int[]> positions = new ArrayList<>();
     if (!positionsByPiece(columnPieces, selection, ratio, parts, positions)) {
@@ -108,13 +110,17 @@ final class LateMaterializer {
         return null;
       }
     }
+    // every piece of one column-wide dictionary: the codes are taken and the batch keeps them with it
+    boolean codes = parts.stream().allMatch(piece -> piece.dictionary() != null
+        && piece.dictionary().segment() == parts.get(0).dictionary().segment());
+    Field takenField = codes ? DictionaryGather.CODES_FIELD : field;
     List<FieldVector> vectors = new ArrayList<>(parts.size());
     try {
       for (int i = 0; i < parts.size(); i++) {
         int[] rows = positions.get(i);
         ChunkPiece piece = parts.get(i);
-        FieldVector vector = piece.dictionary() == null
-            ? decodes.take(split, piece.data(), field, rows, rows.length, allocator, shared[i])
+        FieldVector vector = piece.dictionary() == null || codes
+            ? decodes.take(split, piece.data(), takenField, rows, rows.length, allocator, shared[i])
             : takeThroughDictionary(split, piece, field, rows, shared[i]);
         if (vector == null) {
           vectors.forEach(FieldVector::close);
@@ -123,10 +129,15 @@ final class LateMaterializer {
         vectors.add(vector);
       }
       taken.add(vectors.size());
+      if (codes) {
+        SharedDecode values = decodes.entry(split, parts.get(0).dictionary());
+        decodes.startAll(List.of(values));
+        dictionaries[column] = parts.get(0);
+      }
       if (vectors.size() == 1) {
         return vectors.remove(0);
       }
-      FieldVector joined = field.createVector(allocator);
+      FieldVector joined = takenField.createVector(allocator);
       try {
         joined.allocateNew();
         VectorBatchAppender.batchAppend(joined, vectors.toArray(new FieldVector[0]));

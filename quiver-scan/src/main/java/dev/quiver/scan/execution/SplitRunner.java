@@ -322,7 +322,8 @@ final class SplitRunner {
   private Batch project(Split split, RowSelection selection, Set<SharedDecode> touched) throws IOException {
     List<Field> fields = plan.outputSchema().getFields();
     List<List<ChunkPiece>> pieces = plan.pieces(split);
-    FieldVector[] taken = late.take(split, pieces, fields, selection);
+    ChunkPiece[] dictionaries = new ChunkPiece[fields.size()];
+    FieldVector[] taken = late.take(split, pieces, fields, selection, dictionaries);
     try {
       List<SharedDecode> wanted = new ArrayList<>();
       for (int column = 0; column < fields.size(); column++) {
@@ -334,7 +335,7 @@ final class SplitRunner {
       }
       decodes.startAll(wanted);
       if (taken != null) {
-        return materialized(split, pieces, fields, selection, taken);
+        return materialized(split, pieces, fields, selection, taken, dictionaries);
       }
     } finally {
       LateMaterializer.close(taken);
@@ -455,16 +456,30 @@ final class SplitRunner {
 
   /**
    * A compact batch where some columns were taken from their encoded segments ({@link
-   * LateMaterializer}): those are added as they are (moved out of {@code taken}), the others are
-   * gathered, sliced or copied from their shared decodes as usual.
+   * LateMaterializer}): those are added as they are (moved out of {@code taken}; codes with their dictionary's
+   * values where {@code dictionaries} names one), the others are gathered, sliced or copied from their shared
+   * decodes as usual.
    */
   private Batch materialized(Split split, List<List<ChunkPiece>> pieces, List<Field> fields, RowSelection selection,
-      FieldVector[] taken) throws IOException {
+      FieldVector[] taken, ChunkPiece[] dictionaries) throws IOException {
     long first = selection.start(0);
     long last = selection.end(selection.runCount() - 1) - 1;
     Batch.Builder batch = Batch.builder((int) selection.rowCount());
     try {
       for (int column = 0; column < fields.size(); column++) {
+        if (taken[column] != null && dictionaries[column] != null) {
+          FieldVector values = dictionaryOf(split, dictionaries[column]);
+          IntVector codes = (IntVector) taken[column];
+          taken[column] = null; // the batch owns it now
+          try {
+            batch.addDictionary(fields.get(column), codes,
+                slice(values, values.getField(), 0, values.getValueCount()));
+          } catch (RuntimeException failure) {
+            codes.close();
+            throw failure;
+          }
+          continue;
+        }
         if (taken[column] != null) {
           batch.add(fields.get(column), taken[column]);
           taken[column] = null; // the batch owns it now
