@@ -109,7 +109,7 @@ final class AggregateOutput implements MorselSource {
         GroupTable table = inMemory.get(t).table;
         long size = table.size();
         if (bound != null) {
-          selections[t] = bound.select(spec, table, table.size());
+          selections[t] = bound.select(spec, table);
           if (selections[t] != null) {
             bounded.addAndGet(size - selections[t].length);
             size = selections[t].length;

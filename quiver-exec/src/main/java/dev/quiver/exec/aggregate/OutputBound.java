@@ -24,10 +24,11 @@ public record OutputBound(int call, boolean descending, long keep, boolean onlyK
   }
 
   /**
-   * The groups among {@code [0, groups)} whose value can reach the top-N, ascending; null when there is no gain
-   * (the call has no such values, or the table holds no more than twice {@code keep} groups).
+   * The groups of {@code table} whose value can reach the top-N, ascending; null when there is no gain (the call has
+   * no such values, or the table holds no more than twice {@code keep} groups).
    */
-  int[] select(AggregateSpec spec, GroupTable table, int groups) {
+  int[] select(AggregateSpec spec, GroupTable table) {
+    int groups = table.size();
     if (call >= table.accumulators.length || spec.distinct[call]
         || !(table.accumulators[call] instanceof CountAccumulator counts) || groups <= 2 * keep) {
       return null;

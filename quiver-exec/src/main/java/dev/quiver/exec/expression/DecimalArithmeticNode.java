@@ -29,14 +29,22 @@ final class DecimalArithmeticNode extends Node {
 
   @Override
   Column evaluate(EvaluationContext context) {
-    if (operator != Operator.DIVIDE && operator != Operator.MODULO) {
-      Column withConstant = withConstant(context);
+    DecimalColumn a;
+    DecimalColumn b;
+    boolean constantLeft = constant(left);
+    if (operator != Operator.DIVIDE && operator != Operator.MODULO && (constantLeft || constant(right))) {
+      // the column side evaluated once, whether the one pass with the constant succeeds or the general path follows
+      DecimalColumn column = (DecimalColumn) (constantLeft ? right : left).evaluate(context);
+      Column withConstant = withConstant(column, constantLeft, context.count);
       if (withConstant != null) {
         return withConstant;
       }
+      a = constantLeft ? (DecimalColumn) left.evaluate(context) : column;
+      b = constantLeft ? column : (DecimalColumn) right.evaluate(context);
+    } else {
+      a = (DecimalColumn) left.evaluate(context);
+      b = (DecimalColumn) right.evaluate(context);
     }
-    DecimalColumn a = (DecimalColumn) left.evaluate(context);
-    DecimalColumn b = (DecimalColumn) right.evaluate(context);
     int count = context.count;
     boolean[] nulls = Column.union(a.nulls, b.nulls, count);
     if (operator == Operator.DIVIDE || operator == Operator.MODULO) {
@@ -55,22 +63,17 @@ final class DecimalArithmeticNode extends Node {
   }
 
   /**
-   * {@code column <op> constant} or {@code constant <op> column} for +, - and * when the constant is a non-NULL
-   * decimal that fits a long: the constant scaled once, one pass over the column's longs, no column of the constant
-   * made; null when the operands are not such (or a step does not fit a long: the general path recomputes).
+   * {@code column <op> constant} or {@code constant <op> column} for +, - and * when the constant (the left operand
+   * when {@code constantLeft}, else the right) is a non-NULL decimal that fits a long: the constant scaled once, one
+   * pass over the column's longs, no column of the constant made; null when the column is wide or a step does not fit
+   * a long (the general path then computes it).
    */
-  private Column withConstant(EvaluationContext context) {
-    boolean constantLeft = constant(left);
-    if (!constantLeft && !constant(right)) {
-      return null;
-    }
+  private Column withConstant(DecimalColumn column, boolean constantLeft, int count) {
     DecimalColumn constant = (DecimalColumn) ((LiteralNode) (constantLeft ? left : right)).value;
-    DecimalColumn column = (DecimalColumn) (constantLeft ? right : left).evaluate(context);
     if (column.isWide()) {
       return null;
     }
     long[] x = column.values;
-    int count = context.count;
     long[] result = new long[count];
     long k = constant.values[0];
     int resultScale;

@@ -111,11 +111,15 @@ final class Compressor {
       }
       return best;
     }
-    return build(choose(candidates, column, statistics, depth).kind(), column, statistics, depth);
+    Choice chosen = choose(candidates, column, statistics, depth);
+    return chosen.whole() != null ? chosen.whole() : build(chosen.kind(), column, statistics, depth);
   }
 
-  /** A candidate and its estimated bytes for the whole column. */
-  private record Choice(EncodingKind kind, double bytes, double cost) {}
+  /**
+   * A candidate and its estimated bytes for the whole column; {@code whole} is the candidate built on the whole column
+   * when its estimate did that (kept, so the winner is not built twice), else null.
+   */
+  private record Choice(EncodingKind kind, double bytes, double cost, EncodedNode whole) {}
 
   private Choice choose(List<EncodingKind> candidates, Column column, ColumnStatistics statistics, int depth) {
     Sample sample = Sample.of(column, options.sampleRuns(), options.sampleRunLength());
@@ -123,6 +127,7 @@ final class Compressor {
     for (EncodingKind kind : candidates) {
       double bytes;
       double cost = decodeCost(kind, null);
+      EncodedNode whole = null;
       if (kind == EncodingKind.DICTIONARY) {
         bytes = estimateDictionary(statistics.dictionary(), depth);
       } else if (kind == EncodingKind.RUN_END) {
@@ -131,9 +136,9 @@ final class Compressor {
         // from the real exceptions, as dictionary and run-end are: a sample's share of them varies, and one that
         // drew more than the column's share lost to a dictionary larger by a third (CompressorChoiceTest, seed
         // 11289219566230: 12,760 B against 8,760 B); cheap while they are few
-        EncodedNode node = build(kind, column, statistics, depth);
-        bytes = node.estimatedBytes(1);
-        cost = decodeCost(kind, node);
+        whole = build(kind, column, statistics, depth);
+        bytes = whole.estimatedBytes(1);
+        cost = decodeCost(kind, whole);
       } else if (kind == EncodingKind.FSST) {
         if (best != null && fsstCannotWin((BinaryColumn) column, best.bytes() * best.cost())) {
           continue;
@@ -145,7 +150,7 @@ final class Compressor {
         cost = decodeCost(kind, node);
       }
       if (best == null || bytes * cost < best.bytes() * best.cost()) {
-        best = new Choice(kind, bytes, cost);
+        best = new Choice(kind, bytes, cost, whole);
       }
     }
     return best;

@@ -130,8 +130,7 @@ final class LateMaterializer {
       }
       taken.add(vectors.size());
       if (codes) {
-        SharedDecode values = decodes.entry(split, parts.get(0).dictionary());
-        decodes.startAll(List.of(values));
+        startValues(split, parts.get(0));
         dictionaries[column] = parts.get(0);
       }
       if (vectors.size() == 1) {
@@ -162,10 +161,16 @@ final class LateMaterializer {
       if (codes == null) {
         return null;
       }
-      SharedDecode values = decodes.entry(split, piece.dictionary());
-      decodes.startAll(List.of(values));
-      return DictionaryDecoder.decode(decodes.vector(values), (IntVector) codes, null, rows.length, field, allocator);
+      return DictionaryDecoder.decode(decodes.vector(startValues(split, piece)), (IntVector) codes, null, rows.length,
+          field, allocator);
     }
+  }
+
+  /** The decode of a dict-layout piece's values, started (once for every split: it is shared). */
+  private SharedDecode startValues(Split split, ChunkPiece piece) throws IOException {
+    SharedDecode values = decodes.entry(split, piece.dictionary());
+    decodes.startAll(List.of(values));
+    return values;
   }
 
   /**
