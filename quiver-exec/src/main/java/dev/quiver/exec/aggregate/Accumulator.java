@@ -41,8 +41,8 @@ abstract class Accumulator {
 
   /**
    * As {@link #update} for every run of {@code runs}: rows {@code rows[runs.start(r), runs.start(r) +
-   * runs.length(r))} of {@code values} (null for COUNT(*)) to group {@code runs.group(r)}. Called only when
-   * {@link #updatesGroupRuns}.
+   * runs.length(r))} of {@code values} (null for COUNT(*), whose rows are then null too: it reads the runs'
+   * lengths) to group {@code runs.group(r)}. Called only when {@link #updatesGroupRuns}.
    */
   void updateRuns(GroupRuns runs, FieldVector values, int[] rows) {
     throw new UnsupportedOperationException(getClass().getSimpleName() + " does not add runs");

@@ -362,7 +362,9 @@ final class GroupBuilder implements AutoCloseable {
       int[] chosen = selected[c];
       if (runs != null && runs.count() > 0 && chosen == null && spec.ordering[c] < 0
           && table.accumulators[c].updatesGroupRuns()) {
-        table.accumulators[c].updateRuns(runs, argumentVector[c], runs.rows(from, physical));
+        // COUNT(*) reads the runs' lengths only: the rows are not put in order for it
+        int[] runRows = argumentVector[c] == null ? null : runs.rows(from, physical);
+        table.accumulators[c].updateRuns(runs, argumentVector[c], runRows);
         continue;
       }
       int chosenCount = chosen == null ? count : chosen.length;
@@ -424,22 +426,18 @@ final class GroupBuilder implements AutoCloseable {
       }
     }
     int[] selection = batch.selection();
-    java.util.Arrays.fill(rowCodes, 0, count, 0);
     int stride = 1;
-    for (int ordinal : ordinals) {
+    for (int k = 0; k < ordinals.length; k++) {
+      int ordinal = ordinals[k];
       IntVector codes = (IntVector) batch.vector(ordinal);
       int valueCount = batch.dictionary(ordinal).getValueCount();
-      long validity = codes.getValidityBuffer().memoryAddress();
-      long data = codes.getDataBuffer().memoryAddress();
-      for (int i = 0; i < count; i++) {
-        int row = selection == null ? from + i : selection[from + i];
-        int code = ValueReader.isSet(validity, row) ? MemoryUtil.getInt(data + 4L * row) : valueCount;
-        if (code < 0 || code > valueCount) {
-          throw QuiverException.corrupt("column " + batch.schema().getFields().get(ordinal).getName()
-              + ": dictionary code " + code + " at row " + row + " is outside the " + valueCount
-              + " dictionary values");
-        }
-        rowCodes[i] += code * stride;
+      // a column that is a slice of a larger decoded chunk is counted only when that costs less than testing bits
+      boolean noNulls = codes.getValueCount() <= 64L * count && codes.getNullCount() == 0;
+      int outside = codeRows(codes, noNulls, valueCount, selection, from, count, stride, k == 0);
+      if (outside >= 0) {
+        throw QuiverException.corrupt("column " + batch.schema().getFields().get(ordinal).getName()
+            + ": dictionary code " + MemoryUtil.getInt(codes.getDataBuffer().memoryAddress() + 4L * outside)
+            + " at row " + outside + " is outside the " + valueCount + " dictionary values");
       }
       stride *= valueCount + 1;
     }
@@ -460,6 +458,35 @@ final class GroupBuilder implements AutoCloseable {
     }
     keyEncoder.encode(batch, ordinals, positions, distinct, keyRows);
     return java.util.Arrays.copyOf(used, distinct);
+  }
+
+  /**
+   * Adds {@code code * stride} of each slice row to {@link #rowCodes} (sets it when {@code first}), a NULL's code
+   * being {@code valueCount}; returns the first row whose code is outside the dictionary, or -1.
+   */
+  private int codeRows(IntVector codes, boolean noNulls, int valueCount, int[] selection, int from, int count,
+      int stride, boolean first) {
+    long validity = codes.getValidityBuffer().memoryAddress();
+    long data = codes.getDataBuffer().memoryAddress();
+    int[] combined = rowCodes;
+    boolean outside = false;
+    for (int i = 0; i < count; i++) {
+      int row = selection == null ? from + i : selection[from + i];
+      int code = noNulls || ValueReader.isSet(validity, row) ? MemoryUtil.getInt(data + 4L * row) : valueCount;
+      outside |= Integer.compareUnsigned(code, valueCount) > 0;
+      combined[i] = (first ? 0 : combined[i]) + code * stride;
+    }
+    if (!outside) {
+      return -1;
+    }
+    for (int i = 0; i < count; i++) {
+      int row = selection == null ? from + i : selection[from + i];
+      if ((noNulls || ValueReader.isSet(validity, row))
+          && Integer.compareUnsigned(MemoryUtil.getInt(data + 4L * row), valueCount) > 0) {
+        return row;
+      }
+    }
+    throw new IllegalStateException("a code outside the dictionary that a second look does not find");
   }
 
   /** The groups of the slice's rows from the groups of the combinations {@link #byCode} packed. */

@@ -26,6 +26,8 @@ final class GroupRuns {
   private int rowsFrom = -1;
   private int[] rowsPhysical;
   private boolean rowsFilled;
+  /** Whether {@link #slots} holds this slice's order: made only when a caller asks for {@link #rows}. */
+  private boolean slotsFilled;
 
   /** Whether a slice of {@code count} rows in {@code groupCount} groups is worth putting in runs. */
   static boolean worthwhile(int groupCount, int count) {
@@ -60,19 +62,26 @@ final class GroupRuns {
       runOfRow[i] = run;
       lengths[run]++;
     }
-    int[] next = new int[usedCount];
     int at = 0;
     for (int k = 0; k < usedCount; k++) {
       start[k] = at;
-      next[k] = at;
       at += lengths[k];
     }
     start[usedCount] = at;
-    for (int i = 0; i < count; i++) {
+    runs = usedCount;
+    slotsFilled = false;
+    rowsFilled = false;
+  }
+
+  /** Puts the slice positions in order of their run (the counting sort's second pass), once per slice. */
+  private void fillSlots() {
+    int[] next = new int[runs];
+    System.arraycopy(start, 0, next, 0, runs);
+    int total = start[runs];
+    for (int i = 0; i < total; i++) {
       slots[next[runOfRow[i]]++] = i;
     }
-    runs = usedCount;
-    rowsFilled = false;
+    slotsFilled = true;
   }
 
   /**
@@ -87,6 +96,7 @@ final class GroupRuns {
   /** Forgets the runs (the next slice has none until {@link #build}). */
   void clear() {
     runs = 0;
+    slotsFilled = false;
     rowsFilled = false;
   }
 
@@ -118,6 +128,9 @@ final class GroupRuns {
    * asked for another mapping.
    */
   int[] rows(int from, int[] physical) {
+    if (!slotsFilled) {
+      fillSlots();
+    }
     if (!rowsFilled || rowsFrom != from || rowsPhysical != physical) {
       int total = total();
       if (physical == null) {

@@ -75,11 +75,7 @@ final class ColumnWriter {
     if (nulls == null && positions == null) {
       vector.getValidityBuffer().setOne(0, (count + 7) >>> 3);
     } else {
-      for (int i = 0; i < count; i++) {
-        if (nulls == null || !nulls[i]) {
-          setBit(validity, positions == null ? i : positions[i]);
-        }
-      }
+      setValidity(validity, nulls, positions, count);
     }
     if (column instanceof BoolColumn bools) {
       for (int i = 0; i < count; i++) {
@@ -111,6 +107,37 @@ final class ColumnWriter {
     } else {
       writeDecimals((DecimalColumn) column, data, count, positions);
     }
+  }
+
+  /**
+   * Sets the validity bit of each non-NULL row written (at {@code positions[i]}, ascending, or at {@code i}): the
+   * bits of a run of rows in one byte gathered, then OR-ed into it once.
+   */
+  private static void setValidity(long validity, boolean[] nulls, int[] positions, int count) {
+    int currentByte = -1;
+    int bits = 0;
+    for (int i = 0; i < count; i++) {
+      if (nulls != null && nulls[i]) {
+        continue;
+      }
+      int row = positions == null ? i : positions[i];
+      int index = row >>> 3;
+      if (index != currentByte) {
+        if (currentByte >= 0) {
+          orByte(validity + currentByte, bits);
+        }
+        currentByte = index;
+        bits = 0;
+      }
+      bits |= 1 << (row & 7);
+    }
+    if (currentByte >= 0) {
+      orByte(validity + currentByte, bits);
+    }
+  }
+
+  private static void orByte(long at, int bits) {
+    MemoryUtil.putByte(at, (byte) (MemoryUtil.getByte(at) | bits));
   }
 
   private static void setBit(long bitmap, int row) {

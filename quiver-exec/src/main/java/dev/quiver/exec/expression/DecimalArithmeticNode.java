@@ -52,9 +52,10 @@ final class DecimalArithmeticNode extends Node {
     }
     if (!a.isWide() && !b.isWide()) {
       try {
-        long[] result = ArithmeticNode.zeroNullRows(longs(a, b, count), nulls);
-        checkPrecision(result, nulls);
-        return new DecimalColumn(scale, result, nulls);
+        DecimalColumn result = longs(a, b, count);
+        ArithmeticNode.zeroNullRows(result.values, nulls);
+        checkPrecision(result);
+        return new DecimalColumn(scale, result.values, nulls).withBound(result.bound);
       } catch (ArithmeticException tooWide) {
         // recomputed exactly below
       }
@@ -77,31 +78,64 @@ final class DecimalArithmeticNode extends Node {
     long[] result = new long[count];
     long k = constant.values[0];
     int resultScale;
+    long resultBound;
     try {
       if (operator == Operator.MULTIPLY) {
         resultScale = column.scale + constant.scale;
-        for (int i = 0; i < count; i++) {
-          result[i] = Math.multiplyExact(x[i], k);
+        resultBound = DecimalColumn.productBound(column.bound, DecimalColumn.magnitude(k));
+        if (resultBound >= 0) { // no product can overflow: the plain loop
+          for (int i = 0; i < count; i++) {
+            result[i] = x[i] * k;
+          }
+        } else {
+          for (int i = 0; i < count; i++) {
+            result[i] = Math.multiplyExact(x[i], k);
+          }
         }
       } else {
         resultScale = Math.max(column.scale, constant.scale);
         long scaledConstant = Math.multiplyExact(k, factor(resultScale - constant.scale));
         long columnFactor = factor(resultScale - column.scale);
         boolean add = operator == Operator.ADD;
-        for (int i = 0; i < count; i++) { // the tests on loop-invariant flags are hoisted by the JIT
-          long value = columnFactor == 1 ? x[i] : Math.multiplyExact(x[i], columnFactor);
-          result[i] = add ? Math.addExact(value, scaledConstant)
-              : constantLeft ? Math.subtractExact(scaledConstant, value) : Math.subtractExact(value, scaledConstant);
+        resultBound = DecimalColumn.sumBound(DecimalColumn.productBound(column.bound, columnFactor),
+            DecimalColumn.magnitude(scaledConstant));
+        if (resultBound >= 0 && columnFactor == 1) {
+          plainWithConstant(x, scaledConstant, add, constantLeft, result, count);
+        } else {
+          for (int i = 0; i < count; i++) { // the tests on loop-invariant flags are hoisted by the JIT
+            long value = columnFactor == 1 ? x[i] : Math.multiplyExact(x[i], columnFactor);
+            result[i] = add ? Math.addExact(value, scaledConstant)
+                : constantLeft ? Math.subtractExact(scaledConstant, value) : Math.subtractExact(value, scaledConstant);
+          }
         }
       }
-      rescale(result, resultScale);
+      resultBound = rescale(result, resultScale, resultBound);
     } catch (ArithmeticException tooWide) {
       return null;
     }
     boolean[] nulls = column.nulls == null ? null : column.nulls.clone();
     ArithmeticNode.zeroNullRows(result, nulls);
-    checkPrecision(result, nulls);
-    return new DecimalColumn(scale, result, nulls);
+    DecimalColumn computed = new DecimalColumn(scale, result, nulls).withBound(resultBound);
+    checkPrecision(computed);
+    return computed;
+  }
+
+  /** {@code x[i] + c}, {@code c - x[i]} or {@code x[i] - c} where no result can overflow: one loop each. */
+  private static void plainWithConstant(long[] x, long c, boolean add, boolean constantLeft, long[] result,
+      int count) {
+    if (add) {
+      for (int i = 0; i < count; i++) {
+        result[i] = x[i] + c;
+      }
+    } else if (constantLeft) {
+      for (int i = 0; i < count; i++) {
+        result[i] = c - x[i];
+      }
+    } else {
+      for (int i = 0; i < count; i++) {
+        result[i] = x[i] - c;
+      }
+    }
   }
 
   /** Whether a node is a non-NULL decimal constant that fits a long. */
@@ -110,19 +144,32 @@ final class DecimalArithmeticNode extends Node {
         && !decimal.isWide();
   }
 
-  /** Brings {@code result} from {@code resultScale} to this node's scale (as {@link #longs} does). */
-  private void rescale(long[] result, int resultScale) {
+  /**
+   * Brings {@code result} from {@code resultScale} to this node's scale (as {@link #longs} does); returns the
+   * rescaled values' bound from theirs ({@code bound}, UNBOUNDED when unknown).
+   */
+  private long rescale(long[] result, int resultScale, long bound) {
     if (resultScale < scale) {
       long factor = factor(scale - resultScale);
-      for (int i = 0; i < result.length; i++) {
-        result[i] = Math.multiplyExact(result[i], factor);
+      long scaledBound = DecimalColumn.productBound(bound, factor);
+      if (scaledBound >= 0) {
+        for (int i = 0; i < result.length; i++) {
+          result[i] = result[i] * factor;
+        }
+      } else {
+        for (int i = 0; i < result.length; i++) {
+          result[i] = Math.multiplyExact(result[i], factor);
+        }
       }
+      return scaledBound;
     } else if (resultScale > scale) {
       long factor = factor(resultScale - scale);
       for (int i = 0; i < result.length; i++) {
         result[i] = roundDivide(result[i], factor);
       }
+      return bound < 0 ? DecimalColumn.UNBOUNDED : bound / factor + 1; // rounding adds at most one
     }
+    return bound;
   }
 
   private static void checkDivisors(DecimalColumn divisors, boolean[] nulls, int count) {
@@ -134,17 +181,25 @@ final class DecimalArithmeticNode extends Node {
     }
   }
 
-  private long[] longs(DecimalColumn a, DecimalColumn b, int count) {
+  /** The result's values (not yet zeroed at NULL rows) and their bound, as a column at this node's scale. */
+  private DecimalColumn longs(DecimalColumn a, DecimalColumn b, int count) {
     long[] x = a.values;
     long[] y = b.values;
     long[] result = new long[count];
     int resultScale;
+    long bound = DecimalColumn.UNBOUNDED;
     switch (operator) {
       case ADD, SUBTRACT, MODULO -> {
         resultScale = Math.max(a.scale, b.scale);
         long leftFactor = factor(resultScale - a.scale);
         long rightFactor = factor(resultScale - b.scale);
-        if (operator == Operator.ADD && leftFactor == 1 && rightFactor == 1) {
+        if (operator != Operator.MODULO) {
+          bound = DecimalColumn.sumBound(DecimalColumn.productBound(a.bound, leftFactor),
+              DecimalColumn.productBound(b.bound, rightFactor));
+        }
+        if (bound >= 0) { // no step can overflow: plain loops
+          addOrSubtract(x, leftFactor, y, rightFactor, operator == Operator.ADD, result, count);
+        } else if (operator == Operator.ADD && leftFactor == 1 && rightFactor == 1) {
           for (int i = 0; i < count; i++) {
             result[i] = Math.addExact(x[i], y[i]);
           }
@@ -170,8 +225,15 @@ final class DecimalArithmeticNode extends Node {
       }
       case MULTIPLY -> {
         resultScale = a.scale + b.scale;
-        for (int i = 0; i < count; i++) {
-          result[i] = Math.multiplyExact(x[i], y[i]);
+        bound = DecimalColumn.productBound(a.bound, b.bound);
+        if (bound >= 0) {
+          for (int i = 0; i < count; i++) {
+            result[i] = x[i] * y[i];
+          }
+        } else {
+          for (int i = 0; i < count; i++) {
+            result[i] = Math.multiplyExact(x[i], y[i]);
+          }
         }
       }
       default -> {
@@ -187,8 +249,30 @@ final class DecimalArithmeticNode extends Node {
         }
       }
     }
-    rescale(result, resultScale);
-    return result;
+    bound = rescale(result, resultScale, bound);
+    return new DecimalColumn(scale, result, null).withBound(bound);
+  }
+
+  /** {@code x[i] * xFactor ± y[i] * yFactor} where no step can overflow. */
+  private static void addOrSubtract(long[] x, long xFactor, long[] y, long yFactor, boolean add, long[] result,
+      int count) {
+    if (xFactor == 1 && yFactor == 1) {
+      if (add) {
+        for (int i = 0; i < count; i++) {
+          result[i] = x[i] + y[i];
+        }
+      } else {
+        for (int i = 0; i < count; i++) {
+          result[i] = x[i] - y[i];
+        }
+      }
+      return;
+    }
+    long sign = add ? 1 : -1;
+    long signedYFactor = sign * yFactor;
+    for (int i = 0; i < count; i++) {
+      result[i] = x[i] * xFactor + y[i] * signedYFactor;
+    }
   }
 
   private static long factor(int exponent) {
@@ -212,14 +296,17 @@ final class DecimalArithmeticNode extends Node {
     return quotient;
   }
 
-  private void checkPrecision(long[] result, boolean[] nulls) {
+  /** A USER error when a non-NULL value of {@code result} has more digits than this node's precision. */
+  private void checkPrecision(DecimalColumn result) {
     long limit = Types.powerOfTenOrMinusOne(precision);
-    if (limit < 0) {
-      return;
+    if (limit < 0 || (result.bound >= 0 && result.bound < limit)) {
+      return; // every long fits, or the bound shows every value does
     }
-    for (int i = 0; i < result.length; i++) {
-      if ((result[i] >= limit || result[i] <= -limit) && (nulls == null || !nulls[i])) {
-        throw Errors.decimalOverflow(BigDecimal.valueOf(result[i], scale), type);
+    long[] values = result.values;
+    boolean[] nulls = result.nulls;
+    for (int i = 0; i < values.length; i++) {
+      if ((values[i] >= limit || values[i] <= -limit) && (nulls == null || !nulls[i])) {
+        throw Errors.decimalOverflow(BigDecimal.valueOf(values[i], scale), type);
       }
     }
   }

@@ -11,9 +11,18 @@ final class DecimalColumn extends Column {
   private static final BigInteger LONG_MIN = BigInteger.valueOf(Long.MIN_VALUE);
   private static final BigInteger LONG_MAX = BigInteger.valueOf(Long.MAX_VALUE);
 
+  /** {@link #bound} when nothing is known of the values' magnitudes. */
+  static final long UNBOUNDED = -1;
+
   final int scale;
   long[] values;
   BigInteger[] wide;
+  /**
+   * An upper bound of every value's magnitude ({@code |values[i]| <= bound} for all rows, NULL rows included), or
+   * {@link #UNBOUNDED}: arithmetic whose result's bound fits a long skips its overflow checks. Only set on a column
+   * of longs that is not written after.
+   */
+  long bound = UNBOUNDED;
 
   DecimalColumn(int scale, long[] values, boolean[] nulls) {
     super(values.length, nulls);
@@ -41,6 +50,43 @@ final class DecimalColumn extends Column {
       }
     }
     return new DecimalColumn(scale, longs, nulls);
+  }
+
+  /** This column with {@link #bound} set (UNBOUNDED allowed). */
+  DecimalColumn withBound(long magnitude) {
+    bound = wide == null ? magnitude : UNBOUNDED;
+    return this;
+  }
+
+  /**
+   * The bound of values whose magnitudes' bits, {@code v ^ (v >> 63)} (that is {@code |v|} for {@code v >= 0} and
+   * {@code |v| - 1} below), OR to {@code magnitudeBits}.
+   */
+  static long boundOfBits(long magnitudeBits) {
+    return magnitudeBits == Long.MAX_VALUE ? UNBOUNDED : magnitudeBits + 1;
+  }
+
+  /** {@code a * b} for two bounds, UNBOUNDED when either is or the product does not fit a long. */
+  static long productBound(long a, long b) {
+    if (a < 0 || b < 0) {
+      return UNBOUNDED;
+    }
+    long product = a * b;
+    return Math.multiplyHigh(a, b) == 0 && product >= 0 ? product : UNBOUNDED;
+  }
+
+  /** {@code a + b} for two bounds, UNBOUNDED when either is or the sum does not fit a long. */
+  static long sumBound(long a, long b) {
+    if (a < 0 || b < 0) {
+      return UNBOUNDED;
+    }
+    long sum = a + b;
+    return sum < 0 ? UNBOUNDED : sum;
+  }
+
+  /** A constant's magnitude as a bound (UNBOUNDED for {@code Long.MIN_VALUE}). */
+  static long magnitude(long value) {
+    return value == Long.MIN_VALUE ? UNBOUNDED : Math.abs(value);
   }
 
   boolean isWide() {
@@ -87,7 +133,7 @@ final class DecimalColumn extends Column {
       int index = indexes[i];
       result[i] = index < 0 ? 0 : values[index];
     }
-    return new DecimalColumn(scale, result, gatheredNulls);
+    return new DecimalColumn(scale, result, gatheredNulls).withBound(bound);
   }
 
   @Override
@@ -98,6 +144,7 @@ final class DecimalColumn extends Column {
   @Override
   void copyRow(int from, Column target, int to) {
     DecimalColumn decimals = (DecimalColumn) target;
+    decimals.bound = UNBOUNDED;
     if (decimals.scale != scale) {
       throw new IllegalStateException("decimal scales differ: " + scale + " and " + decimals.scale);
     }

@@ -145,6 +145,99 @@ class DecimalArithmeticTest {
     return new BigDecimal(random.nextBoolean() ? unscaled : unscaled.negate(), scale);
   }
 
+  /**
+   * Batches whose values are small (every step's bound fits a long, so the loops without overflow checks run) and the
+   * same batches with one value near a long's limit (the checked loops run): the same exact answers, TPC-H Q1's
+   * {@code price * (1 - discount) * (1 + tax)} chain included, and a result past a narrow precision still an error
+   * whichever loop ran.
+   */
+  @Test
+  void boundedAndUnboundedBatchesGiveTheSameExactAnswers() {
+    long seed = System.nanoTime();
+    System.out.println("DecimalArithmeticTest.bounded seed " + seed);
+    Random random = new Random(seed);
+    ArrowType money = decimal(18, 2);
+    ArrowType rate = decimal(18, 2);
+    for (boolean nearLimit : new boolean[] {false, true}) {
+      List<Object> prices = new ArrayList<>();
+      List<Object> discounts = new ArrayList<>();
+      List<Object> taxes = new ArrayList<>();
+      for (int i = 0; i < 500; i++) {
+        prices.add(random.nextInt(12) == 0 ? null : BigDecimal.valueOf(random.nextInt(10_000_000) - 5_000_000, 2));
+        discounts.add(random.nextInt(12) == 0 ? null : BigDecimal.valueOf(random.nextInt(11), 2));
+        taxes.add(BigDecimal.valueOf(random.nextInt(9), 2));
+      }
+      if (nearLimit) { // one value the size of DECIMAL(18,2)'s largest: the bound no longer proves the steps fit
+        prices.set(random.nextInt(prices.size()), new BigDecimal("-9999999999999999.99"));
+      }
+      Expression oneMinusDiscount = call(Functions.SUBTRACT, decimal(19, 2), ExpressionCompilerTest.lit(1,
+          new ArrowType.Int(32, true)), col("d", 1, rate));
+      Expression onePlusTax = call(Functions.ADD, decimal(19, 2), col("t", 2, rate), ExpressionCompilerTest.lit(1,
+          new ArrowType.Int(32, true)));
+      Expression charge = call(Functions.MULTIPLY, decimal(38, 6), call(Functions.MULTIPLY, decimal(38, 4),
+          col("p", 0, money), oneMinusDiscount), onePlusTax);
+      Expression sumOfColumns = call(Functions.ADD, decimal(19, 2), col("p", 0, money), col("d", 1, rate));
+      Expression scaledDifference = call(Functions.SUBTRACT, decimal(20, 3), col("p", 0, money),
+          ExpressionCompilerTest.lit(new BigDecimal("0.125"), decimal(4, 3)));
+      List<Object> charges = new ArrayList<>();
+      List<Object> sums = new ArrayList<>();
+      List<Object> differences = new ArrayList<>();
+      for (int i = 0; i < prices.size(); i++) {
+        BigDecimal price = (BigDecimal) prices.get(i);
+        BigDecimal discount = (BigDecimal) discounts.get(i);
+        BigDecimal tax = (BigDecimal) taxes.get(i);
+        charges.add(price == null || discount == null ? null
+            : price.multiply(BigDecimal.ONE.subtract(discount)).multiply(BigDecimal.ONE.add(tax)).setScale(6));
+        sums.add(price == null || discount == null ? null : price.add(discount));
+        differences.add(price == null ? null : price.subtract(new BigDecimal("0.125")));
+      }
+      TestColumn p = new TestColumn("p", money, prices, false);
+      TestColumn d = new TestColumn("d", rate, discounts, false);
+      TestColumn t = new TestColumn("t", rate, taxes, false);
+      assertThat(eval(charge, p, d, t)).as("charge, near the limit: %s", nearLimit).isEqualTo(charges);
+      assertThat(eval(sumOfColumns, p, d)).as("sum, near the limit: %s", nearLimit).isEqualTo(sums);
+      assertThat(eval(scaledDifference, p)).as("difference, near the limit: %s", nearLimit).isEqualTo(differences);
+      // DECIMAL(8,2) holds 999999.99: prices reach 50,000.00, so twice the price fits only without the extreme one
+      Expression doubled = call(Functions.ADD, decimal(8, 2), col("p", 0, money), col("p", 0, money));
+      if (nearLimit) {
+        assertUserError(() -> eval(doubled, p), "decimal overflow");
+      } else {
+        List<Object> twice = new ArrayList<>();
+        prices.forEach(price -> twice.add(price == null ? null : ((BigDecimal) price).multiply(BigDecimal.valueOf(2))));
+        assertThat(eval(doubled, p)).isEqualTo(twice);
+      }
+    }
+  }
+
+  /** Bounds only ever over-estimate, and give up (UNBOUNDED) rather than overflow. */
+  @Test
+  void magnitudeBoundsAreUpperBoundsOrUnbounded() {
+    long seed = System.nanoTime();
+    System.out.println("DecimalArithmeticTest.bounds seed " + seed);
+    Random random = new Random(seed);
+    for (int round = 0; round < 10_000; round++) {
+      long value = random.nextLong() >> random.nextInt(64);
+      long bound = DecimalColumn.boundOfBits(value ^ (value >> 63));
+      if (value == Long.MIN_VALUE) {
+        assertThat(bound).isEqualTo(DecimalColumn.UNBOUNDED);
+      } else {
+        assertThat(bound).as("bound of %d", value).isGreaterThanOrEqualTo(Math.abs(value));
+      }
+      long a = Math.abs(random.nextLong() >> random.nextInt(64));
+      long b = Math.abs(random.nextLong() >> random.nextInt(64));
+      BigInteger product = BigInteger.valueOf(a).multiply(BigInteger.valueOf(b));
+      long productBound = DecimalColumn.productBound(a, b);
+      assertThat(productBound).isEqualTo(a < 0 || b < 0 || product.bitLength() > 63 ? DecimalColumn.UNBOUNDED
+          : product.longValueExact());
+      BigInteger sum = BigInteger.valueOf(a).add(BigInteger.valueOf(b));
+      assertThat(DecimalColumn.sumBound(a, b)).isEqualTo(a < 0 || b < 0 || sum.bitLength() > 63
+          ? DecimalColumn.UNBOUNDED : sum.longValueExact());
+    }
+    assertThat(DecimalColumn.magnitude(Long.MIN_VALUE)).isEqualTo(DecimalColumn.UNBOUNDED);
+    assertThat(DecimalColumn.productBound(DecimalColumn.UNBOUNDED, 1)).isEqualTo(DecimalColumn.UNBOUNDED);
+    assertThat(DecimalColumn.sumBound(1, DecimalColumn.UNBOUNDED)).isEqualTo(DecimalColumn.UNBOUNDED);
+  }
+
   @Test
   void divisionRoundsHalfAwayFromZeroAtTheResultScale() {
     TestColumn a = column("a", decimal(5, 2), new BigDecimal("1.00"), new BigDecimal("-1.00"), new BigDecimal("2.00"),
