@@ -276,6 +276,32 @@ public final class Batch implements AutoCloseable {
     return VectorGather.gather(vector, selection, selectedCount, field, allocator);
   }
 
+  /**
+   * A column's values at some of this batch's rows ({@code positions[0, count)}, ascending positions among its
+   * selected rows), as a new dense vector: dictionary codes decoded, the selection applied. The batch keeps its
+   * vectors; the caller frees the result.
+   */
+  public FieldVector materializeRows(int column, int[] positions, int count, BufferAllocator allocator) {
+    requireOpen();
+    Objects.checkFromIndexSize(0, count, positions.length);
+    int[] physical = new int[count];
+    for (int i = 0; i < count; i++) {
+      int position = positions[i];
+      if (position < 0 || position >= selectedCount) {
+        throw new IllegalArgumentException("position " + position + " is outside the batch's " + selectedCount
+            + " rows");
+      }
+      physical[i] = selection == null ? position : selection[position];
+    }
+    FieldVector vector = vectors.get(column);
+    FieldVector values = dictionaries.get(column);
+    Field field = schema.getFields().get(column);
+    if (values != null) {
+      return DictionaryDecoder.decode(values, (IntVector) vector, physical, count, field, allocator);
+    }
+    return VectorGather.gather(vector, physical, count, field, allocator);
+  }
+
   private void closeReplaced(List<FieldVector> kept) {
     for (int column = 0; column < vectors.size(); column++) {
       if (kept.get(column) != vectors.get(column)) {

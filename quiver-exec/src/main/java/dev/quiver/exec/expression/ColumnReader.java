@@ -261,14 +261,12 @@ final class ColumnReader {
     long address = address(data, highest, 16);
     long[] values = new long[count];
     boolean wide = false;
-    long magnitudeBits = 0;
     for (int i = 0; i < count; i++) {
       long offset = address + (positions == null ? i : positions[i]) * 16L;
       long low = MemoryUtil.getLong(offset);
       long high = MemoryUtil.getLong(offset + 8);
       values[i] = low;
       wide |= high != (low >> 63);
-      magnitudeBits |= low ^ (low >> 63);
     }
     if (nulls != null) {
       for (int i = 0; i < count; i++) {
@@ -279,8 +277,7 @@ final class ColumnReader {
     }
     int scale = Types.scale(type);
     if (!wide) {
-      // the bound may count a NULL row's stored value (zeroed above): an upper bound still
-      return new DecimalColumn(scale, values, nulls).withBound(DecimalColumn.boundOfBits(magnitudeBits));
+      return new DecimalColumn(scale, values, nulls);
     }
     BigInteger[] big = new BigInteger[count];
     for (int i = 0; i < count; i++) {

@@ -55,7 +55,7 @@ final class DecimalArithmeticNode extends Node {
         DecimalColumn result = longs(a, b, count);
         ArithmeticNode.zeroNullRows(result.values, nulls);
         checkPrecision(result);
-        return new DecimalColumn(scale, result.values, nulls).withBound(result.bound);
+        return new DecimalColumn(scale, result.values, nulls).withBound(result.knownBound());
       } catch (ArithmeticException tooWide) {
         // recomputed exactly below
       }
@@ -82,7 +82,7 @@ final class DecimalArithmeticNode extends Node {
     try {
       if (operator == Operator.MULTIPLY) {
         resultScale = column.scale + constant.scale;
-        resultBound = DecimalColumn.productBound(column.bound, DecimalColumn.magnitude(k));
+        resultBound = DecimalColumn.productBound(column.bound(), DecimalColumn.magnitude(k));
         if (resultBound >= 0) { // no product can overflow: the plain loop
           for (int i = 0; i < count; i++) {
             result[i] = x[i] * k;
@@ -97,7 +97,7 @@ final class DecimalArithmeticNode extends Node {
         long scaledConstant = Math.multiplyExact(k, factor(resultScale - constant.scale));
         long columnFactor = factor(resultScale - column.scale);
         boolean add = operator == Operator.ADD;
-        resultBound = DecimalColumn.sumBound(DecimalColumn.productBound(column.bound, columnFactor),
+        resultBound = DecimalColumn.sumBound(DecimalColumn.productBound(column.bound(), columnFactor),
             DecimalColumn.magnitude(scaledConstant));
         if (resultBound >= 0 && columnFactor == 1) {
           plainWithConstant(x, scaledConstant, add, constantLeft, result, count);
@@ -194,8 +194,8 @@ final class DecimalArithmeticNode extends Node {
         long leftFactor = factor(resultScale - a.scale);
         long rightFactor = factor(resultScale - b.scale);
         if (operator != Operator.MODULO) {
-          bound = DecimalColumn.sumBound(DecimalColumn.productBound(a.bound, leftFactor),
-              DecimalColumn.productBound(b.bound, rightFactor));
+          bound = DecimalColumn.sumBound(DecimalColumn.productBound(a.bound(), leftFactor),
+              DecimalColumn.productBound(b.bound(), rightFactor));
         }
         if (bound >= 0) { // no step can overflow: plain loops
           addOrSubtract(x, leftFactor, y, rightFactor, operator == Operator.ADD, result, count);
@@ -225,7 +225,7 @@ final class DecimalArithmeticNode extends Node {
       }
       case MULTIPLY -> {
         resultScale = a.scale + b.scale;
-        bound = DecimalColumn.productBound(a.bound, b.bound);
+        bound = DecimalColumn.productBound(a.bound(), b.bound());
         if (bound >= 0) {
           for (int i = 0; i < count; i++) {
             result[i] = x[i] * y[i];
@@ -299,7 +299,8 @@ final class DecimalArithmeticNode extends Node {
   /** A USER error when a non-NULL value of {@code result} has more digits than this node's precision. */
   private void checkPrecision(DecimalColumn result) {
     long limit = Types.powerOfTenOrMinusOne(precision);
-    if (limit < 0 || (result.bound >= 0 && result.bound < limit)) {
+    long bound = result.knownBound();
+    if (limit < 0 || (bound >= 0 && bound < limit)) {
       return; // every long fits, or the bound shows every value does
     }
     long[] values = result.values;

@@ -17,12 +17,10 @@ final class DecimalColumn extends Column {
   final int scale;
   long[] values;
   BigInteger[] wide;
-  /**
-   * An upper bound of every value's magnitude ({@code |values[i]| <= bound} for all rows, NULL rows included), or
-   * {@link #UNBOUNDED}: arithmetic whose result's bound fits a long skips its overflow checks. Only set on a column
-   * of longs that is not written after.
-   */
-  long bound = UNBOUNDED;
+  /** {@link #bound} before it is asked for. */
+  private static final long NOT_COMPUTED = -2;
+  /** What {@link #bound()} answers, computed when first asked for unless an operator that made the column set it. */
+  private long bound = NOT_COMPUTED;
 
   DecimalColumn(int scale, long[] values, boolean[] nulls) {
     super(values.length, nulls);
@@ -52,10 +50,40 @@ final class DecimalColumn extends Column {
     return new DecimalColumn(scale, longs, nulls);
   }
 
-  /** This column with {@link #bound} set (UNBOUNDED allowed). */
+  /** This column with {@link #bound()} known (UNBOUNDED allowed): an upper bound its maker derived. */
   DecimalColumn withBound(long magnitude) {
-    bound = wide == null ? magnitude : UNBOUNDED;
+    if (wide != null) {
+      bound = UNBOUNDED;
+    } else if (magnitude >= 0) {
+      bound = magnitude;
+    } // else the derived bound gave up: the values' own bound is found if asked for
     return this;
+  }
+
+  /** {@link #bound()} when already known, else UNBOUNDED (never computes it). */
+  long knownBound() {
+    return bound == NOT_COMPUTED ? UNBOUNDED : bound;
+  }
+
+  /**
+   * An upper bound of every value's magnitude ({@code |values[i]| <= bound} for all rows, NULL rows included), or
+   * {@link #UNBOUNDED} (always for a wide column): arithmetic whose result's bound fits a long skips its overflow
+   * checks. Computed once, in one pass over the values, when first asked for.
+   */
+  long bound() {
+    if (bound == NOT_COMPUTED) {
+      if (wide != null) {
+        bound = UNBOUNDED;
+      } else {
+        long magnitudeBits = 0;
+        for (int i = 0; i < size; i++) {
+          long value = values[i];
+          magnitudeBits |= value ^ (value >> 63);
+        }
+        bound = boundOfBits(magnitudeBits);
+      }
+    }
+    return bound;
   }
 
   /**
@@ -133,7 +161,7 @@ final class DecimalColumn extends Column {
       int index = indexes[i];
       result[i] = index < 0 ? 0 : values[index];
     }
-    return new DecimalColumn(scale, result, gatheredNulls).withBound(bound);
+    return new DecimalColumn(scale, result, gatheredNulls);
   }
 
   @Override
@@ -144,7 +172,7 @@ final class DecimalColumn extends Column {
   @Override
   void copyRow(int from, Column target, int to) {
     DecimalColumn decimals = (DecimalColumn) target;
-    decimals.bound = UNBOUNDED;
+    decimals.bound = NOT_COMPUTED;
     if (decimals.scale != scale) {
       throw new IllegalStateException("decimal scales differ: " + scale + " and " + decimals.scale);
     }

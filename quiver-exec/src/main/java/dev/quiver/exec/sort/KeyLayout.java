@@ -75,6 +75,22 @@ final class KeyLayout {
     }
   }
 
+  /** The layout of {@code whole}'s first {@code count} keys (the same columns, kinds and orders). */
+  private KeyLayout(KeyLayout whole, int count) {
+    columns = java.util.Arrays.copyOf(whole.columns, count);
+    kinds = java.util.Arrays.copyOf(whole.kinds, count);
+    descending = java.util.Arrays.copyOf(whole.descending, count);
+    nullsFirst = java.util.Arrays.copyOf(whole.nullsFirst, count);
+    firstWord = java.util.Arrays.copyOf(whole.firstWord, count);
+    words = count == whole.keyCount() ? whole.words : whole.firstWord[count];
+    prefixKey = java.util.Arrays.copyOf(whole.prefixKey, words);
+  }
+
+  /** The layout of this one's first key alone: a row's order by it decides its order unless the two tie. */
+  KeyLayout firstKey() {
+    return keyCount() <= 1 ? this : new KeyLayout(this, 1);
+  }
+
   private static int kind(ArrowType type) {
     switch (type.getTypeID()) {
       case Null:

@@ -1,5 +1,6 @@
 package dev.quiver.exec.sort;
 
+import dev.quiver.common.QuiverException;
 import dev.quiver.common.batch.Batch;
 import dev.quiver.exec.memory.MemoryReservation;
 import dev.quiver.exec.operator.ExecutionContext;
@@ -7,6 +8,7 @@ import dev.quiver.exec.operator.Sink;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.arrow.vector.FieldVector;
+import org.apache.arrow.vector.IntVector;
 import org.apache.arrow.vector.VectorSchemaRoot;
 
 /**
@@ -38,13 +40,18 @@ final class SortSink implements Sink {
   private long[] refs = new long[0];
   private int rows;
   private long[] thresholdKeys;
+  /** The threshold row's words under {@link #firstKey}. */
+  private long[] thresholdFirstKeys;
   private FieldVector[] thresholdRow;
+  /** The first sort key alone ({@link #firstKeyOrder}). */
+  private final KeyLayout firstKey;
   private boolean handedOver;
 
   SortSink(SortFactory owner, ExecutionContext context) {
     this.owner = owner;
     this.context = context;
     this.layout = owner.layout();
+    this.firstKey = layout.firstKey();
     this.words = layout.words();
     this.keep = owner.keep();
     this.cutRows = keep == Long.MAX_VALUE ? Long.MAX_VALUE : Math.max(2 * keep, 4096);
@@ -115,33 +122,36 @@ final class SortSink implements Sink {
   }
 
   /**
-   * A top-N's batch cut to the rows that sort before the last row its cut kept ({@link #thresholdKeys}), found from
-   * the key columns alone (made dense: dictionary values gathered, the selection applied), so the other columns of
-   * rows that cannot be in the answer are never copied (ClickBench's {@code SELECT SearchPhrase ... ORDER BY
-   * EventTime LIMIT 10}: the strings of 130,000 rows). The batch as it came when every row passes; null (the batch
-   * closed) when none does.
+   * A top-N's batch cut to the rows that sort before the last row its cut kept ({@link #thresholdKeys}), so the other
+   * columns of rows that cannot be in the answer are never copied (ClickBench's {@code SELECT SearchPhrase ... ORDER
+   * BY EventTime LIMIT 10}: the strings of 130,000 rows). The first key decides most rows alone ({@link
+   * #firstKeyOrder}); only the rows that tie the threshold on it have every key made dense and compared. The batch
+   * as it came when every row passes; null (the batch closed) when none does.
    */
   private Batch prunedByThreshold(Batch batch) {
     int count = batch.rowCount();
-    FieldVector[] keyColumns = new FieldVector[batch.columnCount()];
     List<FieldVector> made = new ArrayList<>();
     try {
-      for (int key = 0; key < layout.keyCount(); key++) {
-        int column = layout.column(key);
-        if (layout.kind(key) != KeyLayout.NULLS && keyColumns[column] == null) {
-          keyColumns[column] = batch.materializeColumn(column, context.allocator());
-          if (keyColumns[column] != batch.vector(column)) {
-            made.add(keyColumns[column]);
-          }
-        }
-      }
-      long[] keyWords = new long[Math.max(1, count) * words];
-      KeyEncoder.encode(layout, keyColumns, count, keyWords, 0);
+      int[] order = firstKeyOrder(batch, count, made);
       int[] passing = new int[count];
       int passed = 0;
+      int[] ties = null;
+      int tied = 0;
       for (int row = 0; row < count; row++) {
-        if (layout.compare(keyWords, row * words, keyColumns, row, thresholdKeys, 0, thresholdRow, 0) < 0) {
+        if (order[row] < 0) {
           passing[passed++] = row;
+        } else if (order[row] == 0) {
+          if (ties == null) {
+            ties = new int[count];
+          }
+          ties[tied++] = row;
+        }
+      }
+      if (tied > 0) {
+        int before = passed;
+        passed = tiesBeforeThreshold(batch, ties, tied, passing, passed, made);
+        if (passed > before && before > 0) {
+          java.util.Arrays.sort(passing, 0, passed); // the tied rows among the others, in row order
         }
       }
       if (passed == count) {
@@ -158,6 +168,86 @@ final class SortSink implements Sink {
     } finally {
       made.forEach(FieldVector::close);
     }
+  }
+
+  /**
+   * Each row's order against the threshold by the first key alone: negative (before it: in), positive (after: out)
+   * or zero (a tie, or a NULL code, which {@link #tiesBeforeThreshold} decides). A dictionary-encoded key with fewer
+   * values than the batch has rows is compared value by value, then each row takes its code's order; other columns
+   * are made dense and compared row by row.
+   */
+  private int[] firstKeyOrder(Batch batch, int count, List<FieldVector> made) {
+    int[] order = new int[count];
+    if (firstKey.keyCount() == 0 || firstKey.kind(0) == KeyLayout.NULLS) {
+      return order; // every row ties: no key, or a NULL-typed one
+    }
+    int column = firstKey.column(0);
+    int firstWords = firstKey.words();
+    FieldVector[] columns = new FieldVector[batch.columnCount()];
+    if (batch.isDictionaryEncoded(column) && batch.dictionary(column).getValueCount() < count) {
+      FieldVector values = batch.dictionary(column);
+      int size = values.getValueCount();
+      columns[column] = values;
+      long[] valueWords = new long[Math.max(1, size) * firstWords];
+      KeyEncoder.encode(firstKey, columns, size, valueWords, 0);
+      int[] orderOfCode = new int[size];
+      for (int value = 0; value < size; value++) {
+        orderOfCode[value] = firstKey.compare(valueWords, value * firstWords, columns, value, thresholdFirstKeys, 0,
+            thresholdRow, 0);
+      }
+      IntVector codes = (IntVector) batch.vector(column);
+      int[] selection = batch.selection();
+      for (int row = 0; row < count; row++) {
+        int physical = selection == null ? row : selection[row];
+        if (codes.isNull(physical)) {
+          continue; // a tie: decided with every key
+        }
+        int code = codes.get(physical);
+        if (code < 0 || code >= size) {
+          throw QuiverException.corrupt("sort key " + batch.schema().getFields().get(column).getName()
+              + ": dictionary code " + code + " at row " + physical + " is outside the " + size
+              + " dictionary values");
+        }
+        order[row] = orderOfCode[code];
+      }
+      return order;
+    }
+    FieldVector dense = batch.materializeColumn(column, context.allocator());
+    if (dense != batch.vector(column)) {
+      made.add(dense);
+    }
+    columns[column] = dense;
+    long[] rowWords = new long[Math.max(1, count) * firstWords];
+    KeyEncoder.encode(firstKey, columns, count, rowWords, 0);
+    for (int row = 0; row < count; row++) {
+      order[row] = firstKey.compare(rowWords, row * firstWords, columns, row, thresholdFirstKeys, 0, thresholdRow, 0);
+    }
+    return order;
+  }
+
+  /**
+   * Compares the rows that tie the threshold on the first key ({@code ties[0, tied)}) by every key, their key
+   * columns made dense at those rows only; appends the ones that sort before it to {@code passing} and returns the
+   * new count.
+   */
+  private int tiesBeforeThreshold(Batch batch, int[] ties, int tied, int[] passing, int passed,
+      List<FieldVector> made) {
+    FieldVector[] keyColumns = new FieldVector[batch.columnCount()];
+    for (int key = 0; key < layout.keyCount(); key++) {
+      int column = layout.column(key);
+      if (layout.kind(key) != KeyLayout.NULLS && keyColumns[column] == null) {
+        keyColumns[column] = batch.materializeRows(column, ties, tied, context.allocator());
+        made.add(keyColumns[column]);
+      }
+    }
+    long[] keyWords = new long[tied * words];
+    KeyEncoder.encode(layout, keyColumns, tied, keyWords, 0);
+    for (int i = 0; i < tied; i++) {
+      if (layout.compare(keyWords, i * words, keyColumns, i, thresholdKeys, 0, thresholdRow, 0) < 0) {
+        passing[passed++] = ties[i];
+      }
+    }
+    return passed;
   }
 
   /**
@@ -338,6 +428,8 @@ final class SortSink implements Sink {
     close(thresholdRow);
     thresholdRow = row;
     thresholdKeys = candidate;
+    thresholdFirstKeys = new long[firstKey.words()];
+    KeyEncoder.encode(firstKey, row, 1, thresholdFirstKeys, 0);
   }
 
   /** Hands the sorted rows held and the spilled runs to the factory (after the thread's last batch). */

@@ -233,6 +233,15 @@ class DecimalArithmeticTest {
       assertThat(DecimalColumn.sumBound(a, b)).isEqualTo(a < 0 || b < 0 || sum.bitLength() > 63
           ? DecimalColumn.UNBOUNDED : sum.longValueExact());
     }
+    long[] values = new long[100];
+    long largest = 0;
+    for (int i = 0; i < values.length; i++) {
+      values[i] = random.nextLong() >> (1 + random.nextInt(63));
+      largest = Math.max(largest, Math.abs(values[i]));
+    }
+    DecimalColumn column = new DecimalColumn(2, values, null);
+    assertThat(column.knownBound()).as("not computed until asked for").isEqualTo(DecimalColumn.UNBOUNDED);
+    assertThat(column.bound()).isGreaterThanOrEqualTo(largest).isLessThanOrEqualTo(2 * largest + 1);
     assertThat(DecimalColumn.magnitude(Long.MIN_VALUE)).isEqualTo(DecimalColumn.UNBOUNDED);
     assertThat(DecimalColumn.productBound(DecimalColumn.UNBOUNDED, 1)).isEqualTo(DecimalColumn.UNBOUNDED);
     assertThat(DecimalColumn.sumBound(1, DecimalColumn.UNBOUNDED)).isEqualTo(DecimalColumn.UNBOUNDED);

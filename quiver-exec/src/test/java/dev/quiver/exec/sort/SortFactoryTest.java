@@ -167,6 +167,32 @@ class SortFactoryTest {
     }
   }
 
+  /**
+   * The pruning decides rows by the first key alone and compares every key only for the rows that tie the threshold
+   * on it: a dictionary-encoded string first (its values compared once per batch, NULL codes and an unused value
+   * among them) and second (made dense at the tied rows only), in both directions and NULL placements, with a narrow
+   * first key that ties often; the same rows as the reference.
+   */
+  @Test
+  void topNPruningByTheFirstKeyThenTiesKeepsTheAnswer() throws Exception {
+    long seed = System.nanoTime();
+    System.out.println("SortFactoryTest.topNPruningByTheFirstKey seed " + seed);
+    Random random = new Random(seed);
+    int text = SortTestData.TEXT;
+    int flag = 0;
+    int tiny = 1;
+    for (int round = 0; round < 8; round++) {
+      boolean ascending = round % 2 == 0;
+      boolean nullsFirst = round / 2 % 2 == 0;
+      List<SortKey> keys = switch (round / 4) {
+        case 0 -> List.of(new SortKey(text, ascending, nullsFirst), new SortKey(tiny, !ascending, !nullsFirst));
+        default -> List.of(new SortKey(flag, ascending, nullsFirst), new SortKey(text, !ascending, nullsFirst),
+            new SortKey(tiny, ascending, !nullsFirst));
+      };
+      check(random.nextLong(), keys, round % 3, round % 2 == 0 ? 10 : 40, 1 + round % 2, 1L << 30, 150, 400, 64);
+    }
+  }
+
   @Test
   void noKeysIsALimitInAnyOrder() throws Exception {
     check(3, List.of(), 4, 25, 2, 1L << 30, 10, 50, 16);
