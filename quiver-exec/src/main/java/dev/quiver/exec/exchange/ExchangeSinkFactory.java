@@ -12,6 +12,7 @@ import dev.quiver.exec.operator.Sink;
 import dev.quiver.exec.operator.SinkFactory;
 import dev.quiver.exec.plan.ExchangeNode;
 import dev.quiver.shuffle.block.DecodedBatch;
+import dev.quiver.shuffle.codec.CompressionCodec;
 import dev.quiver.shuffle.exchange.MapOutput;
 import dev.quiver.shuffle.exchange.ShuffleReader;
 import dev.quiver.shuffle.exchange.ShuffleReaderOptions;
@@ -33,7 +34,7 @@ import org.apache.arrow.vector.types.pojo.Schema;
 
 /**
  * A hash exchange inside one query: each pipeline thread is a map task whose {@link ShuffleWriter}
- * splits its rows into partitions of Arrow IPC blocks (lz4) in the query's spill folder; once every
+ * splits its rows into partitions of Arrow IPC blocks (uncompressed, not forced to disk) in the query's spill folder; once every
  * map task committed, {@link #output} hands out one partition per morsel, read back through a
  * {@link ShuffleReader} from every map output (blocks decoded in place against the reader's cached
  * schema). Partitions: four per thread, so threads that finish early take more. Buffered rows count
@@ -41,6 +42,9 @@ import org.apache.arrow.vector.types.pojo.Schema;
  */
 public final class ExchangeSinkFactory implements SinkFactory {
   private static final int PARTITIONS_PER_THREAD = 4;
+  /** The blocks' codec: NONE unless {@code -Dquiver.exchange.codec} says otherwise (read once). */
+  static final CompressionCodec EXCHANGE_CODEC = CompressionCodec.valueOf(
+      System.getProperty("quiver.exchange.codec", "NONE").toUpperCase(java.util.Locale.ROOT));
 
   private final Schema input;
   /** The input's columns renamed c0, c1, ... (the writer's schema: names need not be unique in a plan). */
@@ -329,8 +333,12 @@ public final class ExchangeSinkFactory implements SinkFactory {
         Path file = context.newSpillFile("exchange");
         String name = file.getFileName().toString().replace(".spill", "") + "-map-" + mapTasks.incrementAndGet();
         int count = partitions(context);
+        // the files live and die with the query: nothing forced to disk, and blocks stored as they are unless
+        // -Dquiver.exchange.codec names a codec (LZ4, ZSTD): they stay in the page cache, where compressing only
+        // costs the threads' time
         ShuffleWriterOptions options = ShuffleWriterOptions.defaults().withMemoryLimit(share(context))
-            .withSpillDirectory(file.getParent()).withTargetBatchRows(blockRows(context));
+            .withSpillDirectory(file.getParent()).withTargetBatchRows(blockRows(context)).withDurable(false)
+            .withCodec(EXCHANGE_CODEC);
         writer = ShuffleWriter.create(MapOutput.named(file.getParent(), name, false, count), blocks,
             Partitioning.hash(count, keyNames).newPartitioner(blocks, mapTasks.get()), options, context.allocator());
       }

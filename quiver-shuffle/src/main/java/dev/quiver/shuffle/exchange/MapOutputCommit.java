@@ -14,7 +14,7 @@ import java.util.List;
 
 /**
  * A map output's files written under temporary names and made visible together. {@link #commit}
- * forces every file to disk, then renames the checksum file, the data file and, last, the index
+ * forces every file to disk (unless the writer's options say the files need not outlive the process), then renames the checksum file, the data file and, last, the index
  * file: the index is the commit point, as in Spark, and a reader checks that the index's last offset
  * is the data file's length. If a rename fails, the files already renamed are deleted again; closing
  * without a commit deletes the temporary files. Nothing partial is ever visible under the final names.
@@ -25,12 +25,15 @@ final class MapOutputCommit implements AutoCloseable {
   private final Path indexTemporary;
   private final Path checksumTemporary;
   private final FileChannel data;
+  /** Whether the files and their folder are forced to disk (see {@link ShuffleWriterOptions#durable}). */
+  private final boolean durable;
   private boolean committed;
   private boolean closed;
 
   private MapOutputCommit(MapOutput target, Path dataTemporary, Path indexTemporary, Path checksumTemporary,
-      FileChannel data) {
+      FileChannel data, boolean durable) {
     this.target = target;
+    this.durable = durable;
     this.dataTemporary = dataTemporary;
     this.indexTemporary = indexTemporary;
     this.checksumTemporary = checksumTemporary;
@@ -39,9 +42,10 @@ final class MapOutputCommit implements AutoCloseable {
 
   /**
    * Starts writing {@code target}: a temporary data file, opened for writing. Temporary files of the
-   * same targets left by processes that died ({@code kill -9} mid-write) are removed first.
+   * same targets left by processes that died ({@code kill -9} mid-write) are removed first. {@code durable}: whether
+   * the commit forces the files and their folder to disk.
    */
-  static MapOutputCommit start(MapOutput target) throws IOException {
+  static MapOutputCommit start(MapOutput target, boolean durable) throws IOException {
     TemporaryFiles.removeStale(target.dataFile());
     TemporaryFiles.removeStale(target.indexFile());
     if (target.checksumFile() != null) {
@@ -50,7 +54,7 @@ final class MapOutputCommit implements AutoCloseable {
     Path dataTemporary = temporaryFor(target.dataFile());
     FileChannel channel = FileChannel.open(dataTemporary, StandardOpenOption.WRITE, StandardOpenOption.CREATE_NEW);
     return new MapOutputCommit(target, dataTemporary, temporaryFor(target.indexFile()),
-        target.checksumFile() == null ? null : temporaryFor(target.checksumFile()), channel);
+        target.checksumFile() == null ? null : temporaryFor(target.checksumFile()), channel, durable);
   }
 
   private static Path temporaryFor(Path file) {
@@ -70,7 +74,7 @@ final class MapOutputCommit implements AutoCloseable {
     }
   }
 
-  private static void writeLongs(Path file, long[] values) throws IOException {
+  private void writeLongs(Path file, long[] values) throws IOException {
     ByteBuffer bytes = ByteBuffer.allocate(values.length * Long.BYTES);
     for (long value : values) {
       bytes.putLong(value);
@@ -80,13 +84,17 @@ final class MapOutputCommit implements AutoCloseable {
       while (bytes.hasRemaining()) {
         channel.write(bytes);
       }
-      channel.force(true);
+      if (durable) {
+        channel.force(true);
+      }
     }
   }
 
-  /** Makes the files visible under their names, durably; the index last. */
+  /** Makes the files visible under their names (durably when asked), the index last. */
   void commit() throws IOException {
-    data.force(true);
+    if (durable) {
+      data.force(true);
+    }
     data.close();
     List<Path> renamed = new ArrayList<>();
     try {
@@ -103,7 +111,9 @@ final class MapOutputCommit implements AutoCloseable {
         }
       }
     }
-    FileSync.directory(target.indexFile().toAbsolutePath().getParent());
+    if (durable) {
+      FileSync.directory(target.indexFile().toAbsolutePath().getParent());
+    }
   }
 
   private static void move(Path from, Path to, List<Path> renamed) throws IOException {

@@ -327,7 +327,7 @@ public final class ShuffleWriter implements AutoCloseable {
     boolean done = false;
     long started = System.nanoTime();
     long encodingBefore = encodingNanos;
-    try (MapOutputCommit files = MapOutputCommit.start(target)) {
+    try (MapOutputCommit files = MapOutputCommit.start(target, options.durable())) {
       DataFileOutput out = new DataFileOutput(files.data(), 0, options.checksums());
       long[] offsets = new long[partitions + 1];
       long[] checksums = new long[partitions];

@@ -17,6 +17,9 @@ import java.nio.file.Path;
  *     waiting in memory. Past it, the blocks are spilled; buffered rows may hold at most half of it
  * @param spillDirectory where the spill file goes, or null for the data file's directory
  * @param checksums whether to write a side file of CRC-32C values, one per partition
+ * @param durable whether {@link ShuffleWriter#commit} forces the files and their folder to disk before it returns (a
+ *     shuffle other processes read); false for files that die with the process that wrote them (a query's own
+ *     exchange), which are still made visible atomically
  */
 public record ShuffleWriterOptions(
     CompressionCodec codec,
@@ -25,7 +28,8 @@ public record ShuffleWriterOptions(
     long targetBatchBytes,
     long memoryLimitBytes,
     Path spillDirectory,
-    boolean checksums) {
+    boolean checksums,
+    boolean durable) {
 
   public static final int DEFAULT_BATCH_ROWS = 8192;
   public static final long DEFAULT_BATCH_BYTES = 8L << 20;
@@ -57,44 +61,49 @@ public record ShuffleWriterOptions(
     }
   }
 
-  /** lz4 (Comet's default), 8192 rows or 8 MiB per block, 256 MiB of memory, no checksums. */
+  /** lz4 (Comet's default), 8192 rows or 8 MiB per block, 256 MiB of memory, no checksums, durable commits. */
   public static ShuffleWriterOptions defaults() {
     return new ShuffleWriterOptions(CompressionCodec.LZ4, ShuffleBlockWriter.Options.defaults(), DEFAULT_BATCH_ROWS,
-        DEFAULT_BATCH_BYTES, DEFAULT_MEMORY_LIMIT, null, false);
+        DEFAULT_BATCH_BYTES, DEFAULT_MEMORY_LIMIT, null, false, true);
   }
 
   public ShuffleWriterOptions withCodec(CompressionCodec newCodec) {
     return new ShuffleWriterOptions(newCodec, blockOptions, targetBatchRows, targetBatchBytes, memoryLimitBytes,
-        spillDirectory, checksums);
+        spillDirectory, checksums, durable);
   }
 
   public ShuffleWriterOptions withBlockOptions(ShuffleBlockWriter.Options newBlockOptions) {
     return new ShuffleWriterOptions(codec, newBlockOptions, targetBatchRows, targetBatchBytes, memoryLimitBytes,
-        spillDirectory, checksums);
+        spillDirectory, checksums, durable);
   }
 
   public ShuffleWriterOptions withTargetBatchRows(int rows) {
     return new ShuffleWriterOptions(codec, blockOptions, rows, targetBatchBytes, memoryLimitBytes, spillDirectory,
-        checksums);
+        checksums, durable);
   }
 
   public ShuffleWriterOptions withTargetBatchBytes(long bytes) {
     return new ShuffleWriterOptions(codec, blockOptions, targetBatchRows, bytes, memoryLimitBytes, spillDirectory,
-        checksums);
+        checksums, durable);
   }
 
   public ShuffleWriterOptions withMemoryLimit(long bytes) {
     return new ShuffleWriterOptions(codec, blockOptions, targetBatchRows, targetBatchBytes, bytes, spillDirectory,
-        checksums);
+        checksums, durable);
   }
 
   public ShuffleWriterOptions withSpillDirectory(Path directory) {
     return new ShuffleWriterOptions(codec, blockOptions, targetBatchRows, targetBatchBytes, memoryLimitBytes,
-        directory, checksums);
+        directory, checksums, durable);
   }
 
   public ShuffleWriterOptions withChecksums(boolean enabled) {
     return new ShuffleWriterOptions(codec, blockOptions, targetBatchRows, targetBatchBytes, memoryLimitBytes,
-        spillDirectory, enabled);
+        spillDirectory, enabled, durable);
+  }
+
+  public ShuffleWriterOptions withDurable(boolean forced) {
+    return new ShuffleWriterOptions(codec, blockOptions, targetBatchRows, targetBatchBytes, memoryLimitBytes,
+        spillDirectory, checksums, forced);
   }
 }

@@ -190,6 +190,29 @@ class ShuffleWriterTest {
     assertThat(Files.readAllBytes(spilled.indexFile())).isEqualTo(Files.readAllBytes(plain.indexFile()));
   }
 
+  /**
+   * A commit that need not outlive the process (a query's own exchange) forces nothing to disk but writes the same
+   * bytes under the same names, with no temporary file left; the default commit is durable.
+   */
+  @Test
+  void aCommitThatNeedNotBeDurableWritesTheSameFiles() throws IOException {
+    int partitions = 5;
+    TestingMixedRows rows = new TestingMixedRows(7);
+    ShuffleWriterOptions durable = ShuffleWriterOptions.defaults().withTargetBatchRows(512);
+    assertThat(durable.durable()).isTrue();
+    MapOutput forced = write(target("forced", true, partitions), durable.withChecksums(true), rows, partitions);
+    MapOutput loose = write(target("loose", true, partitions), durable.withChecksums(true).withDurable(false), rows,
+        partitions);
+    assertThat(Files.readAllBytes(loose.dataFile())).isEqualTo(Files.readAllBytes(forced.dataFile()));
+    assertThat(Files.readAllBytes(loose.indexFile())).isEqualTo(Files.readAllBytes(forced.indexFile()));
+    assertThat(Files.readAllBytes(loose.checksumFile())).isEqualTo(Files.readAllBytes(forced.checksumFile()));
+    try (var files = Files.list(loose.dataFile().getParent())) {
+      assertThat(files.map(path -> path.getFileName().toString()).filter(name -> name.startsWith("loose")))
+          .containsExactlyInAnyOrder(loose.dataFile().getFileName().toString(),
+              loose.indexFile().getFileName().toString(), loose.checksumFile().getFileName().toString());
+    }
+  }
+
   private MapOutput write(MapOutput output, ShuffleWriterOptions options, TestingMixedRows rows, int partitions)
       throws IOException {
     return write(output, options, rows, partitions, new ArrayList<>());
