@@ -75,8 +75,16 @@ public final class HashPartitioning implements Partitioning {
     public void partition(VectorSchemaRoot batch, int[] partitionIds) {
       hash(batch, partitionIds);
       int rows = batch.getRowCount();
-      for (int row = 0; row < rows; row++) {
-        partitionIds[row] = Math.floorMod(partitionIds[row], partitions);
+      if (Integer.bitCount(partitions) == 1) {
+        // pmod by a power of two is the hash's low bits, negative hashes included: no division per row
+        int mask = partitions - 1;
+        for (int row = 0; row < rows; row++) {
+          partitionIds[row] &= mask;
+        }
+      } else {
+        for (int row = 0; row < rows; row++) {
+          partitionIds[row] = Math.floorMod(partitionIds[row], partitions);
+        }
       }
     }
   }

@@ -39,6 +39,55 @@ class PartitionersTest {
     }
   }
 
+  /**
+   * Hash partitioning is Spark's {@code pmod(hash, n)} at every partition count: a power of two (taken from the hash's
+   * low bits) and not, over values whose hashes are negative and positive, on every fixed-width type the hashers read
+   * by address.
+   */
+  @Test
+  void hashPartitionsArePmodOfSparksHashAtEveryCount() {
+    long seed = System.nanoTime();
+    System.out.println("PartitionersTest.hashPartitions seed " + seed);
+    java.util.Random random = new java.util.Random(seed);
+    for (String type : new String[] {"tinyint", "smallint", "int", "bigint", "float", "double"}) {
+      String[] values = new String[200];
+      for (int i = 0; i < values.length; i++) {
+        values[i] = switch (type) {
+          case "tinyint" -> Integer.toString(random.nextInt(256) - 128);
+          case "smallint" -> Integer.toString(random.nextInt(65536) - 32768);
+          case "int" -> Integer.toString(random.nextInt());
+          case "bigint" -> Long.toString(random.nextLong());
+          default -> Double.toString(random.nextGaussian() * 1e6);
+        };
+      }
+      values[0] = "\\N";
+      int[] hashes = hashes(type, values);
+      assertThat(Arrays.stream(hashes).filter(hash -> hash < 0).count()).as("negative hashes").isPositive();
+      for (int count : new int[] {1, 2, 8, 64, 1 << 20, 3, 7, 12, 1000}) {
+        int[] partitions = partitions(Partitioning.hash(count, "v"), type, values);
+        for (int i = 0; i < values.length; i++) {
+          assertThat(partitions[i]).as("%s %s of %d partitions", type, values[i], count)
+              .isEqualTo(Math.floorMod(hashes[i], count)).isBetween(0, count - 1);
+        }
+      }
+    }
+  }
+
+  /** Spark's hashes of the values (the partitioner's first step), each row's column {@code v} of {@code type}. */
+  private int[] hashes(String type, String... values) {
+    Schema schema = new Schema(List.of(Field.nullable("v", SparkHashVectorsTest.arrowType(type))));
+    try (VectorSchemaRoot batch = VectorSchemaRoot.create(schema, memory.allocator())) {
+      batch.allocateNew();
+      for (int r = 0; r < values.length; r++) {
+        SparkHashVectorsTest.set(batch.getVector(0), r, type, new CsvRows.Field(values[r], false));
+      }
+      batch.setRowCount(values.length);
+      int[] hashes = new int[values.length];
+      ((HashPartitioning.HashPartitioner) Partitioning.hash(1, "v").newPartitioner(schema, 0)).hash(batch, hashes);
+      return hashes;
+    }
+  }
+
   @Test
   void rangeSendsAValueToTheFirstPartitionWhoseBoundIsAtLeastIt() {
     Partitioning range = Partitioning.range("v", List.of(10, 20L, 20, 30));
