@@ -26,17 +26,23 @@ class PartitionersTest {
 
   /** The partitions of {@code values} (fixture text, {@code \N} for null) in a column of Spark type {@code type}. */
   private int[] partitions(Partitioning partitioning, String type, String... values) {
-    Schema schema = new Schema(List.of(Field.nullable("v", SparkHashVectorsTest.arrowType(type))));
-    try (VectorSchemaRoot batch = VectorSchemaRoot.create(schema, memory.allocator())) {
-      batch.allocateNew();
-      for (int r = 0; r < values.length; r++) {
-        SparkHashVectorsTest.set(batch.getVector(0), r, type, new CsvRows.Field(values[r], false));
-      }
-      batch.setRowCount(values.length);
+    try (VectorSchemaRoot batch = batch(type, values)) {
       int[] partitions = new int[values.length];
-      partitioning.newPartitioner(schema, 0).partition(batch, partitions);
+      partitioning.newPartitioner(batch.getSchema(), 0).partition(batch, partitions);
       return partitions;
     }
+  }
+
+  /** One column {@code v} of {@code type} holding {@code values} (CSV text, {@code \\N} for NULL). */
+  private VectorSchemaRoot batch(String type, String... values) {
+    Schema schema = new Schema(List.of(Field.nullable("v", SparkHashVectorsTest.arrowType(type))));
+    VectorSchemaRoot batch = VectorSchemaRoot.create(schema, memory.allocator());
+    batch.allocateNew();
+    for (int r = 0; r < values.length; r++) {
+      SparkHashVectorsTest.set(batch.getVector(0), r, type, new CsvRows.Field(values[r], false));
+    }
+    batch.setRowCount(values.length);
+    return batch;
   }
 
   /**
@@ -75,15 +81,10 @@ class PartitionersTest {
 
   /** Spark's hashes of the values (the partitioner's first step), each row's column {@code v} of {@code type}. */
   private int[] hashes(String type, String... values) {
-    Schema schema = new Schema(List.of(Field.nullable("v", SparkHashVectorsTest.arrowType(type))));
-    try (VectorSchemaRoot batch = VectorSchemaRoot.create(schema, memory.allocator())) {
-      batch.allocateNew();
-      for (int r = 0; r < values.length; r++) {
-        SparkHashVectorsTest.set(batch.getVector(0), r, type, new CsvRows.Field(values[r], false));
-      }
-      batch.setRowCount(values.length);
+    try (VectorSchemaRoot batch = batch(type, values)) {
       int[] hashes = new int[values.length];
-      ((HashPartitioning.HashPartitioner) Partitioning.hash(1, "v").newPartitioner(schema, 0)).hash(batch, hashes);
+      ((HashPartitioning.HashPartitioner) Partitioning.hash(1, "v").newPartitioner(batch.getSchema(), 0))
+          .hash(batch, hashes);
       return hashes;
     }
   }
