@@ -33,7 +33,7 @@ class PartitionersTest {
     }
   }
 
-  /** One column {@code v} of {@code type} holding {@code values} (CSV text, {@code \\N} for NULL). */
+  /** One column {@code v} of {@code type} holding {@code values} (CSV text, {@code \N} for NULL). */
   private VectorSchemaRoot batch(String type, String... values) {
     Schema schema = new Schema(List.of(Field.nullable("v", SparkHashVectorsTest.arrowType(type))));
     VectorSchemaRoot batch = VectorSchemaRoot.create(schema, memory.allocator());
