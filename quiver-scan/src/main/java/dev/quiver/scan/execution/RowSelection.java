@@ -27,6 +27,36 @@ final class RowSelection {
     runs++;
   }
 
+  /**
+   * Adds rows {@code base + positions[i]} for {@code i < count} (positions ascending), consecutive rows as one run;
+   * the runs' arrays grown once, to the runs counted first.
+   */
+  void addRows(long base, int[] positions, int count) {
+    if (count == 0) {
+      return;
+    }
+    int newRuns = 1;
+    for (int i = 1; i < count; i++) {
+      if (positions[i] != positions[i - 1] + 1) {
+        newRuns++;
+      }
+    }
+    if (runs + newRuns > starts.length) {
+      int capacity = Math.max(runs + newRuns, starts.length * 2);
+      starts = Arrays.copyOf(starts, capacity);
+      ends = Arrays.copyOf(ends, capacity);
+    }
+    int i = 0;
+    while (i < count) {
+      int first = i;
+      while (i + 1 < count && positions[i + 1] == positions[i] + 1) {
+        i++;
+      }
+      addRun(base + positions[first], base + positions[i] + 1L);
+      i++;
+    }
+  }
+
   void addRow(long row) {
     addRun(row, row + 1);
   }

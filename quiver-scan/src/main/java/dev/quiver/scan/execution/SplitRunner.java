@@ -247,7 +247,6 @@ final class SplitRunner {
       }
     }
     decodes.startAll(wanted);
-    int[] passed = null;
     Long previous = null;
     for (long boundary : boundaries) {
       if (previous != null) {
@@ -258,17 +257,29 @@ final class SplitRunner {
           String name = plan.touchedColumns().get(filterColumns.get(i));
           slices.put(name, slice(split, pieceAt(pieces.get(i), from), from));
         }
-        if (passed == null || passed.length < count) {
-          passed = new int[count];
-        }
+        int[] passed = passedScratch(count);
         int matches = filter.evaluate(slices::get, count, passed);
-        for (int i = 0; i < matches; i++) {
-          selection.addRow(from + passed[i]);
-        }
+        selection.addRows(from, passed, matches);
       }
       previous = boundary;
     }
   }
+
+  /**
+   * The calling thread's array for a range's passing positions, at least {@code count} long: a runner is shared by
+   * the scan's threads, and a range of a split (tens of thousands of rows) would otherwise allocate one per range.
+   */
+  private static int[] passedScratch(int count) {
+    int[] passed = PASSED.get();
+    if (passed.length < count) {
+      passed = new int[count];
+      PASSED.set(passed);
+    }
+    return passed;
+  }
+
+  /** Per thread: the positions that passed a range's filter (see {@link #passedScratch}). */
+  private static final ThreadLocal<int[]> PASSED = ThreadLocal.withInitial(() -> new int[0]);
 
   private static void addBoundary(Set<Long> boundaries, long row, long start, long end) {
     if (row > start && row < end) {
