@@ -58,6 +58,8 @@ final class GroupBuilder implements AutoCloseable {
   private int[] misses = new int[0];
   private int[] missPositions = new int[0];
   private int[] missGroups = new int[0];
+  /** A slice's batch positions ({@code from + i}), filled per slice; as long as the batch. */
+  private int[] slicePositions = new int[0];
   /** Null, or the direct-indexed cache of groups for keys bounded by statistics. */
   private DirectGroupIndex direct;
   /** Rows whose group the direct index found. */
@@ -158,6 +160,7 @@ final class GroupBuilder implements AutoCloseable {
       misses = new int[count];
       missPositions = new int[count];
       missGroups = new int[count];
+      slicePositions = new int[count];
       for (int i = 0; i < count; i++) {
         identity[i] = i;
       }
@@ -234,7 +237,7 @@ final class GroupBuilder implements AutoCloseable {
   /** Adds batch rows {@code [from, from + count)}; false when even an empty table cannot take them. */
   private boolean addSlice(Batch batch, int from, int count, FieldVector[] argumentVector, int[][] argumentRows,
       boolean[][] passes) {
-    int[] positions = new int[count];
+    int[] positions = slicePositions; // sized by scratch() for the whole batch
     for (int i = 0; i < count; i++) {
       positions[i] = from + i;
     }
