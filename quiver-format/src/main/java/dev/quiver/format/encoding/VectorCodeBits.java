@@ -52,12 +52,10 @@ final class VectorCodeBits {
     int lanes = INTS.length();
     IntVector lowHalf = IntVector.broadcast(INTS, (int) passing);
     IntVector highHalf = IntVector.broadcast(INTS, (int) (passing >>> 32));
-    IntVector largest = IntVector.zero(INTS);
     for (int first = 0; first < count; first += 64, word++) {
       long result = 0;
       for (int j = 0; j < 64; j += lanes) {
         IntVector code = IntVector.fromArray(INTS, codes, first + j);
-        largest = largest.max(code);
         // the shift takes the count modulo 32: the half is chosen by the code's bit 5
         IntVector shifted = lowHalf.blend(highHalf, code.compare(VectorOperators.GE, 32))
             .lanewise(VectorOperators.LSHR, code);
@@ -66,7 +64,13 @@ final class VectorCodeBits {
       }
       bits[word] = result;
     }
-    return largest.reduceLanes(VectorOperators.MAX);
+    // the largest code in a plain loop (the JIT vectorizes the reduction): a vector carried across the loop above
+    // was boxed, a fifth of a TPC-H run's heap allocation in JFR's samples
+    int largest = 0;
+    for (int i = 0; i < count; i++) {
+      largest = Math.max(largest, codes[i]);
+    }
+    return largest;
   }
 
   private static IntVector laneBits() {
