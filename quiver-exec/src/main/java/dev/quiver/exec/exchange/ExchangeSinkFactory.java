@@ -43,8 +43,17 @@ import org.apache.arrow.vector.types.pojo.Schema;
 public final class ExchangeSinkFactory implements SinkFactory {
   private static final int PARTITIONS_PER_THREAD = 4;
   /** The blocks' codec: NONE unless {@code -Dquiver.exchange.codec} says otherwise (read once). */
-  static final CompressionCodec EXCHANGE_CODEC = CompressionCodec.valueOf(
-      System.getProperty("quiver.exchange.codec", "NONE").toUpperCase(java.util.Locale.ROOT));
+  static final CompressionCodec EXCHANGE_CODEC = exchangeCodec(System.getProperty("quiver.exchange.codec", "NONE"));
+
+  /** The codec a {@code -Dquiver.exchange.codec} value names; NONE, with a warning, for a name that is none. */
+  static CompressionCodec exchangeCodec(String name) {
+    try {
+      return CompressionCodec.valueOf(name.trim().toUpperCase(java.util.Locale.ROOT));
+    } catch (IllegalArgumentException unknown) {
+      System.err.println("quiver: -Dquiver.exchange.codec=" + name + " names no codec (NONE, LZ4, ZSTD): NONE is used");
+      return CompressionCodec.NONE;
+    }
+  }
 
   private final Schema input;
   /** The input's columns renamed c0, c1, ... (the writer's schema: names need not be unique in a plan). */
