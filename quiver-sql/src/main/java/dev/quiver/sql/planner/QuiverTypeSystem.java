@@ -100,6 +100,54 @@ final class QuiverTypeSystem extends RelDataTypeSystemImpl {
   }
 
   /**
+   * DECIMAL(p1, s1) * DECIMAL(p2, s2): exact, DECIMAL(p1 + p2, s1 + s2), when that fits 38 digits. Past 38 the
+   * decimals give way first, as in division, to no fewer than an operand has (at least 6, or the exact product's
+   * when it has fewer), and then the integer digits do (a product that does not fit is an error, never a wrong
+   * answer): two quotients {@code DECIMAL(33,20) * DECIMAL(34,20)} are DECIMAL(38,20), two sums {@code
+   * DECIMAL(38,2) * DECIMAL(38,2)} DECIMAL(38,4). Rounded half away from zero. Calcite's rule keeps every decimal
+   * and leaves no integer digit (DECIMAL(38,38)); PostgreSQL's numeric is exact at any size; DuckDB keeps every
+   * decimal too (and multiplies quotients as DOUBLEs, since its decimal division is a DOUBLE).
+   */
+  @Override
+  public @org.checkerframework.checker.nullness.qual.Nullable RelDataType deriveDecimalMultiplyType(
+      RelDataTypeFactory typeFactory, RelDataType leftType, RelDataType rightType) {
+    if (!org.apache.calcite.sql.type.SqlTypeUtil.isExactNumeric(leftType)
+        || !org.apache.calcite.sql.type.SqlTypeUtil.isExactNumeric(rightType)
+        || (!org.apache.calcite.sql.type.SqlTypeUtil.isDecimal(leftType)
+            && !org.apache.calcite.sql.type.SqlTypeUtil.isDecimal(rightType))) {
+      return null;
+    }
+    RelDataType left = decimalOf(typeFactory, leftType);
+    RelDataType right = decimalOf(typeFactory, rightType);
+    int s1 = Math.max(0, left.getScale());
+    int s2 = Math.max(0, right.getScale());
+    int integerDigits = Math.max(0, left.getPrecision() - s1) + Math.max(0, right.getPrecision() - s2);
+    int exactScale = s1 + s2;
+    int scale = exactScale;
+    if (integerDigits + exactScale > MAX_DECIMAL_PRECISION) {
+      int fewestDecimals = Math.min(exactScale, Math.max(MIN_AVERAGE_SCALE, Math.max(s1, s2)));
+      scale = Math.max(fewestDecimals, MAX_DECIMAL_PRECISION - integerDigits);
+    }
+    scale = Math.min(scale, MAX_DECIMAL_PRECISION);
+    int precision = Math.min(MAX_DECIMAL_PRECISION, Math.max(1, integerDigits + scale));
+    return typeFactory.createSqlType(SqlTypeName.DECIMAL, precision, scale);
+  }
+
+  /** An exact numeric as the decimal that holds it: an integer type as DECIMAL(its digits, 0). */
+  private static RelDataType decimalOf(RelDataTypeFactory typeFactory, RelDataType type) {
+    if (org.apache.calcite.sql.type.SqlTypeUtil.isDecimal(type)) {
+      return type;
+    }
+    int digits = switch (type.getSqlTypeName()) {
+      case TINYINT -> 3;
+      case SMALLINT -> 5;
+      case INTEGER -> 10;
+      default -> 19;
+    };
+    return typeFactory.createSqlType(SqlTypeName.DECIMAL, digits, 0);
+  }
+
+  /**
    * String literals of different lengths meet as VARCHAR, never as a blank-padded CHAR(n): {@code CASE
    * WHEN a THEN 'on' ELSE 'off' END}, {@code VALUES ('a'), ('abc')}, UNION, COALESCE and IN lists give
    * the strings as written (DuckDB has no CHAR type).
