@@ -31,11 +31,13 @@ public final class KeyEquality {
     int[] leftStart = left.byteStart;
     int[] rightStart = right.byteStart;
     for (int i = 0; i < count; i++) {
-      if (equal[i]) {
-        int l = leftRows[i];
+      int l = leftRows[i];
+      int leftFrom = leftStart[l];
+      int leftTo = leftStart[l + 1];
+      // equal slots hold equal lengths: a left row without bytes equals without reading the right row's runs
+      if (equal[i] && leftTo > leftFrom) {
         int r = rightRows[i];
-        equal[i] = Arrays.equals(leftBytes, leftStart[l], leftStart[l + 1], rightBytes, rightStart[r],
-            rightStart[r + 1]);
+        equal[i] = Arrays.equals(leftBytes, leftFrom, leftTo, rightBytes, rightStart[r], rightStart[r + 1]);
       }
     }
   }
