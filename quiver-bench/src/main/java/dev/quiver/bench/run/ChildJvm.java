@@ -20,8 +20,9 @@ public final class ChildJvm implements Measurer {
   /**
    * JVM options every child gets: Arrow's, a heap large enough for Parquet's reader, and the serial
    * collector, so that a one-thread measurement has no parallel collector threads working beside it
-   * and the heap grows no more than needed (peak RSS is measured); the Vector API module for the SIMD
-   * kernels, and this JVM's {@code quiver.simd} choice when it was given.
+   * and the heap grows no more than needed (peak RSS is measured); transparent huge pages for the heap, as the
+   * launcher runs Quiver (DuckDB's own memory is native: the flag leaves it as it is); the Vector API module for
+   * the SIMD kernels, and this JVM's {@code quiver.simd} choice when it was given.
    */
   public static final List<String> DEFAULT_OPTIONS = defaultOptions();
 
@@ -49,7 +50,7 @@ public final class ChildJvm implements Measurer {
   private static List<String> defaultOptions() {
     List<String> options = new ArrayList<>(List.of("--add-modules=jdk.incubator.vector",
         "--add-opens=java.base/java.nio=ALL-UNNAMED", "-Darrow.allocation.manager.type=Unsafe", "-Xmx2g",
-        "-XX:+UseSerialGC"));
+        "-XX:+UseSerialGC", "-XX:+UseTransparentHugePages"));
     String simd = System.getProperty("quiver.simd");
     if (simd != null) {
       options.add("-Dquiver.simd=" + simd);
