@@ -22,7 +22,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /**
  * {@link KeyTable}: keys appended without a probe ({@link KeyTable#appendUnindexed}, the slots' growth deferred)
  * and keys found or inserted by hash give every distinct key one id, whichever way it came in and in any order,
- * for one-column keys (NULL included) and multi-column keys with strings; seeded against a map.
+ * for one-column keys (NULL included), multi-column keys with strings, and keys of two and three integer columns
+ * (NULLs in any of them, beside values of 0); seeded against a map.
  */
 class KeyTableTest {
   private static final long SEED = Long.getLong("quiver.test.seed", System.nanoTime());
@@ -33,10 +34,17 @@ class KeyTableTest {
   @Test
   void keysAppendedUnindexedAreFoundByLaterLookups() {
     System.out.println("KeyTableTest seed " + SEED + " (rerun with -Dquiver.test.seed=" + SEED + ")");
-    for (boolean oneColumn : new boolean[] {true, false}) {
-      Random random = new Random(SEED + (oneColumn ? 1 : 0));
-      List<Field> fields = oneColumn ? List.of(Field.nullable("k", new ArrowType.Int(64, true)))
-          : List.of(Field.nullable("k", new ArrowType.Int(64, true)), Field.nullable("s", ArrowType.Utf8.INSTANCE));
+    for (int shape = 0; shape < 4; shape++) {
+      boolean oneColumn = shape == 0;
+      Random random = new Random(SEED + shape);
+      Field number = Field.nullable("k", new ArrowType.Int(64, true));
+      List<Field> fields = switch (shape) {
+        case 0 -> List.of(number);
+        case 1 -> List.of(number, Field.nullable("s", ArrowType.Utf8.INSTANCE));
+        case 2 -> List.of(number, Field.nullable("j", new ArrowType.Int(64, true)));
+        default -> List.of(number, Field.nullable("j", new ArrowType.Int(64, true)),
+            Field.nullable("m", new ArrowType.Int(64, true)));
+      };
       KeyLayout layout = new KeyLayout(fields);
       try (MemoryPool pool = new MemoryPool(memory.allocator(), "test", 1L << 30)) {
         KeyTable table = new KeyTable(layout, pool.reservation("keys"));
@@ -46,7 +54,7 @@ class KeyTableTest {
           boolean unindexed = random.nextInt(3) > 0;
           List<List<Object>> batch = new ArrayList<>();
           for (int i = 0; i < count; i++) {
-            List<Object> key = key(random, oneColumn);
+            List<Object> key = key(random, fields);
             // appended unindexed only when new (as a direct index guarantees), once each
             if (!unindexed || (!known.containsKey(key) && !batch.contains(key))) {
               batch.add(key);
@@ -92,13 +100,17 @@ class KeyTableTest {
     }
   }
 
-  private static List<Object> key(Random random, boolean oneColumn) {
-    Long number = random.nextInt(40) == 0 ? null : (long) random.nextInt(5000) - 2500;
-    if (oneColumn) {
-      return java.util.Arrays.asList((Object) number);
+  private static List<Object> key(Random random, List<Field> fields) {
+    List<Object> key = new ArrayList<>();
+    for (Field field : fields) {
+      if (field.getType() instanceof ArrowType.Utf8) {
+        key.add(random.nextInt(30) == 0 ? null : "v" + random.nextInt(20));
+      } else { // after the first column few values, so that keys repeat
+        int span = key.isEmpty() ? 5000 : 7;
+        key.add(random.nextInt(40) == 0 ? null : (long) random.nextInt(span) - span / 2);
+      }
     }
-    String text = random.nextInt(30) == 0 ? null : "v" + random.nextInt(20);
-    return java.util.Arrays.asList(number, text);
+    return key;
   }
 
   private KeyRows encode(KeyLayout layout, List<Field> fields, List<List<Object>> keys) {
