@@ -79,10 +79,7 @@ final class QuiverTypeSystem extends RelDataTypeSystemImpl {
   @Override
   public @org.checkerframework.checker.nullness.qual.Nullable RelDataType deriveDecimalDivideType(
       RelDataTypeFactory typeFactory, RelDataType dividendType, RelDataType divisorType) {
-    if (!org.apache.calcite.sql.type.SqlTypeUtil.isExactNumeric(dividendType)
-        || !org.apache.calcite.sql.type.SqlTypeUtil.isExactNumeric(divisorType)
-        || (!org.apache.calcite.sql.type.SqlTypeUtil.isDecimal(dividendType)
-            && !org.apache.calcite.sql.type.SqlTypeUtil.isDecimal(divisorType))) {
+    if (!exactWithDecimal(dividendType, divisorType)) {
       return null;
     }
     int p1 = dividendType.getPrecision();
@@ -111,10 +108,7 @@ final class QuiverTypeSystem extends RelDataTypeSystemImpl {
   @Override
   public @org.checkerframework.checker.nullness.qual.Nullable RelDataType deriveDecimalMultiplyType(
       RelDataTypeFactory typeFactory, RelDataType leftType, RelDataType rightType) {
-    if (!org.apache.calcite.sql.type.SqlTypeUtil.isExactNumeric(leftType)
-        || !org.apache.calcite.sql.type.SqlTypeUtil.isExactNumeric(rightType)
-        || (!org.apache.calcite.sql.type.SqlTypeUtil.isDecimal(leftType)
-            && !org.apache.calcite.sql.type.SqlTypeUtil.isDecimal(rightType))) {
+    if (!exactWithDecimal(leftType, rightType)) {
       return null;
     }
     RelDataType left = decimalOf(typeFactory, leftType);
@@ -131,6 +125,14 @@ final class QuiverTypeSystem extends RelDataTypeSystemImpl {
     scale = Math.min(scale, MAX_DECIMAL_PRECISION);
     int precision = Math.min(MAX_DECIMAL_PRECISION, Math.max(1, integerDigits + scale));
     return typeFactory.createSqlType(SqlTypeName.DECIMAL, precision, scale);
+  }
+
+  /** Whether both operands are exact numbers and one is a decimal (else Calcite's own rule types the result). */
+  private static boolean exactWithDecimal(RelDataType left, RelDataType right) {
+    return org.apache.calcite.sql.type.SqlTypeUtil.isExactNumeric(left)
+        && org.apache.calcite.sql.type.SqlTypeUtil.isExactNumeric(right)
+        && (org.apache.calcite.sql.type.SqlTypeUtil.isDecimal(left)
+            || org.apache.calcite.sql.type.SqlTypeUtil.isDecimal(right));
   }
 
   /** An exact numeric as the decimal that holds it: an integer type as DECIMAL(its digits, 0). */
