@@ -2,6 +2,7 @@ package dev.quiver.common.io;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -50,23 +51,70 @@ public final class ExitCleanup {
     }
   }
 
-  /** Removes every registered path, best effort (the JVM is stopping). */
+  /** How many times a path is removed while it keeps coming back; {@link #RETRY_MILLIS} apart. */
+  private static final int REMOVE_ATTEMPTS = 50;
+  private static final long RETRY_MILLIS = 20;
+
+  /**
+   * Removes every registered path, best effort (the JVM is stopping). The query's threads still run while the
+   * hooks do: one may create a file in a folder after the folder was listed, so the folder's removal would fail. A
+   * folder is therefore first renamed aside (files created by its name then fail), and removal is tried again
+   * while anything is left, up to {@link #REMOVE_ATTEMPTS} times.
+   */
   static void removeAll() {
     for (Path path : List.copyOf(PATHS)) {
-      try {
-        if (Files.isDirectory(path)) {
-          try (Stream<Path> inside = Files.walk(path)) {
-            for (Path file : inside.sorted(Comparator.reverseOrder()).toList()) {
-              Files.deleteIfExists(file);
-            }
-          }
-        } else {
-          Files.deleteIfExists(path);
+      Path target = Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS) ? movedAside(path) : path;
+      for (int attempt = 0; attempt < REMOVE_ATTEMPTS && Files.exists(target, LinkOption.NOFOLLOW_LINKS); attempt++) {
+        if (attempt > 0 && !pause()) {
+          break;
         }
-      } catch (IOException | RuntimeException ignored) {
-        // Best effort: a file another thread still writes to may reappear; nothing else can be done here.
+        remove(target);
       }
       PATHS.remove(path);
+    }
+  }
+
+  /**
+   * Renames a folder to a hidden name beside it (one atomic rename), so that a file another thread creates by the
+   * folder's name fails from then on; the folder itself when the rename fails (then removed where it is).
+   */
+  private static Path movedAside(Path folder) {
+    Path parent = folder.getParent();
+    if (parent == null) {
+      return folder;
+    }
+    Path aside = parent.resolve("." + folder.getFileName() + ".removing-" + System.nanoTime());
+    try {
+      return Files.move(folder, aside, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException | RuntimeException notMoved) {
+      return folder;
+    }
+  }
+
+  private static void remove(Path path) {
+    try {
+      if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+        try (Stream<Path> inside = Files.walk(path)) {
+          for (Path file : inside.sorted(Comparator.reverseOrder()).toList()) {
+            Files.deleteIfExists(file);
+          }
+        }
+      } else {
+        Files.deleteIfExists(path);
+      }
+    } catch (IOException | RuntimeException ignored) {
+      // a file another thread created meanwhile: the caller tries again
+    }
+  }
+
+  /** Waits before the next attempt; false when interrupted (the attempts then end). */
+  private static boolean pause() {
+    try {
+      Thread.sleep(RETRY_MILLIS);
+      return true;
+    } catch (InterruptedException interrupted) {
+      Thread.currentThread().interrupt();
+      return false;
     }
   }
 }
