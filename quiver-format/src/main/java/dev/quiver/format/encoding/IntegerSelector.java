@@ -211,6 +211,20 @@ final class IntegerSelector {
   }
 
   /**
+   * Bit {@code offset} set when code {@code base + offset} passes ({@code passes[code]} is 1), for every offset of
+   * {@code bitWidth} bits; offsets past the dictionary's {@code passes.length} codes pass nothing.
+   */
+  private static long[] passingBits(long[] passes, long base, int bitWidth) {
+    long[] table = new long[Math.max(1, (1 << bitWidth) >>> 6)];
+    long end = Math.min(passes.length, base + (1L << bitWidth));
+    for (long code = base; code < end; code++) {
+      int offset = (int) (code - base);
+      table[offset >>> 6] |= passes[(int) code] << offset;
+    }
+    return table;
+  }
+
+  /**
    * Maps codes stored as frame of reference without patches (at most {@link #TABLE_CODE_BITS} bits,
    * base 0 or more, every base + offset an int) through the per-code table in one pass, 64 rows to a word; false (nothing done) for any other
    * codes node. A code beyond the table is refused as decoding refuses it, naming its first row.
@@ -230,19 +244,16 @@ final class IntegerSelector {
     long packed = context.buffer(codes, 0, BitPacking.packedBytes(rows, bitWidth)).memoryAddress();
     long mask = (1L << bitWidth) - 1;
     int size = passes.length;
-    // offsets at or past this index lie outside the dictionary: a table padded with zeros, checked below
-    long[] table = new long[1 << bitWidth];
-    long outside = 0;
-    for (int offset = 0; offset < table.length; offset++) {
-      long code = base + offset;
-      table[offset] = code < size ? passes[(int) code] : 0;
-    }
     long limit = size - base; // offsets of valid codes are below this
+    long outside = 0;
     int whole = 0;
+    long[] table = null;
     if (VECTOR_BITS && bitWidth <= VECTOR_TABLE_BITS) {
+      // offsets at or past the dictionary's size pass nothing (a table padded with zeros, checked below)
       long passing = 0;
-      for (int offset = 0; offset < table.length; offset++) {
-        passing |= table[offset] << offset;
+      for (int offset = 0; offset < 1 << bitWidth; offset++) {
+        long code = base + offset;
+        passing |= (code < size ? passes[(int) code] : 0) << offset;
       }
       whole = rows & ~63;
       int[] block = new int[Math.min(IntegerBlocks.BLOCK, whole)];
@@ -252,6 +263,31 @@ final class IntegerSelector {
         int largest = VectorCodeBits.table(block, count, passing, bits, first >>> 6);
         outside |= largest >= limit ? 1 : 0;
       }
+    } else {
+      // one bit an offset (2^16 offsets: 8 KiB, where a long an offset took 512 KiB and missed the cache at
+      // every row), whole words of rows unpacked a block at a time
+      table = passingBits(passes, base, bitWidth);
+      whole = rows & ~63;
+      int[] block = new int[Math.min(IntegerBlocks.BLOCK, whole)];
+      for (int first = 0; first < whole; first += IntegerBlocks.BLOCK) {
+        int count = Math.min(IntegerBlocks.BLOCK, whole - first);
+        BitPacking.unpackInts(packed, bitWidth, first, count, block);
+        int largest = 0;
+        for (int word = 0; word < count >>> 6; word++) {
+          long result = 0;
+          int at = word << 6;
+          for (int j = 0; j < 64; j++) {
+            int offset = block[at + j];
+            largest = Math.max(largest, offset);
+            result |= ((table[offset >>> 6] >>> offset) & 1L) << j;
+          }
+          bits[(first >>> 6) + word] = result;
+        }
+        outside |= largest >= limit ? 1 : 0;
+      }
+    }
+    if (table == null) {
+      table = passingBits(passes, base, bitWidth);
     }
     long bit = (long) whole * bitWidth;
     int words = RowBits.words(rows);
@@ -261,7 +297,7 @@ final class IntegerSelector {
       for (int j = 0; j < count; j++, bit += bitWidth) {
         long value = ScalarBitUnpacking.valueAt(packed, bit, bitWidth, mask);
         outside |= value >= limit ? 1 : 0;
-        word |= table[(int) value] << j;
+        word |= ((table[(int) (value >>> 6)] >>> value) & 1L) << j;
       }
       bits[w] = word;
     }
