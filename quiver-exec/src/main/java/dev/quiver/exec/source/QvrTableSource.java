@@ -124,6 +124,35 @@ public final class QvrTableSource implements TableSource {
     return files;
   }
 
+  /** Per column name, the zone statistics of every file in order, once asked for ({@link #zones}). */
+  private final java.util.concurrent.ConcurrentHashMap<String, Optional<List<ZoneStatistics>>> zones = new java.util.concurrent.ConcurrentHashMap<>();
+
+  /**
+   * The statistics of every zone of {@code column}, file after file (read from the footers the first time it is asked
+   * for); empty when a file keeps no zone map for it.
+   */
+  public Optional<List<ZoneStatistics>> zones(String column) throws IOException {
+    Optional<List<ZoneStatistics>> known = zones.get(column);
+    if (known != null) {
+      return known;
+    }
+    List<ZoneStatistics> all = new ArrayList<>();
+    boolean complete = true;
+    for (Path file : files) {
+      try (QuiverFile opened = QuiverFile.open(file)) {
+        Layout layout = opened.layout().children().get(opened.columnIndex(column));
+        if (layout instanceof ZonedLayout zoned) {
+          all.addAll(zoned.zones().zones());
+        } else {
+          complete = false;
+        }
+      }
+    }
+    Optional<List<ZoneStatistics>> result = complete ? Optional.of(List.copyOf(all)) : Optional.empty();
+    zones.putIfAbsent(column, result);
+    return result;
+  }
+
   @Override
   public Optional<ZoneStatistics> statistics(String column) {
     if (statistics == null) {
