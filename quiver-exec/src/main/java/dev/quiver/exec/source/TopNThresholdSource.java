@@ -151,7 +151,8 @@ public final class TopNThresholdSource implements TableSource {
         }
         previous = guess;
         Expression within = filter == null ? bound(column, guess) : new And(List.of(filter, bound(column, guess)));
-        BestValues values = bestValues(within, context);
+        BestValues values = new BestValues(best, ascending);
+        scanInto(within, values, context);
         if (values.size() >= best) {
           return values.worstOf(best);
         }
@@ -164,12 +165,6 @@ public final class TopNThresholdSource implements TableSource {
       return null;
     }
     return values.worstOf(needed);
-  }
-
-  private BestValues bestValues(Expression filter, ExecutionContext context) throws IOException {
-    BestValues values = new BestValues(best, ascending);
-    scanInto(filter, values, context);
-    return values;
   }
 
   /**

@@ -247,14 +247,10 @@ final class IntegerSelector {
     long limit = size - base; // offsets of valid codes are below this
     long outside = 0;
     int whole = 0;
-    long[] table = null;
+    // offsets at or past the dictionary's size pass nothing (bits left clear; such a code is refused below)
+    long[] table = passingBits(passes, base, bitWidth);
     if (VECTOR_BITS && bitWidth <= VECTOR_TABLE_BITS) {
-      // offsets at or past the dictionary's size pass nothing (a table padded with zeros, checked below)
-      long passing = 0;
-      for (int offset = 0; offset < 1 << bitWidth; offset++) {
-        long code = base + offset;
-        passing |= (code < size ? passes[(int) code] : 0) << offset;
-      }
+      long passing = table[0]; // every offset of at most 6 bits in one word
       whole = rows & ~63;
       int[] block = new int[Math.min(IntegerBlocks.BLOCK, whole)];
       for (int first = 0; first < whole; first += IntegerBlocks.BLOCK) {
@@ -266,7 +262,6 @@ final class IntegerSelector {
     } else {
       // one bit an offset (2^16 offsets: 8 KiB, where a long an offset took 512 KiB and missed the cache at
       // every row), whole words of rows unpacked a block at a time
-      table = passingBits(passes, base, bitWidth);
       whole = rows & ~63;
       int[] block = new int[Math.min(IntegerBlocks.BLOCK, whole)];
       for (int first = 0; first < whole; first += IntegerBlocks.BLOCK) {
@@ -285,9 +280,6 @@ final class IntegerSelector {
         }
         outside |= largest >= limit ? 1 : 0;
       }
-    }
-    if (table == null) {
-      table = passingBits(passes, base, bitWidth);
     }
     long bit = (long) whole * bitWidth;
     int words = RowBits.words(rows);

@@ -111,8 +111,8 @@ final class QuiverTypeSystem extends RelDataTypeSystemImpl {
     if (!exactWithDecimal(leftType, rightType)) {
       return null;
     }
-    RelDataType left = decimalOf(typeFactory, leftType);
-    RelDataType right = decimalOf(typeFactory, rightType);
+    RelDataType left = typeFactory.decimalOf(leftType); // an integer type as DECIMAL(its digits, 0)
+    RelDataType right = typeFactory.decimalOf(rightType);
     int s1 = Math.max(0, left.getScale());
     int s2 = Math.max(0, right.getScale());
     int integerDigits = Math.max(0, left.getPrecision() - s1) + Math.max(0, right.getPrecision() - s2);
@@ -133,20 +133,6 @@ final class QuiverTypeSystem extends RelDataTypeSystemImpl {
         && org.apache.calcite.sql.type.SqlTypeUtil.isExactNumeric(right)
         && (org.apache.calcite.sql.type.SqlTypeUtil.isDecimal(left)
             || org.apache.calcite.sql.type.SqlTypeUtil.isDecimal(right));
-  }
-
-  /** An exact numeric as the decimal that holds it: an integer type as DECIMAL(its digits, 0). */
-  private static RelDataType decimalOf(RelDataTypeFactory typeFactory, RelDataType type) {
-    if (org.apache.calcite.sql.type.SqlTypeUtil.isDecimal(type)) {
-      return type;
-    }
-    int digits = switch (type.getSqlTypeName()) {
-      case TINYINT -> 3;
-      case SMALLINT -> 5;
-      case INTEGER -> 10;
-      default -> 19;
-    };
-    return typeFactory.createSqlType(SqlTypeName.DECIMAL, digits, 0);
   }
 
   /**
